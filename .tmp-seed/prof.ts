@@ -1,0 +1,16 @@
+import sharp from 'sharp';
+import { readFileSync } from 'node:fs';
+import { watermarkSvg } from '@/lib/infra/images';
+const png = readFileSync('.tmp-seed/p.png');
+const t0 = performance.now();
+await sharp(png).resize(1200,1200).webp({quality:80,effort:3}).toBuffer();
+const t1 = performance.now();
+const wm = await sharp(Buffer.from(watermarkSvg(1200,1200))).png().toBuffer();
+const t2 = performance.now();
+await sharp(png).resize(1200,1200).composite([{input: wm}]).webp({quality:80,effort:3}).toBuffer();
+const t3 = performance.now();
+await sharp(png).resize(1200,1200).composite([{input: wm}]).webp({quality:80,effort:2}).toBuffer();
+const t4 = performance.now();
+await sharp(png).resize(1200,1200).png().toBuffer();
+const t5 = performance.now();
+console.log({plain: t1-t0, wmRender: t2-t1, withWm: t3-t2, effort2: t4-t3, resizePng: t5-t4});

@@ -1,0 +1,80 @@
+import Link from 'next/link';
+import { ProductGrid } from '@/components/catalog/product-card';
+import { BannerStrip } from '@/components/layout/banner-strip';
+import { CategoryMenu } from '@/components/layout/category-menu';
+import { DEFAULT_BANNER } from '@/lib/banner';
+import { getBanner, getCategories, getNewestProducts } from '@/lib/cache/catalog';
+import { siteUrl } from '@/lib/media';
+import { NEW_PRODUCTS_COUNT } from '@/lib/shop';
+import { toCardView } from './catalog-views';
+
+export const revalidate = 60;
+
+export const metadata = { alternates: { canonical: siteUrl('/') } };
+
+const FEATURES = [
+  { title: 'Print Ready', text: 'Purchase, download, and print your design instantly', icon: '🖨️' },
+  { title: 'Clip Art', text: 'Create and sell your own designs using our exclusive clip art', icon: '🎨' },
+  { title: 'Instant Download', text: 'Receive your files immediately after purchase', icon: '⚡' },
+];
+
+async function orDefault<T>(load: Promise<T>, fallback: T, what: string): Promise<T> {
+  try {
+    return await load;
+  } catch (error) {
+    console.error(`[home] ${what} failed to load`, error);
+    return fallback;
+  }
+}
+
+export default async function HomePage() {
+  const [banner, categories, newest] = await Promise.all([
+    orDefault(getBanner(), DEFAULT_BANNER, 'banner'),
+    orDefault(getCategories(), [], 'categories'),
+    orDefault(getNewestProducts(NEW_PRODUCTS_COUNT), [], 'products'),
+  ]);
+  const now = new Date();
+  return (
+    <>
+      <BannerStrip message={banner} />
+      <CategoryMenu categories={categories} />
+      <section className="relative overflow-hidden bg-gradient-to-br from-rose-100 via-amber-50 to-indigo-100">
+        <div className="mx-auto grid max-w-7xl items-center gap-8 px-4 py-16 md:grid-cols-2 md:py-24">
+          <div>
+            <h1 className="text-4xl font-extrabold tracking-tight text-gray-900 md:text-5xl">Print-ready designs, instantly yours</h1>
+            <p className="mt-4 max-w-prose text-lg text-gray-700">
+              Sublimation designs, clip art, wall art and money-saving bundles. Pay in AUD, download in seconds.
+            </p>
+            <Link href="/products" className="mt-8 inline-block rounded-xl bg-rose-700 px-8 py-3 text-lg font-semibold text-white shadow hover:bg-rose-800">
+              Shop Now
+            </Link>
+          </div>
+          <div aria-hidden="true" className="hidden grid-cols-3 gap-3 md:grid">
+            {newest.slice(0, 3).map((p) => (
+              // eslint-disable-next-line @next/next/no-img-element
+              <img key={p.id} src={toCardView(p, now).imageUrl ?? ''} alt="" width={480} height={480} className="aspect-square rounded-2xl object-cover shadow-lg odd:translate-y-4" />
+            ))}
+          </div>
+        </div>
+      </section>
+      <section className="mx-auto grid max-w-7xl gap-4 px-4 py-12 sm:grid-cols-3" aria-label="Why shop with us">
+        {FEATURES.map((f) => (
+          <div key={f.title} className="rounded-2xl bg-white p-6 text-center shadow-sm">
+            <div className="text-3xl" aria-hidden="true">{f.icon}</div>
+            <h2 className="mt-3 text-lg font-bold">{f.title}</h2>
+            <p className="mt-1 text-gray-700">{f.text}</p>
+          </div>
+        ))}
+      </section>
+      <section className="mx-auto max-w-7xl px-4 pb-16" aria-labelledby="new-products">
+        <h2 id="new-products" className="mb-6 text-2xl font-bold">New Products</h2>
+        <ProductGrid products={newest.map((p) => toCardView(p, now))} />
+        <div className="mt-10 text-center">
+          <Link href="/products" className="inline-block rounded-xl border-2 border-gray-900 px-8 py-3 font-semibold hover:bg-gray-900 hover:text-white">
+            View All Products
+          </Link>
+        </div>
+      </section>
+    </>
+  );
+}

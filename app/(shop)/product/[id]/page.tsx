@@ -1,0 +1,122 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { notFound } from 'next/navigation';
+import { CartActions } from '@/components/cart/cart-actions';
+import { Badge, Price } from '@/components/catalog/price';
+import { getItem, getItems } from '@/lib/cache/catalog';
+import type { CatalogItem } from '@/lib/domain/catalog';
+import { publicMediaUrl, siteUrl } from '@/lib/media';
+import { productHref, toCardView } from '../../catalog-views';
+import { BackButton } from './back-button';
+import { ImageLightbox } from './image-lightbox';
+import { productJsonLd } from './json-ld';
+
+// Rendered on first request, then served from the cache until the catalogue changes.
+export const revalidate = 60;
+export const dynamicParams = true;
+export async function generateStaticParams() {
+  return [];
+}
+
+type Props = { params: Promise<{ id: string }> };
+
+const validId = (id: string) => /^[a-z0-9]{1,64}$/i.test(id);
+
+async function load(id: string): Promise<CatalogItem | null> {
+  return validId(id) ? getItem(id, 'all') : null;
+}
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const item = await load((await params).id);
+  if (!item) return { title: 'Product not found', robots: { index: false } };
+  const url = siteUrl(productHref(item.id));
+  const image = publicMediaUrl(item.imagePath, { absolute: true });
+  const description = item.description.slice(0, 160) || `${item.title}: instant digital download.`;
+  return {
+    title: item.title,
+    description,
+    alternates: { canonical: url },
+    openGraph: { title: item.title, description, url, type: 'website', images: image ? [{ url: image, width: 1200, height: 1200, alt: item.title }] : [] },
+    twitter: { card: 'summary_large_image', title: item.title, description, images: image ? [image] : [] },
+  };
+}
+
+export default async function ProductPage({ params }: Props) {
+  const item = await load((await params).id);
+  if (!item) notFound();
+  const now = new Date();
+  const view = toCardView(item, now);
+  const included = item.isBundle ? await getItems(item.bundleProductIds) : [];
+  const image = publicMediaUrl(item.imagePath);
+  const categoryHref = item.category ? `/products?category=${encodeURIComponent(item.category)}` : null;
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-8">
+      <BackButton />
+      <div className="mt-4 grid gap-10 md:grid-cols-2">
+        <ImageLightbox src={image} alt={item.title} />
+        <div className="flex flex-col gap-4">
+          <div className="flex flex-wrap gap-2">
+            {view.price.onSale && <Badge tone="sale">SALE - {view.price.salePercent}% OFF</Badge>}
+            {item.isBundle && <Badge tone="bundle">Bundle</Badge>}
+          </div>
+          <h1 className="text-3xl font-extrabold tracking-tight">{item.title}</h1>
+          <Price price={view.price} size="lg" />
+          {item.description && <p className="whitespace-pre-line text-gray-800">{item.description}</p>}
+          <div className="flex flex-wrap gap-2 text-sm">
+            {item.category && categoryHref && (
+              <Link href={categoryHref} className="rounded-full bg-rose-50 px-3 py-1 font-medium text-rose-800 hover:bg-rose-100">
+                {item.category}
+              </Link>
+            )}
+            {item.category && item.subcategory && (
+              <Link
+                href={`${categoryHref}&subcategory=${encodeURIComponent(item.subcategory)}`}
+                className="rounded-full bg-indigo-50 px-3 py-1 font-medium text-indigo-800 hover:bg-indigo-100"
+              >
+                {item.subcategory}
+              </Link>
+            )}
+          </div>
+          {item.tags.length > 0 && (
+            <ul className="flex flex-wrap gap-2" aria-label="Tags">
+              {item.tags.map((tag) => (
+                <li key={tag} className="rounded-full bg-gray-100 px-3 py-1 text-sm text-gray-800">#{tag}</li>
+              ))}
+            </ul>
+          )}
+          <CartActions item={view.cartItem} variant="detail" />
+          <p className="rounded-xl bg-emerald-50 p-4 text-sm text-emerald-900">
+            ⚡ Instant download: your files are available immediately after purchase.
+          </p>
+          {item.originalFilenames.length > 0 && (
+            <div className="text-sm text-gray-700">
+              <h2 className="font-semibold text-gray-900">Included files</h2>
+              <ul className="mt-1 list-inside list-disc">
+                {item.originalFilenames.map((name) => (
+                  <li key={name}>{name}</li>
+                ))}
+              </ul>
+            </div>
+          )}
+          {included.length > 0 && (
+            <div>
+              <h2 className="font-semibold">In this bundle</h2>
+              <ul className="mt-2 grid gap-2">
+                {included.map((p) => (
+                  <li key={p.id}>
+                    <Link href={productHref(p.id)} className="text-rose-800 underline hover:text-rose-900">{p.title}</Link>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          )}
+        </div>
+      </div>
+      <script
+        type="application/ld+json"
+        dangerouslySetInnerHTML={{ __html: productJsonLd(item, view.price.priceCents, view.price.onSale) }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,95 @@
+'use client';
+
+import { useRouter } from 'next/navigation';
+import { useState, useTransition } from 'react';
+import { listingHref } from './listing-href';
+
+type Props = {
+  categories: { name: string; subcategories: string[] }[];
+  category: string;
+  subcategory: string;
+  search: string;
+};
+
+/**
+ * Search box and category/subcategory dropdowns. It is a plain GET form, so it
+ * works without JavaScript; with it, dropdown changes navigate at once.
+ */
+export function ProductFilters({ categories, category, subcategory, search }: Props) {
+  const router = useRouter();
+  const [pending, startTransition] = useTransition();
+  const [query, setQuery] = useState(search);
+  const subcategories = categories.find((c) => c.name === category)?.subcategories ?? [];
+
+  const go = (next: { category?: string; subcategory?: string; search?: string }) =>
+    startTransition(() => router.push(listingHref({ ...next, page: 1 })));
+
+  const control = 'rounded-lg border border-gray-300 bg-white px-3 py-2 text-gray-900';
+  return (
+    <form
+      action="/products"
+      method="get"
+      role="search"
+      className="my-8 flex flex-wrap items-end gap-3"
+      aria-busy={pending}
+      onSubmit={(e) => {
+        e.preventDefault();
+        go({ category, subcategory, search: query.trim() });
+      }}
+    >
+      <label className="flex min-w-60 flex-1 flex-col gap-1 text-sm font-medium">
+        Search
+        <input
+          type="search"
+          name="search"
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+          placeholder="Search products..."
+          maxLength={100}
+          className={control}
+        />
+      </label>
+      <label className="flex flex-col gap-1 text-sm font-medium">
+        Category
+        <select name="category" value={category} className={control} onChange={(e) => go({ category: e.target.value, search: query.trim() })}>
+          <option value="">All Categories</option>
+          {categories.map((c) => (
+            <option key={c.name} value={c.name}>
+              {c.name}
+            </option>
+          ))}
+        </select>
+      </label>
+      {subcategories.length > 0 && (
+        <label className="flex flex-col gap-1 text-sm font-medium">
+          Subcategory
+          <select
+            name="subcategory"
+            value={subcategory}
+            className={control}
+            onChange={(e) => go({ category, subcategory: e.target.value, search: query.trim() })}
+          >
+            <option value="">All Subcategories</option>
+            {subcategories.map((s) => (
+              <option key={s} value={s}>
+                {s}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
+      <button type="submit" className="rounded-lg bg-gray-900 px-4 py-2 font-semibold text-white hover:bg-gray-700">
+        Search
+      </button>
+      {(category || subcategory) && (
+        <button
+          type="button"
+          className="rounded-lg border border-gray-300 px-4 py-2 font-semibold hover:bg-gray-100"
+          onClick={() => go({ search: query.trim() })}
+        >
+          Back to All Categories
+        </button>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,6 @@
+// Any unknown /api path: a JSON 404 in the one error shape (pages redirect to /, the API does not).
+import { errorResponse } from '@/lib/http/errors';
+
+const unknown = async () => errorResponse('not_found', 'Not found');
+
+export { unknown as GET, unknown as POST, unknown as PUT, unknown as PATCH, unknown as DELETE };

@@ -1,0 +1,14 @@
+// GET /api/bundles — bundles, filtered by category, subcategory and search
+import { getListing } from '@/lib/cache/catalog';
+import { catalogQuerySchema, toBundleResponse } from '@/lib/contract/catalog';
+import { handler, json, parseQuery } from '@/lib/http/handler';
+
+export const GET = handler(async (request) => {
+  const query = parseQuery(request, catalogQuerySchema);
+  const page = await getListing({ ...query, kind: 'bundle' });
+  const now = new Date();
+  return json(page.items.map((item) => toBundleResponse(item, now)), {
+    cache: 'public',
+    headers: { 'X-Total-Count': String(page.total) },
+  });
+});

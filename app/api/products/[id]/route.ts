@@ -1,0 +1,12 @@
+// GET /api/products/{id} — one product (bundles answer at /api/bundles/{id})
+import { getItem } from '@/lib/cache/catalog';
+import { idParamsSchema, toProductResponse } from '@/lib/contract/catalog';
+import { notFound } from '@/lib/domain/errors';
+import { handler, json, parseParams } from '@/lib/http/handler';
+
+export const GET = handler<{ id: string }>(async (_request, { params }) => {
+  const { id } = await parseParams(params, idParamsSchema);
+  const item = await getItem(id, 'product');
+  if (!item) throw notFound('Product not found');
+  return json(toProductResponse(item), { cache: 'public' });
+});

@@ -1,0 +1,23 @@
+import type { MetadataRoute } from 'next';
+import { getCategories } from '@/lib/cache/catalog';
+import { listCatalogIds } from '@/lib/domain/catalog';
+import { siteUrl } from '@/lib/media';
+
+export const revalidate = 3600;
+
+export default async function sitemap(): Promise<MetadataRoute.Sitemap> {
+  const [items, categories] = await Promise.all([listCatalogIds(), getCategories()]);
+  const categoryUrls = categories.flatMap((c) => [
+    { url: siteUrl(`/products?category=${encodeURIComponent(c.name)}`), lastModified: c.updatedAt },
+    ...c.subcategories.map((sub) => ({
+      url: siteUrl(`/products?category=${encodeURIComponent(c.name)}&subcategory=${encodeURIComponent(sub)}`),
+      lastModified: c.updatedAt,
+    })),
+  ]);
+  return [
+    { url: siteUrl('/'), changeFrequency: 'daily', priority: 1 },
+    { url: siteUrl('/products'), changeFrequency: 'daily', priority: 0.9 },
+    ...categoryUrls,
+    ...items.map((i) => ({ url: siteUrl(`/product/${i.id}`), lastModified: i.updatedAt, priority: 0.7 })),
+  ];
+}

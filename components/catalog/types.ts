@@ -1,0 +1,21 @@
+import type { CartItem } from '@/lib/cart';
+
+// What catalogue components render: computed on the server from the database,
+// so components stay free of data access and pricing rules.
+export type PriceView = {
+  priceCents: number;
+  regularPriceCents: number;
+  onSale: boolean;
+  salePercent: number;
+};
+
+export type ProductCardView = {
+  id: string;
+  title: string;
+  href: string;
+  imageUrl: string | null;
+  isBundle: boolean;
+  tags: string[];
+  price: PriceView;
+  cartItem: CartItem;
+};

@@ -1,0 +1,39 @@
+import Link from 'next/link';
+
+type Category = { name: string; subcategories: string[] };
+
+const categoryHref = (name: string, sub?: string) =>
+  `/products?category=${encodeURIComponent(name)}${sub ? `&subcategory=${encodeURIComponent(sub)}` : ''}`;
+
+/** 'All Products' and each category; subcategories open in a hover (or focus) dropdown. */
+export function CategoryMenu({ categories }: { categories: Category[] }) {
+  const item = 'block whitespace-nowrap rounded-lg px-3 py-2 text-sm font-medium text-gray-800 hover:bg-gray-100';
+  return (
+    <nav aria-label="Categories" className="border-b border-gray-200 bg-white">
+      <ul className="mx-auto flex max-w-7xl flex-wrap items-center gap-1 px-4 py-1">
+        <li>
+          <Link href="/products" className={item}>All Products</Link>
+        </li>
+        {categories.map((c) => (
+          <li key={c.name} className="group relative">
+            <Link href={categoryHref(c.name)} className={item}>
+              {c.name}
+              {c.subcategories.length > 0 && <span aria-hidden="true"> ▾</span>}
+            </Link>
+            {c.subcategories.length > 0 && (
+              <div className="invisible absolute left-0 top-full z-30 min-w-48 pt-1 opacity-0 transition group-focus-within:visible group-focus-within:opacity-100 group-hover:visible group-hover:opacity-100">
+                <ul className="rounded-xl border border-gray-200 bg-white p-2 shadow-lg">
+                  {c.subcategories.map((sub) => (
+                    <li key={sub}>
+                      <Link href={categoryHref(c.name, sub)} className={item}>{sub}</Link>
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            )}
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,102 @@
+'use client';
+
+import Link from 'next/link';
+import { useState } from 'react';
+import { useCart } from '@/components/cart/use-cart';
+import { storeUser, useStoredUser } from '@/components/account/use-user';
+import { setFlash } from '@/components/ui/flash';
+
+export function CartButton() {
+  const count = useCart().length;
+  return (
+    <Link href="/cart" className="relative rounded-full p-2 text-gray-800 hover:bg-gray-100" aria-label={`Cart, ${count} item${count === 1 ? '' : 's'}`}>
+      <CartIcon />
+      {count > 0 && (
+        <span className="absolute -right-1 -top-1 flex h-5 min-w-5 items-center justify-center rounded-full bg-rose-700 px-1 text-xs font-bold text-white" data-testid="cart-count">
+          {count}
+        </span>
+      )}
+    </Link>
+  );
+}
+
+function logout() {
+  storeUser(null);
+  // Ends the server session too once accounts exist; the browser record is display only.
+  void fetch('/api/auth/logout', { method: 'POST' }).catch(() => undefined);
+  setFlash({ type: 'success', message: 'Logged out successfully' });
+  window.location.assign('/');
+}
+
+/** My Orders, the name (crown for members) and Logout, or Login when signed out. */
+export function AccountLinks({ className = '' }: { className?: string }) {
+  const user = useStoredUser();
+  if (!user) {
+    return (
+      <Link href="/login" className={className}>
+        Login
+      </Link>
+    );
+  }
+  return (
+    <>
+      <Link href="/my-orders" className={className}>
+        My Orders
+      </Link>
+      <span className={`${className} flex items-center gap-1 font-semibold`} data-testid="nav-user">
+        {user.is_member && <span aria-label="Member" title="Member">👑</span>}
+        {user.name}
+      </span>
+      <button type="button" onClick={logout} className={`${className} text-left`}>
+        Logout
+      </button>
+    </>
+  );
+}
+
+export function MobileMenu({ categories }: { categories: string[] }) {
+  const [open, setOpen] = useState(false);
+  const count = useCart().length;
+  const link = 'block rounded-lg px-3 py-2 text-gray-800 hover:bg-gray-100';
+  return (
+    <div className="md:hidden">
+      <button
+        type="button"
+        className="rounded-lg p-2 text-gray-800 hover:bg-gray-100"
+        aria-expanded={open}
+        aria-controls="mobile-menu"
+        aria-label={open ? 'Close menu' : 'Open menu'}
+        onClick={() => setOpen((o) => !o)}
+      >
+        <svg width="24" height="24" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+          {open ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
+        </svg>
+      </button>
+      {open && (
+        <nav id="mobile-menu" className="absolute inset-x-0 top-full border-b border-gray-200 bg-white p-4 shadow-lg" onClick={() => setOpen(false)}>
+          <Link href="/" className={link}>Home</Link>
+          <Link href="/products" className={link}>All Products</Link>
+          {categories.map((name) => (
+            <Link key={name} href={`/products?category=${encodeURIComponent(name)}`} className={`${link} pl-6 text-sm`}>
+              {name}
+            </Link>
+          ))}
+          <Link href="/membership" className={link}>Membership</Link>
+          <AccountLinks className={link} />
+          <Link href="/admin/login" className={link}>Admin</Link>
+          <Link href="/cart" className={link}>Cart ({count})</Link>
+        </nav>
+      )}
+    </div>
+  );
+}
+
+function CartIcon() {
+  return (
+    <svg width="24" height="24" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+      <circle cx="9" cy="21" r="1" />
+      <circle cx="20" cy="21" r="1" />
+      <path d="M1 1h4l2.7 13.4a2 2 0 0 0 2 1.6h9.7a2 2 0 0 0 2-1.6L23 6H6" />
+    </svg>
+  );
+}

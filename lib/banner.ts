@@ -1,0 +1,22 @@
+// The announcement banner: one setting string, items separated by double spaces,
+// always shown upper-cased (SPEC §5, §9).
+
+export const BANNER_SEPARATOR = '  ';
+
+export const DEFAULT_BANNER = [
+  'INSTANT ACCESS TO DIGITAL DOWNLOADS',
+  'FOLLOW ME ON TIKTOK @PIXELPRESSSTUDIO',
+  'WANT TO LEARN HOW TO DESIGN? JOIN OUR SKOOL',
+].join(BANNER_SEPARATOR);
+
+/** Splits on runs of two or more whitespace characters; blank items are dropped. */
+export function splitBanner(message: string): string[] {
+  return message
+    .split(/\s{2,}/)
+    .map((item) => item.trim().toUpperCase())
+    .filter((item) => item.length > 0);
+}
+
+export function normalizeBanner(message: string): string {
+  return splitBanner(message).join(BANNER_SEPARATOR);
+}

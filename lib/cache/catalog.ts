@@ -1,0 +1,32 @@
+import 'server-only';
+import { revalidateTag, unstable_cache } from 'next/cache';
+import * as catalog from '@/lib/domain/catalog';
+
+// Cached catalogue reads for pages. Every admin write calls revalidateCatalog(),
+// so the storefront shows a change on the next request; the time limit only
+// bounds how late a scheduled sale start or end can appear (checkout always
+// re-prices from the database).
+export const CATALOG_TAG = 'catalog';
+export const CATALOG_REVALIDATE_SECONDS = 60;
+
+const options = { tags: [CATALOG_TAG], revalidate: CATALOG_REVALIDATE_SECONDS };
+
+export const getCategories = unstable_cache(catalog.listCategories, ['categories'], options);
+export const getBanner = unstable_cache(catalog.getBannerMessage, ['banner'], options);
+export const getNewestProducts = unstable_cache(catalog.listNewestProducts, ['newest-products'], options);
+export const getItem = unstable_cache(catalog.getCatalogItem, ['catalog-item'], options);
+export const getItems = unstable_cache(catalog.getCatalogItems, ['catalog-items'], options);
+
+/**
+ * Listings without a free-text search are few (one per category and page), so
+ * they are cached; searches go straight to the indexed query so that random
+ * search strings cannot fill the cache.
+ */
+const cachedListing = unstable_cache(catalog.listCatalog, ['catalog-listing'], options);
+export function getListing(filter: catalog.CatalogFilter): Promise<catalog.CatalogPage> {
+  return filter.search ? catalog.listCatalog(filter) : cachedListing(filter);
+}
+
+export function revalidateCatalog(): void {
+  revalidateTag(CATALOG_TAG, { expire: 0 });
+}

@@ -1,0 +1,133 @@
+// The catalogue: products, bundles, categories, tags and the banner, read for
+// shoppers. Deleted products never appear; storage keys of paid files never
+// leave this module (only filenames and counts do).
+import 'server-only';
+import { db, Prisma } from '@/lib/infra/db';
+import { DEFAULT_BANNER, normalizeBanner } from '@/lib/banner';
+import type { CatalogFilter, CatalogItem, CatalogPage, CategoryRecord } from './types';
+
+export type * from './types';
+
+export const MAX_PAGE_SIZE = 500;
+export const BANNER_KEY = 'banner';
+
+const itemInclude = {
+  category: { select: { name: true } },
+  files: { select: { originalFilename: true }, orderBy: { position: 'asc' } },
+  bundleItems: { select: { productId: true }, orderBy: { position: 'asc' } },
+} satisfies Prisma.ProductInclude;
+
+type ItemRow = Prisma.ProductGetPayload<{ include: typeof itemInclude }>;
+
+function toCatalogItem(row: ItemRow): CatalogItem {
+  return {
+    id: row.id,
+    isBundle: row.isBundle,
+    title: row.title,
+    description: row.description,
+    priceCents: row.priceCents,
+    onSale: row.onSale,
+    salePriceCents: row.salePriceCents,
+    saleStart: row.saleStart?.toISOString() ?? null,
+    saleEnd: row.saleEnd?.toISOString() ?? null,
+    imagePath: row.imagePath,
+    thumbnailPath: row.thumbnailPath,
+    category: row.category?.name ?? null,
+    subcategory: row.subcategory,
+    tags: row.tags,
+    fileCount: row.files.length,
+    originalFilenames: row.files.map((f) => f.originalFilename),
+    bundleProductIds: row.bundleItems.map((b) => b.productId),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+function whereFor(filter: CatalogFilter): Prisma.ProductWhereInput {
+  const where: Prisma.ProductWhereInput = { deletedAt: null };
+  if (filter.kind === 'product') where.isBundle = false;
+  if (filter.kind === 'bundle') where.isBundle = true;
+  if (filter.category) where.category = { name: filter.category };
+  if (filter.subcategory) where.subcategory = filter.subcategory;
+  const search = filter.search?.trim();
+  if (search) {
+    // ILIKE '%…%' on the title is served by the pg_trgm GIN index; tags match exactly.
+    where.OR = [
+      { title: { contains: search, mode: 'insensitive' } },
+      { tags: { has: search.toLowerCase() } },
+    ];
+  }
+  return where;
+}
+
+export async function listCatalog(filter: CatalogFilter = {}): Promise<CatalogPage> {
+  const where = whereFor(filter);
+  const take = Math.min(filter.limit ?? 100, MAX_PAGE_SIZE);
+  const [rows, total] = await Promise.all([
+    db().product.findMany({
+      where,
+      include: itemInclude,
+      orderBy: [{ createdAt: 'desc' }, { id: 'asc' }],
+      take,
+      skip: filter.offset ?? 0,
+    }),
+    db().product.count({ where }),
+  ]);
+  return { items: rows.map(toCatalogItem), total };
+}
+
+export async function listNewestProducts(count: number): Promise<CatalogItem[]> {
+  const rows = await db().product.findMany({
+    where: { deletedAt: null, isBundle: false },
+    include: itemInclude,
+    orderBy: [{ createdAt: 'desc' }, { id: 'asc' }],
+    take: count,
+  });
+  return rows.map(toCatalogItem);
+}
+
+/** A product or bundle by id; `kind` restricts which. Null when absent or deleted. */
+export async function getCatalogItem(id: string, kind: CatalogFilter['kind'] = 'all'): Promise<CatalogItem | null> {
+  const row = await db().product.findFirst({
+    where: { id, deletedAt: null, ...(kind === 'all' ? {} : { isBundle: kind === 'bundle' }) },
+    include: itemInclude,
+  });
+  return row ? toCatalogItem(row) : null;
+}
+
+/** Several items in one query, in the order asked; absent or deleted ids are skipped. */
+export async function getCatalogItems(ids: string[]): Promise<CatalogItem[]> {
+  if (ids.length === 0) return [];
+  const rows = await db().product.findMany({ where: { id: { in: ids }, deletedAt: null }, include: itemInclude });
+  const byId = new Map(rows.map((r) => [r.id, toCatalogItem(r)]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+export async function listCatalogIds(): Promise<{ id: string; updatedAt: string }[]> {
+  const rows = await db().product.findMany({
+    where: { deletedAt: null },
+    select: { id: true, updatedAt: true },
+    orderBy: { createdAt: 'desc' },
+  });
+  return rows.map((r) => ({ id: r.id, updatedAt: r.updatedAt.toISOString() }));
+}
+
+export async function listCategories(): Promise<CategoryRecord[]> {
+  const rows = await db().category.findMany({ orderBy: { name: 'asc' } });
+  return rows.map((c) => ({
+    id: c.id,
+    name: c.name,
+    subcategories: c.subcategories,
+    displayImagePath: c.displayImagePath,
+    updatedAt: c.updatedAt.toISOString(),
+  }));
+}
+
+export async function listTags(): Promise<{ id: string; name: string }[]> {
+  return db().tag.findMany({ select: { id: true, name: true }, orderBy: { name: 'asc' } });
+}
+
+export async function getBannerMessage(): Promise<string> {
+  const row = await db().setting.findUnique({ where: { key: BANNER_KEY } });
+  return row ? normalizeBanner(row.value) || DEFAULT_BANNER : DEFAULT_BANNER;
+}

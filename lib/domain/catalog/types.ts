@@ -1,0 +1,43 @@
+// Plain, serialisable catalogue records (dates as ISO strings) so that reads
+// can be cached and handed to React components as they are.
+
+export type CatalogItem = {
+  id: string;
+  isBundle: boolean;
+  title: string;
+  description: string;
+  priceCents: number;
+  onSale: boolean;
+  salePriceCents: number | null;
+  saleStart: string | null;
+  saleEnd: string | null;
+  imagePath: string | null;
+  thumbnailPath: string | null;
+  category: string | null;
+  subcategory: string | null;
+  tags: string[];
+  fileCount: number;
+  originalFilenames: string[];
+  bundleProductIds: string[];
+  createdAt: string;
+  updatedAt: string;
+};
+
+export type CategoryRecord = {
+  id: string;
+  name: string;
+  subcategories: string[];
+  displayImagePath: string | null;
+  updatedAt: string;
+};
+
+export type CatalogFilter = {
+  kind?: 'product' | 'bundle' | 'all';
+  category?: string;
+  subcategory?: string;
+  search?: string;
+  limit?: number;
+  offset?: number;
+};
+
+export type CatalogPage = { items: CatalogItem[]; total: number };

@@ -1,0 +1,61 @@
+import 'server-only';
+import type { z } from 'zod';
+import { invalid } from '@/lib/domain/errors';
+import { toErrorResponse } from './errors';
+
+type RouteContext<P> = { params: Promise<P> };
+
+/** Wraps a route handler so every failure leaves in the one error shape. */
+export function handler<P = Record<string, string>>(
+  fn: (request: Request, context: RouteContext<P>) => Promise<Response>,
+) {
+  return async (request: Request, context: RouteContext<P>): Promise<Response> => {
+    try {
+      return await fn(request, context);
+    } catch (error) {
+      return toErrorResponse(error);
+    }
+  };
+}
+
+/** Query parameters: repeated keys keep the last value; empty strings count as absent. */
+export function parseQuery<S extends z.ZodType>(request: Request, schema: S): z.infer<S> {
+  const params = new URL(request.url).searchParams;
+  const raw: Record<string, string> = {};
+  for (const [key, value] of params) if (value !== '') raw[key] = value;
+  return schema.parse(raw);
+}
+
+export async function parseParams<S extends z.ZodType>(params: Promise<unknown>, schema: S): Promise<z.infer<S>> {
+  return schema.parse(await params);
+}
+
+export async function parseJson<S extends z.ZodType>(request: Request, schema: S): Promise<z.infer<S>> {
+  let body: unknown;
+  try {
+    body = await request.json();
+  } catch {
+    throw invalid('Request body must be JSON');
+  }
+  return schema.parse(body);
+}
+
+export async function parseForm<S extends z.ZodType>(request: Request, schema: S): Promise<z.infer<S>> {
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch {
+    throw invalid('Request body must be form data');
+  }
+  const raw: Record<string, string> = {};
+  for (const [key, value] of form) if (typeof value === 'string') raw[key] = value;
+  return schema.parse(raw);
+}
+
+export function json(body: unknown, init?: ResponseInit & { cache?: 'public' | 'no-store' }): Response {
+  const headers = new Headers(init?.headers);
+  if (!headers.has('Cache-Control')) {
+    headers.set('Cache-Control', init?.cache === 'public' ? 'public, max-age=0, s-maxage=60, stale-while-revalidate=300' : 'no-store');
+  }
+  return Response.json(body, { ...init, headers });
+}

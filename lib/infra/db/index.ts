@@ -1,0 +1,32 @@
+import 'server-only';
+import { PrismaPg } from '@prisma/adapter-pg';
+import { env } from '@/lib/env';
+import { PrismaClient } from './generated/client';
+
+export { Prisma } from './generated/client';
+export type * from './generated/models';
+
+type Db = InstanceType<typeof PrismaClient>;
+
+// One client per process; dev hot-reload would otherwise open a pool per edit.
+const globalForDb = globalThis as unknown as { shopDb?: Db };
+
+function createDb(): Db {
+  const url = env().DATABASE_URL;
+  if (!url) throw new Error('DATABASE_URL is not set: start the shop with `npm start` or `npm run dev`');
+  const adapter = new PrismaPg({
+    connectionString: url,
+    max: 10,
+    // Fail fast when Postgres is unreachable so requests answer 503 instead of hanging.
+    connectionTimeoutMillis: 5_000,
+    idleTimeoutMillis: 30_000,
+  });
+  return new PrismaClient({ adapter });
+}
+
+export function db(): Db {
+  globalForDb.shopDb ??= createDb();
+  return globalForDb.shopDb;
+}
+
+export type { Db };

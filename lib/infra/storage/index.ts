@@ -1,0 +1,132 @@
+import 'server-only';
+import {
+  CreateBucketCommand,
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadBucketCommand,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { env } from '@/lib/env';
+
+// Two buckets: `private` holds the files customers pay for (only ever released
+// through short-lived presigned URLs); `public` holds previews and thumbnails.
+export type BucketKind = 'private' | 'public';
+
+const MAX_PRESIGN_SECONDS = 300;
+
+const globalForS3 = globalThis as unknown as { shopS3?: S3Client };
+
+export function s3(): S3Client {
+  if (!globalForS3.shopS3) {
+    const e = env();
+    globalForS3.shopS3 = new S3Client({
+      region: e.S3_REGION,
+      endpoint: e.S3_ENDPOINT,
+      forcePathStyle: e.S3_FORCE_PATH_STYLE,
+      credentials: { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY },
+      // s3rver corrupts streamed uploads when the SDK adds its default checksums.
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
+    });
+  }
+  return globalForS3.shopS3;
+}
+
+export function bucketName(kind: BucketKind): string {
+  return kind === 'private' ? env().S3_BUCKET : env().S3_PUBLIC_BUCKET;
+}
+
+export async function ensureBuckets(): Promise<void> {
+  for (const kind of ['private', 'public'] as const) {
+    const Bucket = bucketName(kind);
+    try {
+      await s3().send(new HeadBucketCommand({ Bucket }));
+    } catch {
+      await s3().send(new CreateBucketCommand({ Bucket }));
+    }
+  }
+}
+
+export async function putObject(
+  kind: BucketKind,
+  key: string,
+  body: Buffer | Uint8Array | string,
+  contentType: string,
+): Promise<void> {
+  await s3().send(
+    new PutObjectCommand({
+      Bucket: bucketName(kind),
+      Key: key,
+      Body: body,
+      ContentType: contentType,
+      CacheControl: kind === 'public' ? 'public, max-age=31536000, immutable' : 'private, no-store',
+    }),
+  );
+}
+
+export async function deleteObject(kind: BucketKind, key: string): Promise<void> {
+  await s3().send(new DeleteObjectCommand({ Bucket: bucketName(kind), Key: key }));
+}
+
+export type StoredObject = {
+  body: ReadableStream;
+  contentType: string;
+  contentLength?: number;
+  etag?: string;
+};
+
+/** Returns null when the object does not exist. */
+export async function getObject(kind: BucketKind, key: string): Promise<StoredObject | null> {
+  try {
+    const out = await s3().send(new GetObjectCommand({ Bucket: bucketName(kind), Key: key }));
+    if (!out.Body) return null;
+    return {
+      body: out.Body.transformToWebStream(),
+      contentType: out.ContentType ?? 'application/octet-stream',
+      contentLength: out.ContentLength,
+      etag: out.ETag,
+    };
+  } catch (error) {
+    if (isNotFound(error)) return null;
+    throw error;
+  }
+}
+
+function isNotFound(error: unknown): boolean {
+  const e = error as { name?: string; $metadata?: { httpStatusCode?: number } };
+  return e?.name === 'NoSuchKey' || e?.name === 'NotFound' || e?.$metadata?.httpStatusCode === 404;
+}
+
+/** Keeps a download filename safe inside a Content-Disposition header. */
+export function sanitizeFilename(name: string): string {
+  const cleaned = name
+    .normalize('NFKC')
+    .replace(/[\u0000-\u001f\u007f"\\/]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, 150);
+  return cleaned || 'download';
+}
+
+function contentDisposition(filename: string): string {
+  const safe = sanitizeFilename(filename);
+  const ascii = safe.replace(/[^\x20-\x7e]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(safe)}`;
+}
+
+/** A short-lived GET URL for a private file that the browser saves under `filename`. */
+export async function presignDownload(key: string, filename: string, ttlSeconds = MAX_PRESIGN_SECONDS): Promise<string> {
+  const expiresIn = Math.min(Math.max(1, Math.floor(ttlSeconds)), MAX_PRESIGN_SECONDS);
+  return getSignedUrl(
+    s3(),
+    new GetObjectCommand({
+      Bucket: bucketName('private'),
+      Key: key,
+      ResponseContentDisposition: contentDisposition(filename),
+      ResponseCacheControl: 'private, no-store',
+    }),
+    { expiresIn },
+  );
+}

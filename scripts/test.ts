@@ -1,0 +1,126 @@
+// `npm test`: every runner on real parts. Starts throw-away embedded services
+// (or uses DATABASE_URL / S3_ENDPOINT when given), seeds the demo catalogue,
+// builds and serves the shop, then runs vitest (unit, integration, api) and
+// Playwright in Debian's Chromium. Ends with one line "N passed, N failed".
+//   npm test                 everything
+//   npm test -- unit api     only some runners: unit, integration, api, e2e
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, rmSync, mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { deployMigrations } from './lib/migrations';
+import { freePort } from './lib/embedded-postgres';
+import { startLocalServices } from './lib/services';
+
+type Counts = { passed: number; failed: number };
+const RUNNERS = ['unit', 'integration', 'api', 'e2e'] as const;
+type Runner = (typeof RUNNERS)[number];
+
+const requested = process.argv.slice(2).filter((a): a is Runner => (RUNNERS as readonly string[]).includes(a));
+const runners: Runner[] = requested.length ? requested : [...RUNNERS];
+const needsServer = runners.includes('api') || runners.includes('e2e');
+const needsServices = runners.some((r) => r !== 'unit');
+
+const runDir = resolve('.data', `test-${randomBytes(4).toString('hex')}`);
+const reportDir = join(runDir, 'reports');
+const distDir = '.next-test';
+const log = (m: string) => console.log(`[test] ${m}`);
+
+async function main(): Promise<Counts> {
+  mkdirSync(reportDir, { recursive: true });
+  const totals: Counts = { passed: 0, failed: 0 };
+  const add = (c: Counts) => {
+    totals.passed += c.passed;
+    totals.failed += c.failed;
+  };
+
+  if (runners.includes('unit')) add(vitest('unit', process.env));
+  if (!needsServices) return totals;
+
+  const services = await startLocalServices({ dataDir: join(runDir, 'services'), persistent: false, log });
+  const env: NodeJS.ProcessEnv = { ...process.env, ...services.env, NODE_ENV: 'test' };
+  Object.assign(process.env, services.env);
+  let server: ReturnType<typeof spawn> | undefined;
+  try {
+    await deployMigrations(env.DATABASE_URL as string, log);
+    if (runners.includes('integration')) add(vitest('integration', env));
+
+    if (needsServer) {
+      const { seedDemoCatalogue } = await import('../prisma/seed');
+      await seedDemoCatalogue(env.DATABASE_URL);
+      const port = await freePort();
+      const baseUrl = `http://127.0.0.1:${port}`;
+      const serverEnv: NodeJS.ProcessEnv = { ...env, NODE_ENV: 'production', NEXT_DIST_DIR: distDir, SITE_URL: baseUrl, SHOP_EMBEDDED: '1', PORT: String(port) };
+      log('Building the shop for the browser and API tests…');
+      const build = spawnSync(join('node_modules', '.bin', 'next'), ['build'], { stdio: 'inherit', env: serverEnv });
+      if (build.status !== 0) throw new Error('next build failed');
+      server = spawn(join('node_modules', '.bin', 'next'), ['start', '-p', String(port), '-H', '127.0.0.1'], {
+        stdio: ['ignore', 'inherit', 'inherit'],
+        env: serverEnv,
+      });
+      await waitForServer(baseUrl);
+      const runEnv = { ...serverEnv, BASE_URL: baseUrl };
+      if (runners.includes('api')) add(vitest('api', runEnv));
+      if (runners.includes('e2e')) add(playwright(runEnv));
+    }
+  } finally {
+    if (server && server.exitCode === null) {
+      server.kill('SIGTERM');
+      await new Promise((r) => server?.once('exit', r));
+    }
+    await services.stop();
+  }
+  return totals;
+}
+
+function vitest(project: string, env: NodeJS.ProcessEnv): Counts {
+  const output = join(reportDir, `vitest-${project}.json`);
+  log(`vitest: ${project}`);
+  spawnSync(join('node_modules', '.bin', 'vitest'), ['run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${output}`], {
+    stdio: 'inherit',
+    env,
+  });
+  if (!existsSync(output)) return { passed: 0, failed: 1 };
+  const report = JSON.parse(readFileSync(output, 'utf8')) as { numPassedTests: number; numFailedTests: number; numTotalTestSuites: number; success: boolean };
+  // A file that fails to load counts as a failure even though no test in it ran.
+  const failed = report.numFailedTests + (report.success || report.numFailedTests > 0 ? 0 : 1);
+  return { passed: report.numPassedTests, failed };
+}
+
+function playwright(env: NodeJS.ProcessEnv): Counts {
+  const output = join(reportDir, 'playwright.json');
+  log('playwright: e2e');
+  spawnSync(join('node_modules', '.bin', 'playwright'), ['test'], {
+    stdio: 'inherit',
+    env: { ...env, PLAYWRIGHT_JSON_OUTPUT_NAME: output },
+  });
+  if (!existsSync(output)) return { passed: 0, failed: 1 };
+  const report = JSON.parse(readFileSync(output, 'utf8')) as { stats: { expected: number; unexpected: number; flaky: number }; errors?: unknown[] };
+  const loadErrors = report.errors?.length ? 1 : 0;
+  return { passed: report.stats.expected + report.stats.flaky, failed: report.stats.unexpected + loadErrors };
+}
+
+async function waitForServer(url: string) {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    try {
+      const res = await fetch(`${url}/api/settings/banner`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`The shop did not start at ${url}`);
+}
+
+let totals: Counts = { passed: 0, failed: 1 };
+try {
+  totals = await main();
+} catch (error) {
+  console.error(error);
+} finally {
+  rmSync(runDir, { recursive: true, force: true });
+}
+console.log(`${totals.passed} passed, ${totals.failed} failed`);
+process.exit(totals.failed > 0 || totals.passed === 0 ? 1 : 0);
