@@ -5,7 +5,6 @@
 //   npx tsx scripts/db.ts <migrate|create|deploy|status|check|reset|seed> [--name x] [--accept-data-loss]
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { startEmbeddedPostgres } from './lib/embedded-postgres.ts';
 import {
   createMigration,
   deployMigrations,
@@ -26,12 +25,14 @@ function refuseInProduction(command: string): void {
 }
 
 function printApplied(names: string[]): void {
-  log(names.length === 0 ? 'No pending migrations.' : `Applied: ${names.join(', ')}`);
+  log(names.length === 0 ? 'No pending migrations.' : `${names.length} migration(s) applied.`);
 }
 
 function printStatus(status: MigrationStatus): void {
   log(`Applied (${status.applied.length}): ${status.applied.join(', ') || '-'}`);
   log(`Pending (${status.pending.length}): ${status.pending.join(', ') || '-'}`);
+  if (status.failed.length > 0) log(`Failed, needs attention: ${status.failed.join(', ')}`);
+  if (status.edited.length > 0) log(`Edited after being applied: ${status.edited.join(', ')}`);
   log(
     status.schemaInSync
       ? 'prisma/schema.prisma is fully captured by the migrations.'
@@ -104,6 +105,7 @@ const commands: Record<string, Command> = {
 async function withDatabase(run: (databaseUrl: string) => Promise<number>): Promise<number> {
   const configured = process.env.DATABASE_URL?.trim();
   if (configured) return run(configured);
+  const { startEmbeddedPostgres } = await import('./lib/embedded-postgres.ts');
   const embedded = await startEmbeddedPostgres({ dataDir: join(process.env.DATA_DIR ?? '.data', 'postgres') });
   try {
     return await run(embedded.url);
@@ -120,7 +122,8 @@ function parseCommandLine(): { command: Command; options: Options } {
       'accept-data-loss': { type: 'boolean', default: false },
     },
   });
-  const command = commands[positionals[0] ?? ''];
+  const name = positionals[0] ?? '';
+  const command = Object.hasOwn(commands, name) ? commands[name] : undefined;
   if (!command || positionals.length !== 1) {
     throw new Error(
       `Usage: npx tsx scripts/db.ts <${Object.keys(commands).join('|')}> [--name x] [--accept-data-loss]`,
@@ -129,10 +132,12 @@ function parseCommandLine(): { command: Command; options: Options } {
   return { command, options: { name: values.name, acceptDataLoss: values['accept-data-loss'] } };
 }
 
+// Exit explicitly: embedded-postgres installs a beforeExit hook that calls
+// process.exit(0), which would turn a failed `check` into a success.
 try {
   const { command, options } = parseCommandLine();
-  process.exitCode = await withDatabase((databaseUrl) => command(databaseUrl, options));
+  process.exit(await withDatabase((databaseUrl) => command(databaseUrl, options)));
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
-  process.exitCode = 1;
+  process.exit(1);
 }

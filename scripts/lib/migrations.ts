@@ -32,9 +32,13 @@ export type Log = (message: string) => void;
 export type MigrationStatus = {
   applied: string[];
   pending: string[];
+  /** Per Prisma's own engine: applied migrations whose migration.sql changed since. */
+  edited: string[];
+  /** Per Prisma's own engine: migrations recorded as failed and not rolled back. */
+  failed: string[];
   /** True when the migrations folder fully describes prisma/schema.prisma. */
   schemaInSync: boolean;
-  /** Human-readable summary of what schema.prisma adds; empty when in sync. */
+  /** The SQL a new migration would contain; empty when in sync. */
   schemaDiff: string;
 };
 
@@ -69,6 +73,7 @@ const PROVIDER = 'postgresql';
 // and a real `prisma migrate deploy` from running against each other.
 const PRISMA_MIGRATE_LOCK_KEY = 72707369;
 const LOCK_WAIT = '60s';
+const LOCK_NOT_AVAILABLE = '55P03';
 
 const NO_FILTER: SchemaFilter = { externalTables: [], externalEnums: [] };
 
@@ -154,13 +159,15 @@ async function withMigrateLock<T>(client: pg.Client, work: () => Promise<T>): Pr
   try {
     await client.query('SELECT pg_advisory_lock($1)', [PRISMA_MIGRATE_LOCK_KEY]);
   } catch (error) {
+    if ((error as { code?: string }).code !== LOCK_NOT_AVAILABLE) throw error;
     throw new Error(`Timed out after ${LOCK_WAIT} waiting for another migration run to finish`, { cause: error });
   }
   await client.query('RESET lock_timeout');
   try {
     return await work();
   } finally {
-    await client.query('SELECT pg_advisory_unlock($1)', [PRISMA_MIGRATE_LOCK_KEY]);
+    // On a broken connection this fails harmlessly: the lock dies with the session.
+    await client.query('SELECT pg_advisory_unlock($1)', [PRISMA_MIGRATE_LOCK_KEY]).catch(() => {});
   }
 }
 
@@ -257,6 +264,16 @@ async function recordFailure(client: pg.Client, migration: LocalMigration, error
   );
 }
 
+async function rollBackAndRecord(client: pg.Client, migration: LocalMigration, error: unknown): Promise<void> {
+  try {
+    await client.query('ROLLBACK');
+    await recordFailure(client, migration, error);
+  } catch {
+    // The connection itself is gone: the server rolled the transaction back and
+    // there is nothing left to record with. The caller reports the real cause.
+  }
+}
+
 // One transaction per migration: a failing script leaves no half-applied
 // schema behind. The failure is still recorded the way Prisma records it, so
 // that nobody deploys past it without looking.
@@ -276,8 +293,7 @@ async function applyMigration(client: pg.Client, migration: LocalMigration): Pro
     );
     await client.query('COMMIT');
   } catch (error) {
-    await client.query('ROLLBACK');
-    await recordFailure(client, migration, error);
+    await rollBackAndRecord(client, migration, error);
     throw new Error(
       `Migration ${migration.name} failed and was rolled back: ${error instanceof Error ? error.message : String(error)}`,
       { cause: error },
@@ -467,6 +483,8 @@ class EngineAdapter implements SqlDriverAdapter {
   }
 }
 
+type ShadowDatabase = { pool: pg.Pool; cleanup: () => Promise<void> };
+
 /**
  * Connects the engine through adapter-pg, with a real, separate shadow
  * database that is dropped only after its pool is closed (adapter-pg drops it
@@ -476,7 +494,8 @@ class EngineAdapterFactory implements SqlMigrationAwareDriverAdapterFactory {
   readonly provider = 'postgres' as const;
   readonly adapterName: string;
   private readonly mainPool: pg.Pool;
-  private readonly cleanups = new Set<() => Promise<void>>();
+  private readonly shadows = new Set<ShadowDatabase>();
+  private readonly extensionsSeen = new Set<string>();
 
   constructor(
     private readonly databaseUrl: string,
@@ -496,31 +515,93 @@ class EngineAdapterFactory implements SqlMigrationAwareDriverAdapterFactory {
     const name = `prisma_migrate_shadow_db_${randomUUID()}`;
     await this.mainPool.query(`CREATE DATABASE ${quoteIdent(name)}`);
     const pool = new pg.Pool(poolConfig(this.databaseUrl, name));
-    const cleanup = async () => {
-      if (!this.cleanups.delete(cleanup)) return;
-      await pool.end();
-      await this.mainPool.query(`DROP DATABASE IF EXISTS ${quoteIdent(name)} WITH (FORCE)`);
+    const shadow: ShadowDatabase = {
+      pool,
+      cleanup: async () => {
+        if (!this.shadows.delete(shadow)) return;
+        await this.recordExtensions(pool).catch(() => {});
+        await pool.end();
+        await this.mainPool.query(`DROP DATABASE IF EXISTS ${quoteIdent(name)} WITH (FORCE)`);
+      },
     };
-    this.cleanups.add(cleanup);
+    this.shadows.add(shadow);
     const inner = await new this.modules.PrismaPg(pool).connect();
-    return new EngineAdapter(inner, pool, this.modules.characterColumn, cleanup);
+    return new EngineAdapter(inner, pool, this.modules.characterColumn, shadow.cleanup);
+  }
+
+  private async recordExtensions(pool: pg.Pool): Promise<void> {
+    const { rows } = await pool.query<{ extname: string }>('SELECT extname FROM pg_extension');
+    for (const { extname } of rows) this.extensionsSeen.add(extname);
+  }
+
+  /** Extensions that replaying the migration history into a shadow database created. */
+  async historyExtensions(): Promise<Set<string>> {
+    for (const shadow of this.shadows) await this.recordExtensions(shadow.pool);
+    return new Set(this.extensionsSeen);
   }
 
   /** Drops any shadow database the engine did not dispose of, then disconnects. */
   async close(): Promise<void> {
-    for (const cleanup of [...this.cleanups]) await cleanup();
+    for (const shadow of [...this.shadows]) await shadow.cleanup();
     await this.mainPool.end();
   }
 }
 
+// The Wasm engine describes shadow databases without the `postgresqlExtensions`
+// preview feature (it has no way to receive preview features), so the history
+// side of every diff lacks extensions and each diff re-creates all of them.
+// Drop those re-creations for extensions the history already created, which
+// is what the native engine would have left out.
+function withoutRecreatedExtensions(script: string, existing: Set<string>): string {
+  return script.replace(
+    /-- CreateExtension\nCREATE EXTENSION IF NOT EXISTS "([^"]+)"[^;]*;\n*/g,
+    (step, name: string) => (existing.has(name) ? '' : step),
+  );
+}
+
+const hasStatements = (script: string) =>
+  script.split('\n').some((line) => line.trim() !== '' && !line.trim().startsWith('--'));
+
 // A Rust panic in the engine reports its message through this global before
-// the wasm traps with a bare "unreachable"; keep it to explain the trap.
+// the wasm traps with a bare "unreachable". The trap often surfaces as an
+// uncaught exception that ends the process, so print the message right away.
 const panics = {
   message: '',
   set_message(message: string) {
     this.message = message;
+    console.error(`[schema-engine] panic: ${message}`);
   },
 };
+
+// The engine arms JS timers for its internal timeouts and never clears them,
+// which kept a finished command alive for up to a minute. Track them so they
+// can be cleared once no engine session is running.
+const engineTimers = new Set<ReturnType<typeof setTimeout>>();
+let engineSessions = 0;
+
+type TimerImport = (callback: () => void, ms: number) => ReturnType<typeof setTimeout>;
+
+function withTrackedTimers(runtime: Record<string, unknown>): WebAssembly.ModuleImports {
+  const imports: Record<string, unknown> = { ...runtime };
+  for (const name of Object.keys(runtime).filter((key) => key.startsWith('__wbg_setTimeout_'))) {
+    const arm = runtime[name] as TimerImport;
+    imports[name] = ((callback, ms) => {
+      const timer = arm(() => {
+        engineTimers.delete(timer);
+        callback();
+      }, ms);
+      engineTimers.add(timer);
+      return timer;
+    }) satisfies TimerImport;
+  }
+  return imports as WebAssembly.ModuleImports;
+}
+
+function clearEngineTimers(): void {
+  if (engineSessions > 0) return;
+  for (const timer of engineTimers) clearTimeout(timer);
+  engineTimers.clear();
+}
 
 // The package imports its .wasm as an ES module, which Node 20 cannot do
 // without a flag; instantiate it by hand the way Prisma's CLI does.
@@ -530,7 +611,7 @@ async function instantiateEngine(): Promise<typeof SchemaEngine> {
   const packageEntry = createRequire(import.meta.url).resolve('@prisma/schema-engine-wasm');
   const bytes = readFileSync(join(dirname(packageEntry), 'schema_engine_bg.wasm'));
   const instance = new WebAssembly.Instance(new WebAssembly.Module(bytes), {
-    './schema_engine_bg.js': runtime as unknown as WebAssembly.ModuleImports,
+    './schema_engine_bg.js': withTrackedTimers(runtime),
   });
   runtime.__wbg_set_wasm(instance.exports);
   (instance.exports.__wbindgen_start as () => void)();
@@ -569,22 +650,28 @@ function engineError(error: unknown): Error {
   return new Error(code ? `${code}: ${message ?? ''}` : (message ?? JSON.stringify(error)));
 }
 
-async function withSchemaEngine<T>(databaseUrl: string, work: (engine: SchemaEngine) => Promise<T>): Promise<T> {
+async function withSchemaEngine<T>(
+  databaseUrl: string,
+  work: (engine: SchemaEngine, factory: EngineAdapterFactory) => Promise<T>,
+): Promise<T> {
   engineModules ??= loadEngineModules();
   const modules = await engineModules;
   const factory = new EngineAdapterFactory(databaseUrl, modules);
+  engineSessions += 1;
   try {
     const datamodels = schemaFiles().files.map((file): [string, string] => [file.path, file.content]);
     const adapter = modules.bindMigrationAwareSqlAdapterFactory(factory);
     const engine = await modules.SchemaEngine.new({ datamodels }, engineLog, adapter);
     try {
-      return await work(engine);
+      return await work(engine, factory);
     } finally {
       engine.free();
     }
   } catch (error) {
     throw engineError(error);
   } finally {
+    engineSessions -= 1;
+    clearEngineTimers();
     await factory.close();
   }
 }
@@ -620,11 +707,14 @@ export async function createMigration(
   options: CreateMigrationOptions = {},
 ): Promise<string | null> {
   const log = options.log ?? defaultLog;
-  return withSchemaEngine(databaseUrl, async (engine) => {
+  return withSchemaEngine(databaseUrl, async (engine, factory) => {
     const migrationsList = migrationList();
     const { action } = await engine.devDiagnostic({ migrationsList, filters: NO_FILTER });
     if (action.tag === 'reset') {
-      throw new Error(`The database does not match the migration history: ${action.reason}\nReset it (db reset) first.`);
+      throw new Error(
+        `The database does not match the migration history: ${action.reason}\n` +
+          'Reset it (`npx tsx scripts/db.ts reset`, which drops all data) before creating a migration.',
+      );
     }
     const warnings = await dataLossWarnings(engine, databaseUrl, log);
     if (warnings.length > 0 && options.onDataLoss === 'refuse') {
@@ -638,7 +728,9 @@ export async function createMigration(
       filters: NO_FILTER,
     });
     if (created.migrationScript === null) return null;
-    writeMigration(created.generatedMigrationName, created.migrationScript);
+    const script = withoutRecreatedExtensions(created.migrationScript, await factory.historyExtensions());
+    if (!hasStatements(script)) return null;
+    writeMigration(created.generatedMigrationName, script);
     for (const warning of warnings) log(`Warning: ${warning}`);
     return created.generatedMigrationName;
   });
@@ -648,22 +740,30 @@ export async function createMigration(
 export async function migrationStatus(databaseUrl: string): Promise<MigrationStatus> {
   const history = await readAppliedHistory(databaseUrl);
   const done = appliedNames(history);
-  const schemaDiff = await withSchemaEngine(databaseUrl, async (engine) => {
-    const { exitCode, stdout } = await engine.diff({
-      from: { tag: 'migrations', ...migrationList() },
-      to: { tag: 'schemaDatamodel', ...schemaFiles() },
-      script: false,
-      exitCode: true,
+  return withSchemaEngine(databaseUrl, async (engine, factory) => {
+    const diagnosis = await engine.diagnoseMigrationHistory({
+      migrationsList: migrationList(),
+      optInToShadowDatabase: false,
       filters: NO_FILTER,
     });
-    return exitCode === 0 ? '' : (stdout ?? '').trim() || 'schema.prisma differs from the migrations';
+    const { stdout } = await engine.diff({
+      from: { tag: 'migrations', ...migrationList() },
+      to: { tag: 'schemaDatamodel', ...schemaFiles() },
+      script: true,
+      exitCode: null,
+      filters: NO_FILTER,
+    });
+    const script = withoutRecreatedExtensions(stdout ?? '', await factory.historyExtensions());
+    const schemaDiff = hasStatements(script) ? script.trim() : '';
+    return {
+      applied: [...done],
+      pending: readLocalMigrations()
+        .map((m) => m.name)
+        .filter((name) => !done.has(name)),
+      edited: diagnosis.editedMigrationNames,
+      failed: diagnosis.failedMigrationNames,
+      schemaInSync: schemaDiff === '',
+      schemaDiff,
+    };
   });
-  return {
-    applied: [...done],
-    pending: readLocalMigrations()
-      .map((m) => m.name)
-      .filter((name) => !done.has(name)),
-    schemaInSync: schemaDiff === '',
-    schemaDiff,
-  };
 }

@@ -1,17 +1,20 @@
 // Integration tests get a database and buckets of their own, fresh each run,
 // so they never disturb the seeded shop that the API and browser tests use.
 import { randomBytes } from 'node:crypto';
+import { rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
 import { deployMigrations } from '../../scripts/lib/migrations';
 import { startLocalServices, type LocalServices } from '../../scripts/lib/services';
 
 let services: LocalServices | undefined;
+let servicesDir: string | undefined;
 let dropDatabase: (() => Promise<void>) | undefined;
 
 export async function setup() {
   if (!process.env.DATABASE_URL || !process.env.S3_ENDPOINT) {
     const dataDir = resolve('.data', `vitest-${randomBytes(4).toString('hex')}`);
+    servicesDir = dataDir;
     services = await startLocalServices({ dataDir: join(dataDir, 'services'), persistent: false, log: () => {} });
     Object.assign(process.env, services.env);
   }
@@ -39,4 +42,5 @@ export async function setup() {
 export async function teardown() {
   await dropDatabase?.();
   await services?.stop();
+  if (servicesDir) rmSync(servicesDir, { recursive: true, force: true });
 }

@@ -43,6 +43,11 @@ function toCatalogItem(row: ItemRow): CatalogItem {
   };
 }
 
+// Prisma passes `contains` into LIKE as is, so the pattern characters must be escaped.
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
 function whereFor(filter: CatalogFilter): Prisma.ProductWhereInput {
   const where: Prisma.ProductWhereInput = { deletedAt: null };
   if (filter.kind === 'product') where.isBundle = false;
@@ -53,7 +58,7 @@ function whereFor(filter: CatalogFilter): Prisma.ProductWhereInput {
   if (search) {
     // ILIKE '%…%' on the title is served by the pg_trgm GIN index; tags match exactly.
     where.OR = [
-      { title: { contains: search, mode: 'insensitive' } },
+      { title: { contains: escapeLike(search), mode: 'insensitive' } },
       { tags: { has: search.toLowerCase() } },
     ];
   }

@@ -1,0 +1,65 @@
+import { expect, test, type Page } from '@playwright/test';
+import { apiGet, aud, type ApiItem } from './helpers';
+
+const cardFor = (page: Page, title: string) =>
+  page.getByTestId('product-card').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
+
+test('add to cart, refuse a duplicate, count in the badge, remove', async ({ page, request }) => {
+  const [first, second] = await apiGet<ApiItem[]>(request, '/api/products?limit=6');
+  await page.goto('/');
+  await expect(page.getByTestId('cart-count')).toHaveCount(0);
+
+  await cardFor(page, first.title).getByRole('button', { name: 'Add to Cart' }).click();
+  await expect(page.getByText(`${first.title} added to cart! 🎀`)).toBeVisible();
+  await expect(page.getByTestId('cart-count')).toHaveText('1');
+
+  await cardFor(page, first.title).getByRole('button', { name: 'Add to Cart' }).click();
+  await expect(page.getByText('This item is already in your cart! 🎀')).toBeVisible();
+  await expect(page.getByTestId('cart-count')).toHaveText('1');
+
+  await cardFor(page, second.title).getByRole('button', { name: 'Add to Cart' }).click();
+  await expect(page.getByTestId('cart-count')).toHaveText('2');
+
+  const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('cart') ?? '[]'));
+  expect(stored).toEqual([
+    expect.objectContaining({ product_id: first.id, title: first.title, price: first.on_sale ? first.sale_price : first.price, is_bundle: false }),
+    expect.objectContaining({ product_id: second.id }),
+  ]);
+
+  await page.getByRole('link', { name: /^Cart, 2 items$/ }).click();
+  await expect(page.getByRole('heading', { name: 'Shopping Cart' })).toBeVisible();
+  await expect(page.getByTestId('cart-item')).toHaveCount(2);
+  await page.getByRole('button', { name: `Remove ${first.title}` }).click();
+  await expect(page.getByTestId('cart-item')).toHaveCount(1);
+  await expect(page.getByTestId('cart-count')).toHaveText('1');
+  await expect(page.getByTestId('cart-item')).toContainText(aud(second.on_sale ? second.sale_price! : second.price));
+
+  await page.getByRole('button', { name: `Remove ${second.title}` }).click();
+  await expect(page.getByText('Your cart is empty')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Shop Now' })).toHaveAttribute('href', '/products');
+  await expect(page.getByTestId('cart-count')).toHaveCount(0);
+});
+
+test('Buy Now adds and goes to the cart; the detail page says Already in cart', async ({ page, request }) => {
+  const [product] = await apiGet<ApiItem[]>(request, '/api/products?limit=1');
+  await page.goto(`/product/${product.id}`);
+  await page.getByRole('button', { name: 'Buy Now' }).click();
+  await expect(page).toHaveURL(/\/cart$/);
+  await expect(page.getByTestId('cart-item')).toHaveCount(1);
+
+  await page.goto(`/product/${product.id}`);
+  await page.getByRole('button', { name: 'Add to Cart' }).click();
+  await expect(page.getByText('Already in cart')).toBeVisible();
+  await page.getByRole('button', { name: 'Buy Now' }).click();
+  await expect(page).toHaveURL(/\/cart$/);
+  await expect(page.getByTestId('cart-item')).toHaveCount(1);
+});
+
+test('the badge follows changes made in another tab', async ({ context, page, request }) => {
+  const [product] = await apiGet<ApiItem[]>(request, '/api/products?limit=1');
+  await page.goto('/products');
+  const other = await context.newPage();
+  await other.goto(`/product/${product.id}`);
+  await other.getByRole('button', { name: 'Add to Cart' }).click();
+  await expect(page.getByTestId('cart-count')).toHaveText('1');
+});
