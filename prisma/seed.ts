@@ -531,7 +531,7 @@ function quoteDesign(title: string, p: Palette, rng: () => number): Design {
     defs: backgroundDefs(p),
     background: `${background}<rect x="60" y="60" width="880" height="880" rx="20" fill="${p.panel}" fill-opacity="0.75"/><rect x="90" y="90" width="820" height="820" rx="14" fill="none" stroke="${a1}" stroke-width="6"/>`,
     art: `<text x="150" y="330" font-family="${SERIF}" font-size="260" fill="${a0}" fill-opacity="0.55">&#8220;</text>${sprigs}${flower(500, 810, 60, 8, a2, a1)}`,
-    label: `${textSvg(text, 500, top, p.ink, true)}${studioMark(770, p)}`,
+    label: `${textSvg(text, 500, top, p.ink, true)}${studioMark(720, p)}`,
   };
 }
 

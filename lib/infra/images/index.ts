@@ -42,21 +42,24 @@ function isAccepted(format: string | undefined): format is AcceptedFormat {
   return (ACCEPTED_INPUT_FORMATS as readonly string[]).includes(format ?? '');
 }
 
+const TOO_LARGE = `The image is too large (over ${MAX_INPUT_PIXELS / 1_000_000} megapixels)`;
+
+function isPixelLimit(error: unknown): boolean {
+  return error instanceof Error && /pixel limit/i.test(error.message);
+}
+
 /** Format and upright dimensions of an uploaded image; throws ImageInputError when it is not one we accept. */
 export async function inspectImage(input: Buffer): Promise<ImageInfo> {
   let metadata: Metadata;
   try {
     metadata = await sharp(input, INPUT_OPTIONS).metadata();
   } catch (error) {
-    throw new ImageInputError('The file is not a readable image', { cause: error });
+    throw new ImageInputError(isPixelLimit(error) ? TOO_LARGE : 'The file is not a readable image', { cause: error });
   }
   if (!isAccepted(metadata.format)) {
     throw new ImageInputError(`Unsupported image format: ${metadata.format ?? 'unknown'} (use JPEG, PNG, WebP, GIF, TIFF or AVIF)`);
   }
   const { width, height } = metadata.autoOrient;
-  if (width * height > MAX_INPUT_PIXELS) {
-    throw new ImageInputError(`The image is too large: ${width}×${height} exceeds ${MAX_INPUT_PIXELS / 1_000_000} megapixels`);
-  }
   return { format: metadata.format, width, height };
 }
 
@@ -116,7 +119,7 @@ function watermarkOverlay(width: number, height: number): Promise<RawOverlay> {
   const key = `${width}x${height}`;
   let overlay = watermarkCache.get(key);
   if (!overlay) {
-    overlay = sharp(Buffer.from(watermarkSvg(width, height))).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+    overlay = sharp(Buffer.from(watermarkSvg(width, height)), INPUT_OPTIONS).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
     overlay.catch(() => watermarkCache.delete(key));
     if (watermarkCache.size >= WATERMARK_CACHE_SIZE) watermarkCache.delete(watermarkCache.keys().next().value as string);
     watermarkCache.set(key, overlay);
