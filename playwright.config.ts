@@ -1,9 +1,9 @@
 import { defineConfig, devices } from '@playwright/test';
 
 // Browser tests drive Debian's Chromium (never a downloaded browser) against
-// the shop that `npm test` builds and serves at BASE_URL.
-const baseURL = process.env.BASE_URL;
-if (!baseURL) throw new Error('BASE_URL is not set: run the browser tests through `npm test -- e2e`');
+// the shop that `npm test` builds and serves at SHOP_URL.
+const baseURL = process.env.SHOP_URL;
+if (!baseURL) throw new Error('SHOP_URL is not set: run the browser tests through `npm test -- e2e`');
 
 export default defineConfig({
   testDir: 'tests/e2e',

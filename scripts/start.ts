@@ -2,10 +2,11 @@
 // Starts the embedded services when their variables are unset, applies
 // migrations, seeds the demo catalogue once, builds when needed and serves
 // with Next. Ctrl-C / SIGTERM stop Next and the services together.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync, statSync, writeFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseEnv } from '../lib/env';
+import { buildShop, NEXT_BIN } from './lib/build';
 import { deployMigrations } from './lib/migrations';
 import { startLocalServices } from './lib/services';
 
@@ -13,7 +14,6 @@ const dev = process.argv.includes('--dev');
 const port = process.env.PORT ?? '3000';
 const dataDir = process.env.DATA_DIR ?? '.data';
 const distDir = process.env.NEXT_DIST_DIR ?? '.next';
-const nextBin = join('node_modules', '.bin', 'next');
 
 function log(message: string) {
   console.log(`[shop] ${message}`);
@@ -61,14 +61,13 @@ try {
 
   if (!dev && (await needsBuild())) {
     log('Building the shop (first start or changed sources)…');
-    const build = spawnSync(nextBin, ['build'], { stdio: 'inherit', env: childEnv });
-    if (build.status !== 0) throw new Error('next build failed');
+    await buildShop(childEnv, distDir);
     writeFileSync(join(distDir, 'shop-build.json'), JSON.stringify({ instanceId: await instanceId() }));
   }
 
   log(`Shop at http://localhost:${port}  (admin: /admin/login)`);
   if (services.embeddedDatabase && !process.env.ADMIN_PASSWORD) log('Demo admin login: admin / admin');
-  child = spawn(nextBin, [dev ? 'dev' : 'start', '-p', port], { stdio: 'inherit', env: childEnv });
+  child = spawn(NEXT_BIN, [dev ? 'dev' : 'start', '-p', port], { stdio: 'inherit', env: childEnv });
   child.on('exit', (code) => void shutdown(code ?? 0));
 } catch (error) {
   console.error(error);

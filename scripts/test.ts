@@ -4,10 +4,11 @@
 // Playwright in Debian's Chromium. Ends with one line "N passed, N failed".
 //   npm test                 everything
 //   npm test -- unit api     only some runners: unit, integration, api, e2e
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { buildShop, NEXT_BIN } from './lib/build';
 import { deployMigrations } from './lib/migrations';
 import { freePort } from './lib/embedded-postgres';
 import { startLocalServices } from './lib/services';
@@ -34,7 +35,7 @@ async function main(): Promise<Counts> {
     totals.failed += c.failed;
   };
 
-  if (runners.includes('unit')) add(vitest('unit', process.env));
+  if (runners.includes('unit')) add(await vitest('unit', process.env));
   if (!needsServices) return totals;
 
   const services = await startLocalServices({ dataDir: join(runDir, 'services'), persistent: false, log });
@@ -43,7 +44,7 @@ async function main(): Promise<Counts> {
   let server: ReturnType<typeof spawn> | undefined;
   try {
     await deployMigrations(env.DATABASE_URL as string, log);
-    if (runners.includes('integration')) add(vitest('integration', env));
+    if (runners.includes('integration')) add(await vitest('integration', env));
 
     if (needsServer) {
       const { seedDemoCatalogue } = await import('../prisma/seed');
@@ -52,16 +53,15 @@ async function main(): Promise<Counts> {
       const baseUrl = `http://127.0.0.1:${port}`;
       const serverEnv: NodeJS.ProcessEnv = { ...env, NODE_ENV: 'production', NEXT_DIST_DIR: distDir, SITE_URL: baseUrl, SHOP_EMBEDDED: '1', PORT: String(port) };
       log('Building the shop for the browser and API tests…');
-      const build = spawnSync(join('node_modules', '.bin', 'next'), ['build'], { stdio: 'inherit', env: serverEnv });
-      if (build.status !== 0) throw new Error('next build failed');
-      server = spawn(join('node_modules', '.bin', 'next'), ['start', '-p', String(port), '-H', '127.0.0.1'], {
+      await buildShop(serverEnv, distDir);
+      server = spawn(NEXT_BIN, ['start', '-p', String(port), '-H', '127.0.0.1'], {
         stdio: ['ignore', 'inherit', 'inherit'],
         env: serverEnv,
       });
       await waitForServer(baseUrl);
-      const runEnv = { ...serverEnv, BASE_URL: baseUrl };
-      if (runners.includes('api')) add(vitest('api', runEnv));
-      if (runners.includes('e2e')) add(playwright(runEnv));
+      const runEnv = { ...serverEnv, SHOP_URL: baseUrl };
+      if (runners.includes('api')) add(await vitest('api', runEnv));
+      if (runners.includes('e2e')) add(await playwright(runEnv));
     }
   } finally {
     if (server && server.exitCode === null) {
@@ -73,13 +73,20 @@ async function main(): Promise<Counts> {
   return totals;
 }
 
-function vitest(project: string, env: NodeJS.ProcessEnv): Counts {
+// Children run asynchronously: the embedded S3 server lives in this process's
+// event loop, and a blocking spawn would leave it unable to answer.
+function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<number> {
+  return new Promise((resolveExit, reject) => {
+    const child = spawn(command, args, { stdio: 'inherit', env });
+    child.once('error', reject);
+    child.once('exit', (code) => resolveExit(code ?? 1));
+  });
+}
+
+async function vitest(project: string, env: NodeJS.ProcessEnv): Promise<Counts> {
   const output = join(reportDir, `vitest-${project}.json`);
   log(`vitest: ${project}`);
-  spawnSync(join('node_modules', '.bin', 'vitest'), ['run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${output}`], {
-    stdio: 'inherit',
-    env,
-  });
+  await run(join('node_modules', '.bin', 'vitest'), ['run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${output}`], env);
   if (!existsSync(output)) return { passed: 0, failed: 1 };
   const report = JSON.parse(readFileSync(output, 'utf8')) as { numPassedTests: number; numFailedTests: number; numTotalTestSuites: number; success: boolean };
   // A file that fails to load counts as a failure even though no test in it ran.
@@ -87,13 +94,10 @@ function vitest(project: string, env: NodeJS.ProcessEnv): Counts {
   return { passed: report.numPassedTests, failed };
 }
 
-function playwright(env: NodeJS.ProcessEnv): Counts {
+async function playwright(env: NodeJS.ProcessEnv): Promise<Counts> {
   const output = join(reportDir, 'playwright.json');
   log('playwright: e2e');
-  spawnSync(join('node_modules', '.bin', 'playwright'), ['test'], {
-    stdio: 'inherit',
-    env: { ...env, PLAYWRIGHT_JSON_OUTPUT_NAME: output },
-  });
+  await run(join('node_modules', '.bin', 'playwright'), ['test'], { ...env, PLAYWRIGHT_JSON_OUTPUT_NAME: output });
   if (!existsSync(output)) return { passed: 0, failed: 1 };
   const report = JSON.parse(readFileSync(output, 'utf8')) as { stats: { expected: number; unexpected: number; flaky: number }; errors?: unknown[] };
   const loadErrors = report.errors?.length ? 1 : 0;

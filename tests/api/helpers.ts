@@ -1,8 +1,8 @@
-// Small HTTP helpers for contract tests against the running shop (BASE_URL).
-export const BASE_URL = process.env.BASE_URL as string;
+// Small HTTP helpers for contract tests against the running shop (SHOP_URL).
+export const SHOP_URL = process.env.SHOP_URL as string;
 
 export async function get(path: string, init?: RequestInit) {
-  const res = await fetch(`${BASE_URL}${path}`, { redirect: 'manual', ...init });
+  const res = await fetch(`${SHOP_URL}${path}`, { redirect: 'manual', ...init });
   const type = res.headers.get('content-type') ?? '';
   const body = type.includes('json') ? await res.json() : await res.text();
   return { status: res.status, headers: res.headers, body };

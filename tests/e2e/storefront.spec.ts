@@ -32,10 +32,10 @@ test('category and subcategory filters follow the query string', async ({ page, 
   await expect(page.getByRole('heading', { name: 'Digital Products' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Browse by Category' })).toHaveCount(0);
   await expect(page.getByTestId('product-card')).toHaveCount(all.length + bundles.length);
-  await expect(page.getByLabel('Category')).toHaveValue(category.name);
+  await expect(page.getByLabel('Category', { exact: true })).toHaveValue(category.name);
 
   const sub = category.subcategories.find((s) => all.some((p) => p.subcategory === s))!;
-  await page.getByLabel('Subcategory').selectOption(sub);
+  await page.getByLabel('Subcategory', { exact: true }).selectOption(sub);
   await expect(page).toHaveURL(new RegExp(`subcategory=${encodeURIComponent(sub).replace(/%20/g, '(%20|\\+)')}`));
   const inSub = all.filter((p) => p.subcategory === sub).length + bundles.filter((b) => b.subcategory === sub).length;
   await expect(page.getByTestId('product-card')).toHaveCount(inSub);

@@ -37,9 +37,10 @@ export function ProductFilters({ categories, category, subcategory, search }: Pr
         go({ category, subcategory, search: query.trim() });
       }}
     >
-      <label className="flex min-w-60 flex-1 flex-col gap-1 text-sm font-medium">
-        Search
+      <div className="flex min-w-60 flex-1 flex-col gap-1 text-sm font-medium">
+        <label htmlFor="filter-search">Search</label>
         <input
+          id="filter-search"
           type="search"
           name="search"
           value={query}
@@ -48,10 +49,10 @@ export function ProductFilters({ categories, category, subcategory, search }: Pr
           maxLength={100}
           className={control}
         />
-      </label>
-      <label className="flex flex-col gap-1 text-sm font-medium">
-        Category
-        <select name="category" value={category} className={control} onChange={(e) => go({ category: e.target.value, search: query.trim() })}>
+      </div>
+      <div className="flex flex-col gap-1 text-sm font-medium">
+        <label htmlFor="filter-category">Category</label>
+        <select id="filter-category" name="category" value={category} className={control} onChange={(e) => go({ category: e.target.value, search: query.trim() })}>
           <option value="">All Categories</option>
           {categories.map((c) => (
             <option key={c.name} value={c.name}>
@@ -59,11 +60,12 @@ export function ProductFilters({ categories, category, subcategory, search }: Pr
             </option>
           ))}
         </select>
-      </label>
+      </div>
       {subcategories.length > 0 && (
-        <label className="flex flex-col gap-1 text-sm font-medium">
-          Subcategory
+        <div className="flex flex-col gap-1 text-sm font-medium">
+          <label htmlFor="filter-subcategory">Subcategory</label>
           <select
+            id="filter-subcategory"
             name="subcategory"
             value={subcategory}
             className={control}
@@ -76,7 +78,7 @@ export function ProductFilters({ categories, category, subcategory, search }: Pr
               </option>
             ))}
           </select>
-        </label>
+        </div>
       )}
       <button type="submit" className="rounded-lg bg-gray-900 px-4 py-2 font-semibold text-white hover:bg-gray-700">
         Search
