@@ -53,10 +53,12 @@ export function ProductCard({ product, priority = false }: { product: ProductCar
   );
 }
 
-export function ProductGrid({ products, emptyText = 'No products found' }: { products: ProductCardView[]; emptyText?: string }) {
-  if (products.length === 0) return <p className="py-16 text-center text-lg text-gray-600">{emptyText}</p>;
+type GridProps = { products: ProductCardView[]; emptyText?: string; columns?: 3 | 4 };
+
+export function ProductGrid({ products, emptyText = 'No products found', columns = 4 }: GridProps) {
+  if (products.length === 0) return <p className="py-16 text-center text-lg text-gray-700">{emptyText}</p>;
   return (
-    <div className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4">
+    <div className={`grid grid-cols-2 gap-4 sm:grid-cols-3 ${columns === 4 ? 'lg:grid-cols-4' : ''}`}>
       {products.map((p, i) => (
         <ProductCard key={p.id} product={p} priority={i < 4} />
       ))}
