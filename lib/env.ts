@@ -36,6 +36,8 @@ const schema = z
     SMTP_URL: optional,
     EMAIL_FROM: z.string().default('Design Shop <orders@localhost>'),
     DATA_DIR: z.string().default('.data'),
+    // Proxies in front of the shop that append to X-Forwarded-For (0: clients connect directly).
+    TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(5).default(0),
   })
   .superRefine((env, ctx) => {
     // A real deployment (production build on a real database) must not run on demo secrets.

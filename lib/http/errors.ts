@@ -34,7 +34,10 @@ function isUnavailable(error: unknown): boolean {
 
 /** Turns anything thrown by a handler into the one error shape. */
 export function toErrorResponse(error: unknown): Response {
-  if (error instanceof AppError) return errorResponse(error.code, error.message, error.fields);
+  if (error instanceof AppError) {
+    const headers = error.retryAfterSeconds ? { 'Retry-After': String(error.retryAfterSeconds) } : undefined;
+    return errorResponse(error.code, error.message, error.fields, headers);
+  }
   if (error instanceof z.ZodError) {
     const flat = z.flattenError(error);
     const fields = flat.fieldErrors as Record<string, string[]>;

@@ -2,8 +2,9 @@
 
 import Link from 'next/link';
 import { readCart, useCart, writeCart } from '@/components/cart/use-cart';
-import { cartSubtotal, imageSrc, removeFromCart } from '@/lib/cart';
+import { imageSrc, removeFromCart } from '@/lib/cart';
 import { formatAud } from '@/lib/format';
+import { OrderSummary } from './order-summary';
 
 export function CartView() {
   const items = useCart();
@@ -55,13 +56,7 @@ export function CartView() {
               );
             })}
           </ul>
-          <section aria-labelledby="order-summary" className="h-fit rounded-2xl bg-white p-6 shadow-sm">
-            <h2 id="order-summary" className="text-lg font-bold">Order Summary</h2>
-            <dl className="mt-4 flex justify-between text-gray-800">
-              <dt>Items ({items.length})</dt>
-              <dd>{formatAud(Math.round(cartSubtotal(items) * 100))}</dd>
-            </dl>
-          </section>
+          <OrderSummary items={items} />
         </div>
       )}
     </>

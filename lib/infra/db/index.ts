@@ -4,7 +4,7 @@ import { env } from '@/lib/env';
 import { PrismaClient } from './generated/client';
 
 export { Prisma } from './generated/client';
-export type * from './generated/models';
+export type { Order, Product, User, Voucher, Membership } from './generated/client';
 
 type Db = InstanceType<typeof PrismaClient>;
 

@@ -1,0 +1,157 @@
+'use client';
+
+import { useRouter } from 'next/navigation';
+import { useEffect, useState } from 'react';
+import { toast } from 'sonner';
+import { useStoredUser } from '@/components/account/use-user';
+import { cartSubtotal, type CartItem } from '@/lib/cart';
+import { formatAud } from '@/lib/format';
+
+type Applied = { code: string; discountCents: number; totalCents: number; description: string };
+
+const toCents = (dollars: number) => Math.round(dollars * 100);
+
+async function validate(code: string, subtotal: number) {
+  const res = await fetch(`/api/validate-discount?code=${encodeURIComponent(code)}&subtotal=${subtotal}`, { method: 'POST' });
+  const body = await res.json().catch(() => null);
+  if (!res.ok) throw new Error(body?.detail ?? 'Failed to validate discount code');
+  return body as { valid: boolean; code: string; value: number; discount: number; description: string; message: string };
+}
+
+/** Discount code, member panel, totals and Proceed to Checkout (SPEC §2 Cart, §4). */
+export function OrderSummary({ items }: { items: CartItem[] }) {
+  const router = useRouter();
+  const user = useStoredUser();
+  const member = user?.is_member === true;
+  const [code, setCode] = useState('');
+  const [applied, setApplied] = useState<Applied | null>(null);
+  const [checking, setChecking] = useState(false);
+  const [processing, setProcessing] = useState(false);
+  const subtotal = cartSubtotal(items);
+  const subtotalCents = toCents(subtotal);
+
+  async function apply(codeToApply: string, quiet = false) {
+    const normalized = codeToApply.trim().toUpperCase();
+    if (!normalized) {
+      toast.error('Please enter a discount code');
+      return;
+    }
+    setChecking(true);
+    try {
+      const result = await validate(normalized, subtotal);
+      if (result.valid) {
+        setApplied({ code: result.code, discountCents: toCents(result.discount), totalCents: toCents(result.value), description: result.description });
+        if (!quiet) toast.success(`Discount code ${result.code} applied`);
+      } else {
+        setApplied(null);
+        toast.error(result.message || 'Invalid discount code');
+      }
+    } catch (error) {
+      setApplied(null);
+      toast.error(error instanceof Error ? error.message : 'Failed to validate discount code');
+    } finally {
+      setChecking(false);
+    }
+  }
+
+  // The discount depends on the subtotal: re-check it when the cart changes.
+  useEffect(() => {
+    if (applied && !member) void apply(applied.code, true);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [subtotalCents]);
+
+  async function checkout() {
+    if (items.length === 0) {
+      toast.error('Cart is empty');
+      return;
+    }
+    setProcessing(true);
+    try {
+      const query = new URLSearchParams();
+      if (user) query.set('user_id', user.id);
+      if (applied && !member) query.set('discount_code', applied.code);
+      const res = await fetch(`/api/checkout/session?${query}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(items),
+      });
+      const body = await res.json().catch(() => null);
+      if (!res.ok) throw new Error(body?.detail ?? 'Failed to initiate checkout');
+      if (body.free_checkout || body.is_member) router.push(`/success?session_id=${encodeURIComponent(body.session_id)}`);
+      else window.location.assign(body.url);
+    } catch (error) {
+      toast.error(error instanceof Error && error.message ? error.message : 'Failed to initiate checkout');
+      setProcessing(false);
+    }
+  }
+
+  const discountCents = member ? subtotalCents : (applied?.discountCents ?? 0);
+  const totalCents = Math.max(0, subtotalCents - discountCents);
+  return (
+    <section aria-labelledby="order-summary" className="h-fit rounded-2xl bg-white p-6 shadow-sm">
+      <h2 id="order-summary" className="text-lg font-bold">Order Summary</h2>
+      {member ? (
+        <div className="mt-4 rounded-xl bg-amber-50 p-4 text-amber-900" data-testid="member-panel">
+          <p className="font-semibold">👑 Active Member</p>
+          <p className="text-sm">Everything in your cart is included in your membership.</p>
+        </div>
+      ) : (
+        <form
+          className="mt-4 flex gap-2"
+          onSubmit={(e) => {
+            e.preventDefault();
+            void apply(code);
+          }}
+        >
+          <label htmlFor="discount-code" className="sr-only">Discount code</label>
+          <input
+            id="discount-code"
+            value={code}
+            onChange={(e) => setCode(e.target.value.toUpperCase())}
+            placeholder="Discount code"
+            maxLength={40}
+            autoComplete="off"
+            className="min-w-0 flex-1 rounded-lg border border-gray-300 px-3 py-2 uppercase"
+          />
+          <button type="submit" disabled={checking} className="rounded-lg border border-gray-900 px-4 py-2 font-semibold hover:bg-gray-100 disabled:opacity-60">
+            {checking ? 'Checking...' : 'Apply'}
+          </button>
+        </form>
+      )}
+      <dl className="mt-4 space-y-2 text-gray-800">
+        <div className="flex justify-between">
+          <dt>Items ({items.length})</dt>
+          <dd>{formatAud(subtotalCents)}</dd>
+        </div>
+        {member && (
+          <div className="flex justify-between text-emerald-800">
+            <dt>Member discount</dt>
+            <dd>−{formatAud(subtotalCents)}</dd>
+          </div>
+        )}
+        {!member && applied && (
+          <div className="flex justify-between text-emerald-800" data-testid="discount-line">
+            <dt>
+              Discount ({applied.code})
+              <span className="block text-xs text-gray-700">{applied.description}</span>
+            </dt>
+            <dd>−{formatAud(applied.discountCents)}</dd>
+          </div>
+        )}
+        <div className="flex justify-between border-t border-gray-200 pt-2 text-lg font-bold text-gray-900">
+          <dt>Total</dt>
+          <dd data-testid="order-total">{formatAud(totalCents)}</dd>
+        </div>
+      </dl>
+      <button
+        type="button"
+        onClick={checkout}
+        disabled={processing}
+        className="mt-6 w-full rounded-xl bg-rose-700 px-6 py-3 text-lg font-semibold text-white hover:bg-rose-800 disabled:opacity-70"
+      >
+        {processing ? 'Processing...' : 'Proceed to Checkout'}
+      </button>
+      <p className="mt-3 text-center text-xs text-gray-700">🔒 Secure checkout: payments are processed by Stripe. We never see your card details.</p>
+    </section>
+  );
+}

@@ -1,0 +1,114 @@
+'use client';
+
+import Link from 'next/link';
+import { useEffect, useState } from 'react';
+import { writeCart } from '@/components/cart/use-cart';
+import { DownloadButtons, type DownloadItem } from '@/components/orders/download-buttons';
+
+// SPEC §4: recheck every 2 s up to 5 times, then 'timeout'; a failing request
+// is retried up to 5 times, then 'error'.
+const RECHECK_MS = 2000;
+const MAX_RETRIES = 5;
+
+type State = { kind: 'checking' } | { kind: 'success'; items: DownloadItem[] } | { kind: 'expired' } | { kind: 'timeout' } | { kind: 'error' };
+
+export function SuccessView({ sessionId }: { sessionId: string }) {
+  const [state, setState] = useState<State>({ kind: 'checking' });
+
+  useEffect(() => {
+    if (!sessionId) {
+      setState({ kind: 'error' });
+      return;
+    }
+    let cancelled = false;
+    let timer: ReturnType<typeof setTimeout>;
+    let rechecks = 0;
+    let failures = 0;
+
+    async function check() {
+      try {
+        const res = await fetch(`/api/checkout/status/${encodeURIComponent(sessionId)}`, { cache: 'no-store' });
+        if (!res.ok) throw new Error(String(res.status));
+        const body = (await res.json()) as { payment_status: string; status: string; items: DownloadItem[] };
+        if (cancelled) return;
+        if (body.payment_status === 'paid' || body.payment_status === 'no_payment_required') {
+          writeCart([]);
+          setState({ kind: 'success', items: body.items });
+          return;
+        }
+        if (body.status === 'expired') return setState({ kind: 'expired' });
+        if (++rechecks > MAX_RETRIES) return setState({ kind: 'timeout' });
+      } catch {
+        if (cancelled) return;
+        if (++failures > MAX_RETRIES) return setState({ kind: 'error' });
+      }
+      timer = setTimeout(check, RECHECK_MS);
+    }
+
+    void check();
+    return () => {
+      cancelled = true;
+      clearTimeout(timer);
+    };
+  }, [sessionId]);
+
+  switch (state.kind) {
+    case 'checking':
+      return (
+        <div className="py-16 text-center" role="status">
+          <div className="mx-auto h-12 w-12 animate-spin rounded-full border-4 border-rose-200 border-t-rose-700" aria-hidden="true" />
+          <h1 className="mt-6 text-2xl font-bold">Checking your payment...</h1>
+        </div>
+      );
+    case 'success':
+      return (
+        <div>
+          <div className="text-center">
+            <div className="text-5xl" aria-hidden="true">🎉</div>
+            <h1 className="mt-4 text-3xl font-extrabold tracking-tight">Payment Successful!</h1>
+            <p className="mt-2 text-gray-700">Thank you for your purchase. Your files are ready to download, and a confirmation email is on its way.</p>
+          </div>
+          <ul className="mt-8 flex flex-col gap-4" aria-label="Purchased items">
+            {state.items.map((item) => (
+              <li key={item.product_id} className="rounded-2xl bg-white p-5 shadow-sm" data-testid="purchased-item">
+                <h2 className="font-semibold">{item.title}</h2>
+                <DownloadButtons sessionId={sessionId} item={item} />
+              </li>
+            ))}
+          </ul>
+          <div className="mt-8 flex flex-wrap justify-center gap-3">
+            <Link href="/products" className="rounded-lg bg-rose-700 px-6 py-3 font-semibold text-white hover:bg-rose-800">Continue Shopping</Link>
+            <Link href="/my-orders" className="rounded-lg border border-gray-300 px-6 py-3 font-semibold hover:bg-gray-100">My Orders</Link>
+          </div>
+        </div>
+      );
+    case 'expired':
+      return (
+        <Outcome title="Session Expired" text="Your checkout session expired before payment. Your cart is still here.">
+          <Link href="/cart" className="rounded-lg bg-rose-700 px-6 py-3 font-semibold text-white hover:bg-rose-800">Back to Cart</Link>
+        </Outcome>
+      );
+    case 'timeout':
+      return (
+        <Outcome title="Checking Timeout" text="We are still processing your payment. Please check your email for confirmation shortly.">
+          <Link href="/" className="rounded-lg bg-rose-700 px-6 py-3 font-semibold text-white hover:bg-rose-800">Go Home</Link>
+        </Outcome>
+      );
+    case 'error':
+      return (
+        <Outcome title="Error" text="Something went wrong. Please contact support.">
+          <Link href="/" className="rounded-lg bg-rose-700 px-6 py-3 font-semibold text-white hover:bg-rose-800">Go Home</Link>
+        </Outcome>
+      );
+  }
+}
+
+function Outcome({ title, text, children }: { title: string; text: string; children: React.ReactNode }) {
+  return (
+    <div className="py-16 text-center">
+      <h1 className="text-3xl font-extrabold tracking-tight">{title}</h1>
+      <p className="mt-3 text-gray-700">{text}</p>
+      <div className="mt-8">{children}</div>
+    </div>
+  );
+}

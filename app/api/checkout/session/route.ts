@@ -1,0 +1,25 @@
+// POST /api/checkout/session — open a checkout for the cart: payment page URL, or a paid $0 order
+import { checkoutBodySchema, checkoutQuerySchema } from '@/lib/contract/checkout';
+import { createCheckout } from '@/lib/domain/checkout';
+import { enforceRateLimit, RATE_LIMITS } from '@/lib/domain/rate-limit';
+import { env } from '@/lib/env';
+import { assertSameOrigin, clientIp } from '@/lib/http/client';
+import { handler, json, parseJson, parseQuery } from '@/lib/http/handler';
+import { getSessionUser } from '@/lib/http/session';
+
+export const POST = handler(async (request) => {
+  assertSameOrigin(request);
+  // `user_id` is accepted for the spec's client but ignored: the buyer is the session user (S1).
+  const query = parseQuery(request, checkoutQuerySchema);
+  const items = await parseJson(request, checkoutBodySchema);
+  await enforceRateLimit(RATE_LIMITS.checkout, clientIp(request));
+  const user = await getSessionUser(request);
+  const result = await createCheckout({
+    productIds: items.map((i) => i.product_id),
+    userId: user?.id ?? null,
+    customerEmail: user?.email ?? null,
+    discountCode: query.discount_code || null,
+    siteUrl: env().SITE_URL.replace(/\/+$/, ''),
+  });
+  return json(result);
+});

@@ -1,0 +1,11 @@
+// GET /api/checkout/status/{sessionId} — payment status, fulfilling a paid session not yet seen by the webhook
+import { sessionParamsSchema } from '@/lib/contract/checkout';
+import { getCheckoutStatus } from '@/lib/domain/orders/status';
+import { handler, json, parseParams } from '@/lib/http/handler';
+import { getSessionUser } from '@/lib/http/session';
+
+export const GET = handler<{ sessionId: string }>(async (request, { params }) => {
+  const { sessionId } = await parseParams(params, sessionParamsSchema);
+  const user = await getSessionUser(request);
+  return json(await getCheckoutStatus(sessionId, { userId: user?.id ?? null }));
+});

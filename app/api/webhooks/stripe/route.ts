@@ -1,0 +1,20 @@
+// POST /api/webhooks/stripe — signed payment events: fulfil, fail or expire checkouts
+import { handlePaymentEvent } from '@/lib/domain/orders/payment-events';
+import { errorResponse } from '@/lib/http/errors';
+import { handler, json } from '@/lib/http/handler';
+import { verifyWebhookEvent } from '@/lib/infra/payments';
+
+export const POST = handler(async (request) => {
+  const signature = request.headers.get('stripe-signature');
+  // The signature covers the exact bytes sent, so the body is read raw.
+  const rawBody = await request.text();
+  if (!signature) return errorResponse('invalid_request', 'Missing Stripe-Signature header');
+  let event;
+  try {
+    event = verifyWebhookEvent(rawBody, signature);
+  } catch {
+    return errorResponse('invalid_request', 'Invalid webhook signature');
+  }
+  const outcome = await handlePaymentEvent(event);
+  return json({ received: true, outcome });
+});

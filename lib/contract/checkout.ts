@@ -1,0 +1,42 @@
+import { z } from 'zod';
+
+// Contracts of the checkout endpoints (SPEC §7). Prices the browser sends are
+// accepted in the shape but never used: the server prices from the database.
+
+const productId = z.string().trim().min(1).max(64).regex(/^[a-z0-9]+$/i, 'Invalid product id');
+
+const cartItem = z.object({
+  product_id: productId,
+  title: z.string().max(300).optional(),
+  price: z.number().optional(),
+  image_path: z.string().max(2000).nullable().optional(),
+  is_bundle: z.boolean().optional(),
+});
+
+// The spec's "JSON body: cart items": a bare list, or { items: [...] }.
+export const checkoutBodySchema = z
+  .union([z.array(cartItem), z.object({ items: z.array(cartItem) })])
+  .transform((body) => (Array.isArray(body) ? body : body.items))
+  .pipe(z.array(cartItem).max(100, 'A cart holds at most 100 items'));
+
+export const discountCodeSchema = z.string().trim().max(40).regex(/^[A-Za-z0-9-]*$/, 'Invalid discount code');
+
+export const checkoutQuerySchema = z.object({
+  user_id: z.string().max(64).optional(),
+  discount_code: discountCodeSchema.optional(),
+});
+
+export const validateDiscountQuerySchema = z.object({
+  code: z.string().trim().max(100).default(''),
+  subtotal: z.coerce.number().min(0).max(1_000_000).optional(),
+});
+
+export const sessionIdSchema = z.string().min(10).max(200).regex(/^[A-Za-z0-9_]+$/, 'Invalid session id');
+
+export const sessionParamsSchema = z.object({ sessionId: sessionIdSchema });
+
+export const downloadParamsSchema = z.object({ sessionId: sessionIdSchema, productId });
+
+export const downloadQuerySchema = z.object({ file_index: z.coerce.number().int().min(0).max(1000).default(0) });
+
+export const testPaymentBodySchema = z.object({ email: z.email().max(254).optional() }).default({});

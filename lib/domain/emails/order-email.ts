@@ -1,0 +1,57 @@
+// The order confirmation email: what was bought, what was paid, and links to
+// the success page and My Orders (never a raw storage URL).
+import 'server-only';
+import { db } from '@/lib/infra/db';
+import { sendEmail } from '@/lib/infra/email';
+import { env } from '@/lib/env';
+import { formatAud } from '@/lib/format';
+import { SHOP_NAME } from '@/lib/shop';
+
+export type EmailActor = { sentBy: string };
+
+export async function sendOrderEmail(orderId: string, options: { to?: string; sentBy?: string } = {}): Promise<{ sent: boolean; to: string | null }> {
+  const order = await db().order.findUnique({ where: { id: orderId }, include: { items: true } });
+  const to = options.to ?? order?.customerEmail ?? null;
+  if (!order || !to) return { sent: false, to };
+  const site = env().SITE_URL.replace(/\/+$/, '');
+  const successUrl = `${site}/success?session_id=${encodeURIComponent(order.sessionId)}`;
+  const lines = order.items.map((i) => `  • ${i.title} — ${formatAud(i.priceCents)}`);
+  const text = [
+    `Thank you for your order from ${SHOP_NAME}!`,
+    '',
+    `Order ${order.sessionId.slice(-12)} · ${order.createdAt.toISOString().slice(0, 10)}`,
+    ...lines,
+    ...(order.discountCents > 0 ? [`  Discount: −${formatAud(order.discountCents)}`] : []),
+    `  Total: ${formatAud(order.amountCents)}`,
+    '',
+    `Download your files: ${successUrl}`,
+    `All your orders: ${site}/my-orders`,
+    '',
+    'Files are available immediately and stay available from My Orders when you sign in with this email address.',
+  ].join('\n');
+  const subject = `Your ${SHOP_NAME} order ${order.sessionId.slice(-12)}`;
+  const sentBy = options.sentBy ?? 'system';
+  try {
+    await sendEmail({ to, subject, text, html: toHtml(text, [successUrl, `${site}/my-orders`]) });
+    await db().emailLog.create({ data: { orderId: order.id, kind: 'order_confirmation', recipientEmail: to, subject, sentBy } });
+    return { sent: true, to };
+  } catch (error) {
+    await db().emailLog.create({
+      data: { orderId: order.id, kind: 'order_confirmation', recipientEmail: to, subject, sentBy, status: 'failed', error: error instanceof Error ? error.message.slice(0, 500) : 'send failed' },
+    });
+    throw error;
+  }
+}
+
+function escapeHtml(s: string): string {
+  return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
+}
+
+function toHtml(text: string, links: string[]): string {
+  let html = escapeHtml(text).replace(/\n/g, '<br>');
+  for (const link of links) {
+    const escaped = escapeHtml(link);
+    html = html.replace(escaped, `<a href="${escaped}">${escaped}</a>`);
+  }
+  return `<div style="font-family:system-ui,sans-serif;font-size:15px;line-height:1.5">${html}</div>`;
+}

@@ -1,0 +1,58 @@
+// Fulfilment runs once per order, whoever calls it first: the Stripe webhook,
+// the success page's status check, the test payment page, or a $0 checkout.
+// The conditional UPDATE on fulfilledAt is what makes it idempotent: of any
+// number of concurrent callers exactly one sees count = 1 and does the work.
+import 'server-only';
+import { confirmVoucher, releaseVoucher } from '@/lib/domain/vouchers';
+import { db } from '@/lib/infra/db';
+import { enqueueJob } from '@/lib/infra/jobs';
+import { kickJobs } from '@/lib/domain/jobs';
+
+export const ORDER_EMAIL_JOB = 'order-email';
+
+export type PaidStatus = 'paid' | 'no_payment_required';
+
+/** Marks the order paid and queues its email; returns true only for the call that fulfilled it. */
+export async function fulfilOrder(sessionId: string, details: { paymentStatus: PaidStatus; customerEmail?: string | null }): Promise<boolean> {
+  const fulfilled = await db().$transaction(async (tx) => {
+    const now = new Date();
+    const claimed = await tx.order.updateMany({
+      where: { sessionId, fulfilledAt: null },
+      data: { paymentStatus: details.paymentStatus, status: 'complete', fulfilledAt: now },
+    });
+    if (claimed.count !== 1) return false;
+    const order = await tx.order.findUniqueOrThrow({ where: { sessionId }, select: { id: true, customerEmail: true } });
+    if (!order.customerEmail && details.customerEmail) {
+      await tx.order.update({ where: { id: order.id }, data: { customerEmail: details.customerEmail.toLowerCase() } });
+    }
+    await confirmVoucher(tx, order.id);
+    await enqueueJob(tx, ORDER_EMAIL_JOB, { orderId: order.id }, `${ORDER_EMAIL_JOB}:${order.id}`);
+    return true;
+  });
+  if (fulfilled) kickJobs();
+  return fulfilled;
+}
+
+/** The session lapsed or was cancelled: close the order and give back its voucher. */
+export async function expireOrder(sessionId: string): Promise<boolean> {
+  return db().$transaction(async (tx) => {
+    const order = await tx.order.findUnique({ where: { sessionId }, select: { id: true } });
+    if (!order) return false;
+    const closed = await tx.order.updateMany({ where: { id: order.id, status: 'open', fulfilledAt: null }, data: { status: 'expired' } });
+    if (closed.count !== 1) return false;
+    await releaseVoucher(tx, order.id);
+    return true;
+  });
+}
+
+/** A delayed payment (e.g. bank debit) failed after checkout completed. */
+export async function failOrderPayment(sessionId: string): Promise<boolean> {
+  return db().$transaction(async (tx) => {
+    const order = await tx.order.findUnique({ where: { sessionId }, select: { id: true } });
+    if (!order) return false;
+    const failed = await tx.order.updateMany({ where: { id: order.id, fulfilledAt: null }, data: { status: 'expired', paymentStatus: 'unpaid' } });
+    if (failed.count !== 1) return false;
+    await releaseVoucher(tx, order.id);
+    return true;
+  });
+}

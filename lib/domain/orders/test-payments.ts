@@ -1,0 +1,36 @@
+// Test payment mode (no STRIPE_SECRET_KEY): the local payment page completes
+// or cancels a session through the very functions the Stripe webhook calls.
+import 'server-only';
+import { AppError, notFound } from '@/lib/domain/errors';
+import { db } from '@/lib/infra/db';
+import { paymentMode } from '@/lib/infra/payments';
+import { expireOrder, fulfilOrder } from './fulfilment';
+
+async function openTestOrder(sessionId: string) {
+  if (paymentMode() !== 'test' || !sessionId.startsWith('cs_test_')) throw notFound('Checkout session not found');
+  const order = await db().order.findUnique({ where: { sessionId } });
+  if (!order) throw notFound('Checkout session not found');
+  return order;
+}
+
+export async function getTestCheckout(sessionId: string) {
+  const order = await openTestOrder(sessionId);
+  const items = await db().orderItem.findMany({ where: { orderId: order.id }, select: { productId: true, title: true, priceCents: true } });
+  return { order, items };
+}
+
+export async function completeTestPayment(sessionId: string, email: string | null): Promise<void> {
+  const order = await openTestOrder(sessionId);
+  if (order.fulfilledAt) return;
+  if (order.status === 'expired' || (order.expiresAt && order.expiresAt.getTime() <= Date.now())) {
+    await expireOrder(sessionId);
+    throw new AppError('conflict', 'This checkout session has expired');
+  }
+  if (!order.customerEmail && !email) throw new AppError('invalid_request', 'Please enter an email address for your receipt', { email: ['Required'] });
+  await fulfilOrder(sessionId, { paymentStatus: 'paid', customerEmail: email });
+}
+
+export async function cancelTestPayment(sessionId: string): Promise<void> {
+  await openTestOrder(sessionId);
+  await expireOrder(sessionId);
+}

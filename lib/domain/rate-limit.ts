@@ -1,0 +1,34 @@
+// Fixed-window rate limits kept in Postgres, so every server instance counts
+// together. Checked before any hashing or lookup the request would trigger.
+import 'server-only';
+import { AppError } from '@/lib/domain/errors';
+import { db } from '@/lib/infra/db';
+
+export type RateLimitRule = { name: string; limit: number; windowSeconds: number };
+
+export const RATE_LIMITS = {
+  validateDiscount: { name: 'discount', limit: 20, windowSeconds: 60 },
+  checkout: { name: 'checkout', limit: 30, windowSeconds: 60 },
+  download: { name: 'download', limit: 60, windowSeconds: 60 },
+  login: { name: 'login', limit: 10, windowSeconds: 300 },
+  register: { name: 'register', limit: 5, windowSeconds: 3600 },
+  forgotPassword: { name: 'forgot', limit: 5, windowSeconds: 3600 },
+  adminLogin: { name: 'admin-login', limit: 10, windowSeconds: 900 },
+} satisfies Record<string, RateLimitRule>;
+
+/** Counts one hit for `subject` (usually the client IP); throws rate_limited past the limit. */
+export async function enforceRateLimit(rule: RateLimitRule, subject: string): Promise<void> {
+  const key = `${rule.name}:${subject}`;
+  const rows = await db().$queryRaw<{ count: number; resetAt: Date }[]>`
+    INSERT INTO "RateLimit" (key, count, "resetAt")
+    VALUES (${key}, 1, now() + make_interval(secs => ${rule.windowSeconds}))
+    ON CONFLICT (key) DO UPDATE SET
+      count = CASE WHEN "RateLimit"."resetAt" <= now() THEN 1 ELSE "RateLimit".count + 1 END,
+      "resetAt" = CASE WHEN "RateLimit"."resetAt" <= now() THEN EXCLUDED."resetAt" ELSE "RateLimit"."resetAt" END
+    RETURNING count, "resetAt"`;
+  const { count, resetAt } = rows[0];
+  if (count > rule.limit) {
+    const retryAfter = Math.max(1, Math.ceil((resetAt.getTime() - Date.now()) / 1000));
+    throw new AppError('rate_limited', `Too many attempts. Please try again in ${retryAfter} seconds.`, undefined, retryAfter);
+  }
+}

@@ -1,0 +1,99 @@
+// Vouchers: discount codes and gift cards. Codes are unique and compared
+// upper-case. Spending is atomic: a one-time code or a gift-card balance can be
+// reserved by exactly one open checkout, and a balance never goes below zero.
+import 'server-only';
+import { AppError } from '@/lib/domain/errors';
+import { db, Prisma, type Voucher } from '@/lib/infra/db';
+import { centsToDollars } from '@/lib/format';
+import { describeVoucher, isGiftCard, normalizeCode, voucherDiscountCents, voucherProblem } from './rules';
+
+export * from './rules';
+
+type Tx = Prisma.TransactionClient;
+
+export async function findVoucher(code: string): Promise<Voucher | null> {
+  const normalized = normalizeCode(code);
+  if (!/^[A-Z0-9-]{4,40}$/.test(normalized)) return null;
+  return db().voucher.findUnique({ where: { code: normalized } });
+}
+
+export type DiscountValidation = {
+  valid: boolean;
+  code: string;
+  /** Dollars: the total after the discount (SPEC §3); the discount itself when no subtotal was given. */
+  value: number;
+  discount: number;
+  description: string;
+  message: string;
+};
+
+/** POST /validate-discount: whether `code` applies, and what it does to `subtotalCents`. */
+export async function validateDiscount(code: string, subtotalCents?: number): Promise<DiscountValidation> {
+  const normalized = normalizeCode(code);
+  const voucher = await findVoucher(normalized);
+  const problem = voucher ? voucherProblem(voucher) : 'Invalid discount code';
+  if (!voucher || problem) {
+    return { valid: false, code: normalized, value: subtotalCents === undefined ? 0 : centsToDollars(subtotalCents), discount: 0, description: '', message: problem ?? 'Invalid discount code' };
+  }
+  const description = describeVoucher(voucher);
+  if (subtotalCents === undefined) {
+    const headline = voucher.type === 'percentage' ? 0 : (isGiftCard(voucher) ? voucher.currentBalanceCents : voucher.valueCents) ?? 0;
+    return { valid: true, code: normalized, value: centsToDollars(headline), discount: centsToDollars(headline), description, message: 'Discount code applied' };
+  }
+  const discount = voucherDiscountCents(voucher, subtotalCents);
+  return {
+    valid: true,
+    code: normalized,
+    value: centsToDollars(subtotalCents - discount),
+    discount: centsToDollars(discount),
+    description,
+    message: 'Discount code applied',
+  };
+}
+
+const SPENT = 'This discount code has already been used';
+
+/**
+ * Reserves `amountCents` of the voucher for an order inside the checkout's
+ * transaction. The conditional UPDATE is the lock: of N concurrent checkouts
+ * only those the row still allows succeed; the others get a clear 409.
+ */
+export async function reserveVoucher(tx: Tx, voucher: Voucher, orderId: string, amountCents: number): Promise<void> {
+  const now = new Date();
+  const live = { id: voucher.id, status: 'active', OR: [{ expiresAt: null }, { expiresAt: { gt: now } }] };
+  if (isGiftCard(voucher)) {
+    const drawn = await tx.voucher.updateMany({
+      where: { ...live, currentBalanceCents: { gte: amountCents } },
+      data: { currentBalanceCents: { decrement: amountCents } },
+    });
+    if (drawn.count !== 1) throw new AppError('conflict', 'This gift card no longer has enough balance');
+    await tx.voucher.updateMany({ where: { id: voucher.id, currentBalanceCents: 0 }, data: { status: 'used', usedAt: now } });
+  } else if (voucher.usageType === 'one_time') {
+    const used = await tx.voucher.updateMany({ where: live, data: { status: 'used', usedAt: now } });
+    if (used.count !== 1) throw new AppError('conflict', SPENT);
+  } else {
+    const still = await tx.voucher.count({ where: live });
+    if (still !== 1) throw new AppError('conflict', 'Invalid discount code');
+  }
+  await tx.voucherRedemption.create({ data: { voucherId: voucher.id, orderId, amountCents } });
+}
+
+/** Gives a lapsed checkout's reservation back to the voucher. */
+export async function releaseVoucher(tx: Tx, orderId: string): Promise<void> {
+  const redemption = await tx.voucherRedemption.findUnique({ where: { orderId }, include: { voucher: true } });
+  if (!redemption || redemption.confirmedAt) return;
+  const { voucher } = redemption;
+  if (isGiftCard(voucher)) {
+    await tx.voucher.update({
+      where: { id: voucher.id },
+      data: { currentBalanceCents: { increment: redemption.amountCents }, ...(voucher.status === 'used' ? { status: 'active', usedAt: null } : {}) },
+    });
+  } else if (voucher.usageType === 'one_time' && voucher.status === 'used') {
+    await tx.voucher.update({ where: { id: voucher.id }, data: { status: 'active', usedAt: null } });
+  }
+  await tx.voucherRedemption.delete({ where: { id: redemption.id } });
+}
+
+export async function confirmVoucher(tx: Tx, orderId: string): Promise<void> {
+  await tx.voucherRedemption.updateMany({ where: { orderId, confirmedAt: null }, data: { confirmedAt: new Date() } });
+}
