@@ -11,6 +11,7 @@ import { randomBytes } from 'node:crypto';
 import { buildShop, NEXT_BIN } from './lib/build';
 import { deployMigrations } from './lib/migrations';
 import { freePort } from './lib/embedded-postgres';
+import { startMailCatcher, type MailCatcher } from './lib/mail-catcher';
 import { startLocalServices } from './lib/services';
 
 type Counts = { passed: number; failed: number };
@@ -42,6 +43,7 @@ async function main(): Promise<Counts> {
   const env: NodeJS.ProcessEnv = { ...process.env, ...services.env, NODE_ENV: 'test' };
   Object.assign(process.env, services.env);
   let server: ReturnType<typeof spawn> | undefined;
+  let mail: MailCatcher | undefined;
   try {
     await deployMigrations(env.DATABASE_URL as string, log);
     if (runners.includes('integration')) add(await vitest('integration', env));
@@ -49,9 +51,11 @@ async function main(): Promise<Counts> {
     if (needsServer) {
       const { seedDemoCatalogue } = await import('../prisma/seed');
       await seedDemoCatalogue(env.DATABASE_URL);
+      // The shop sends its emails over real SMTP to a catcher that files them under MAIL_DIR.
+      mail = await startMailCatcher({ dir: join(runDir, 'mail'), log });
       const port = await freePort();
       const baseUrl = `http://127.0.0.1:${port}`;
-      const serverEnv: NodeJS.ProcessEnv = { ...env, NODE_ENV: 'production', NEXT_DIST_DIR: distDir, SITE_URL: baseUrl, SHOP_EMBEDDED: '1', PORT: String(port) };
+      const serverEnv: NodeJS.ProcessEnv = { ...env, NODE_ENV: 'production', NEXT_DIST_DIR: distDir, SITE_URL: baseUrl, SHOP_EMBEDDED: '1', PORT: String(port), SMTP_URL: mail.url };
       log('Building the shop for the browser and API tests…');
       await buildShop(serverEnv, distDir);
       server = spawn(NEXT_BIN, ['start', '-p', String(port), '-H', '127.0.0.1'], {
@@ -59,7 +63,7 @@ async function main(): Promise<Counts> {
         env: serverEnv,
       });
       await waitForServer(baseUrl);
-      const runEnv = { ...serverEnv, SHOP_URL: baseUrl };
+      const runEnv = { ...serverEnv, SHOP_URL: baseUrl, MAIL_DIR: mail.dir };
       if (runners.includes('api')) add(await vitest('api', runEnv));
       if (runners.includes('e2e')) add(await playwright(runEnv));
     }
@@ -68,6 +72,7 @@ async function main(): Promise<Counts> {
       server.kill('SIGTERM');
       await new Promise((r) => server?.once('exit', r));
     }
+    await mail?.stop();
     await services.stop();
   }
   return totals;

@@ -45,6 +45,11 @@ function subscribe(onChange: () => void): () => void {
   };
 }
 
+/** The stored record read now (effects and handlers; render code uses the hook). */
+export function readStoredUser(): StoredUser | null {
+  return snapshot();
+}
+
 export function useStoredUser(): StoredUser | null {
   return useSyncExternalStore(subscribe, snapshot, () => null);
 }

@@ -1,5 +1,7 @@
 export type DownloadItem = { product_id: string; title: string; is_bundle?: boolean; files: { index: number; filename: string }[] };
 
+const BUTTON = 'inline-flex items-center gap-2 rounded-lg bg-gray-900 px-4 py-2 text-sm font-semibold text-white hover:bg-gray-700';
+
 /**
  * SPEC §2: one file gives a single 'Download File' button; several give one
  * button per file labelled with its name; none says 'No files available'.
@@ -7,24 +9,29 @@ export type DownloadItem = { product_id: string; title: string; is_bundle?: bool
  */
 export function DownloadButtons({ sessionId, item }: { sessionId: string; item: DownloadItem }) {
   const href = (index: number) => `/api/download/${encodeURIComponent(sessionId)}/${encodeURIComponent(item.product_id)}?file_index=${index}`;
-  const button = 'inline-flex items-center gap-2 rounded-lg bg-gray-900 px-4 py-2 text-sm font-semibold text-white hover:bg-gray-700';
   if (item.files.length === 0) return <p className="mt-2 text-sm text-gray-700">No files available</p>;
   if (item.files.length === 1) {
     return (
       <div className="mt-3">
-        <a href={href(0)} target="_blank" rel="noopener noreferrer" className={button}>
-          ⬇ Download File
-        </a>
+        <DownloadLink href={href(item.files[0].index)} label="Download File" />
       </div>
     );
   }
   return (
     <div className="mt-3 flex flex-wrap gap-2">
       {item.files.map((file) => (
-        <a key={file.index} href={href(file.index)} target="_blank" rel="noopener noreferrer" className={button}>
-          ⬇ {file.filename}
-        </a>
+        <DownloadLink key={file.index} href={href(file.index)} label={file.filename} />
       ))}
     </div>
+  );
+}
+
+// The arrow is decoration: the accessible name must be exactly the label.
+function DownloadLink({ href, label }: { href: string; label: string }) {
+  return (
+    <a href={href} target="_blank" rel="noopener noreferrer" className={BUTTON}>
+      <span aria-hidden="true">⬇</span>
+      {label}
+    </a>
   );
 }

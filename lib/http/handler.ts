@@ -52,6 +52,12 @@ export async function parseForm<S extends z.ZodType>(request: Request, schema: S
   return schema.parse(raw);
 }
 
+/** Form fields or a JSON object, whichever the client sent (the spec's clients send forms). */
+export async function parseBody<S extends z.ZodType>(request: Request, schema: S): Promise<z.infer<S>> {
+  const type = request.headers.get('content-type') ?? '';
+  return type.includes('application/json') ? parseJson(request, schema) : parseForm(request, schema);
+}
+
 export function json(body: unknown, init?: ResponseInit & { cache?: 'public' | 'no-store' }): Response {
   const headers = new Headers(init?.headers);
   if (!headers.has('Cache-Control')) {

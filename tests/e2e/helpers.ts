@@ -1,4 +1,8 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { APIRequestContext } from '@playwright/test';
+import pg, { type QueryResultRow } from 'pg';
 
 export type ApiItem = {
   id: string;
@@ -19,3 +23,59 @@ export async function apiGet<T>(request: APIRequestContext, path: string): Promi
 }
 
 export const aud = (dollars: number) => `${dollars.toFixed(2)} AUD`;
+
+export type ListedProduct = ApiItem & { file_count: number; original_filenames: string[] };
+
+/** One query on the test database (DATABASE_URL from `npm test`), for fixtures the UI cannot make. */
+export async function sql<T extends QueryResultRow = QueryResultRow>(text: string, values: unknown[] = []): Promise<T[]> {
+  const url = process.env.DATABASE_URL;
+  if (!url) throw new Error('DATABASE_URL is not set: run the browser tests through `npm test -- e2e`');
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query<T>(text, values)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+const uniqueSuffix = () => randomBytes(4).toString('hex').toUpperCase();
+
+/**
+ * A percentage discount code, unique per run. Its owner address is empty on
+ * purpose: checkout copies a voucher owner's address onto the order, and the
+ * flow under test is a guest entering their own receipt address.
+ */
+export async function createPercentageVoucher(percent: number): Promise<string> {
+  const code = `E2E${percent}-${uniqueSuffix()}`;
+  await sql(
+    `INSERT INTO "Voucher" (id, code, "customerEmail", type, "valueBasisPoints", "usageType", notes)
+     VALUES ($1, $2, '', 'percentage', $3, 'one_time', 'e2e checkout test')`,
+    [`e2e${randomBytes(12).toString('hex')}`, code, Math.round(percent * 100)],
+  );
+  return code;
+}
+
+export const uniqueEmail = (label: string) => `${label}-${uniqueSuffix().toLowerCase()}@example.com`;
+
+export type CaughtMail = { from: string; to: string[]; subject: string; text: string; html: string };
+
+/** Polls the SMTP catcher's directory (MAIL_DIR from `npm test`) for a message to `address`. */
+export async function waitForMail(address: string, timeoutMs = 10_000): Promise<CaughtMail> {
+  const dir = process.env.MAIL_DIR;
+  if (!dir) throw new Error('MAIL_DIR is not set: run the browser tests through `npm test -- e2e`');
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const found = readMails(dir).find((m) => m.to.some((to) => to.toLowerCase() === address.toLowerCase()));
+    if (found) return found;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`No email to ${address} reached the SMTP catcher within ${timeoutMs} ms`);
+}
+
+function readMails(dir: string): CaughtMail[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((name) => name.endsWith('.json') && !name.startsWith('.'))
+    .map((name) => JSON.parse(readFileSync(join(dir, name), 'utf8')) as CaughtMail);
+}

@@ -1,9 +1,20 @@
 // GET /api/categories — every category with its subcategories and display image
-import { getCategories } from '@/lib/cache/catalog';
+// POST /api/categories — admin: create a category (name, subcategories)
+import { categorySchema } from '@/lib/contract/admin';
+import { getCategories, revalidateCatalog } from '@/lib/cache/catalog';
+import { createCategory } from '@/lib/domain/catalog/admin';
+import { adminHandler } from '@/lib/http/admin';
 import { toCategoryResponse } from '@/lib/contract/catalog';
-import { handler, json } from '@/lib/http/handler';
+import { handler, json, parseBody } from '@/lib/http/handler';
 
 export const GET = handler(async () => {
   const categories = await getCategories();
   return json(categories.map(toCategoryResponse), { cache: 'public' });
+});
+
+export const POST = adminHandler(async (request, _context, admin) => {
+  const input = await parseBody(request, categorySchema);
+  const category = await createCategory(admin.username, input.name, input.subcategories);
+  revalidateCatalog();
+  return json({ success: true, id: category.id, name: category.name, subcategories: category.subcategories }, { status: 201 });
 });

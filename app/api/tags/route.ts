@@ -1,5 +1,17 @@
 // GET /api/tags — the tag vocabulary
+// POST /api/tags — admin: add a tag (name)
+import { tagSchema } from '@/lib/contract/admin';
+import { revalidateCatalog } from '@/lib/cache/catalog';
 import { listTags } from '@/lib/domain/catalog';
-import { handler, json } from '@/lib/http/handler';
+import { createTag } from '@/lib/domain/catalog/admin';
+import { adminHandler } from '@/lib/http/admin';
+import { handler, json, parseBody } from '@/lib/http/handler';
 
 export const GET = handler(async () => json(await listTags(), { cache: 'public' }));
+
+export const POST = adminHandler(async (request, _context, admin) => {
+  const { name } = await parseBody(request, tagSchema);
+  const tag = await createTag(admin.username, name);
+  revalidateCatalog();
+  return json({ success: true, id: tag.id, name: tag.name }, { status: 201 });
+});

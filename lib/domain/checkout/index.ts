@@ -7,15 +7,20 @@ import { randomBytes } from 'node:crypto';
 import { AppError, invalid } from '@/lib/domain/errors';
 import { fulfilOrder } from '@/lib/domain/orders/fulfilment';
 import { isActiveMember } from '@/lib/domain/membership';
-import { findVoucher, releaseVoucher, reserveVoucher, voucherProblem } from '@/lib/domain/vouchers';
+import { findVoucher, lockUsableVoucher, releaseVoucher, reserveVoucher, voucherProblem } from '@/lib/domain/vouchers';
 import { db } from '@/lib/infra/db';
 import { createPaymentSession, expirePaymentSession, randomSessionId } from '@/lib/infra/payments';
 import { priceCart } from './pricing';
 
 export * from './pricing';
 
-/** Stripe's minimum session lifetime; the order lapses with it. */
-export const CHECKOUT_TTL_SECONDS = 30 * 60;
+/**
+ * How long a shopper has to pay; the order lapses with the session. Stripe
+ * refuses an expires_at under 30 minutes after it creates the session, and the
+ * request reaches it later than we compute this (latency, the SDK's retries,
+ * clock skew), so 5 minutes of headroom sit on top of that minimum.
+ */
+export const CHECKOUT_TTL_SECONDS = 35 * 60;
 export const MAX_CART_ITEMS = 100;
 
 export type CheckoutRequest = {
@@ -45,38 +50,46 @@ export async function createCheckout(request: CheckoutRequest): Promise<Checkout
     if (problem) throw invalid(problem);
   }
 
-  const pricing = priceCart(ordered, { voucher, member });
   const orderId = newOrderId();
-  const free = pricing.totalCents === 0;
-  const kind = free ? (member ? 'member' : 'voucher') : 'payment';
   const email = request.customerEmail ?? (voucher?.customerEmail || null);
   const successUrl = (id: string) => `${request.siteUrl}/success?session_id=${id}`;
+  // Free orders get their final session id now; paid ones once the provider has opened a session.
+  const freeSessionId = randomSessionId('cs_free_');
+  const expiresAt = new Date(Date.now() + CHECKOUT_TTL_SECONDS * 1000);
 
-  // The order and its voucher reservation are written together; a payment
-  // session is only opened once the reservation is held.
-  const placeholder = free ? randomSessionId('cs_free_') : `pending_${orderId}`;
-  await db().$transaction(async (tx) => {
+  // The order and its voucher reservation are written together, priced on the
+  // voucher row as locked in this transaction: parallel checkouts on one gift
+  // card each draw what is left, rather than all pricing on the balance they
+  // saw before the first one drew. A payment session is only opened once the
+  // reservation is held.
+  const pricing = await db().$transaction(async (tx) => {
+    const held = voucher ? await lockUsableVoucher(tx, voucher.id) : null;
+    const priced = priceCart(ordered, { voucher: held, member });
+    const free = priced.totalCents === 0;
+    const reserves = held !== null && priced.discountCents > 0;
     await tx.order.create({
       data: {
         id: orderId,
-        sessionId: placeholder,
-        kind,
+        sessionId: free ? freeSessionId : `pending_${orderId}`,
+        kind: free ? (member ? 'member' : 'voucher') : 'payment',
         userId: request.userId,
         customerEmail: email,
-        subtotalCents: pricing.subtotalCents,
-        discountCents: pricing.discountCents,
-        amountCents: pricing.totalCents,
-        voucherId: voucher && pricing.discountCents > 0 ? voucher.id : null,
-        expiresAt: new Date(Date.now() + CHECKOUT_TTL_SECONDS * 1000),
-        items: { create: pricing.lines.map((l) => ({ productId: l.productId, title: l.title, isBundle: l.isBundle, priceCents: l.priceCents })) },
+        subtotalCents: priced.subtotalCents,
+        discountCents: priced.discountCents,
+        amountCents: priced.totalCents,
+        voucherId: reserves ? held.id : null,
+        expiresAt,
+        items: { create: priced.lines.map((l) => ({ productId: l.productId, title: l.title, isBundle: l.isBundle, priceCents: l.priceCents })) },
       },
     });
-    if (voucher && pricing.discountCents > 0) await reserveVoucher(tx, voucher, orderId, pricing.discountCents);
+    if (reserves) await reserveVoucher(tx, held, orderId, priced.discountCents);
+    return priced;
   });
+  const free = pricing.totalCents === 0;
 
   if (free) {
-    await fulfilOrder(placeholder, { paymentStatus: 'no_payment_required' });
-    return { url: successUrl(placeholder), session_id: placeholder, free_checkout: true, is_member: member };
+    await fulfilOrder(freeSessionId, { paymentStatus: 'no_payment_required' });
+    return { url: successUrl(freeSessionId), session_id: freeSessionId, free_checkout: true, is_member: member };
   }
 
   let session: { id: string; url: string };
@@ -89,7 +102,7 @@ export async function createCheckout(request: CheckoutRequest): Promise<Checkout
       customerEmail: email,
       successUrl: successUrl('{CHECKOUT_SESSION_ID}'),
       cancelUrl: `${request.siteUrl}/cart`,
-      expiresAt: new Date(Date.now() + CHECKOUT_TTL_SECONDS * 1000),
+      expiresAt,
     });
   } catch (error) {
     await abandonOrder(orderId);

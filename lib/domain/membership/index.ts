@@ -1,7 +1,16 @@
 // Membership: an active, unexpired subscription makes every checkout $0.
-// Decided from the database only, never from what the browser says.
+// Decided from the database only, never from what the browser says. The row
+// mirrors the payment provider's subscription and is re-read from it on every
+// event (never patched by deltas), so events arriving out of order are harmless.
 import 'server-only';
-import { db } from '@/lib/infra/db';
+import { AppError, invalid, notFound } from '@/lib/domain/errors';
+import { db, Prisma } from '@/lib/infra/db';
+import { newOrderId } from '@/lib/domain/orders/ids';
+import { paymentMode, randomSessionId } from '@/lib/infra/payments';
+import { createSubscriptionSession, retrieveSubscription, setCancelAtPeriodEnd } from '@/lib/infra/payments/subscriptions';
+import { addPeriod, PLANS, type PlanInterval } from './plans';
+
+export * from './plans';
 
 export const ACTIVE_STATUSES = ['active', 'trialing'];
 
@@ -10,3 +19,121 @@ export async function isActiveMember(userId: string | null | undefined, now: Dat
   const membership = await db().membership.findUnique({ where: { userId }, select: { status: true, currentPeriodEnd: true } });
   return !!membership && ACTIVE_STATUSES.includes(membership.status) && membership.currentPeriodEnd > now;
 }
+
+export type MembershipStatus = {
+  is_member: boolean;
+  plan_interval: PlanInterval | null;
+  current_period_end: string | null;
+  cancel_at_period_end: boolean;
+  status: string | null;
+};
+
+export async function getMembershipStatus(userId: string, now: Date = new Date()): Promise<MembershipStatus> {
+  const m = await db().membership.findUnique({ where: { userId } });
+  if (!m) return { is_member: false, plan_interval: null, current_period_end: null, cancel_at_period_end: false, status: null };
+  return {
+    is_member: ACTIVE_STATUSES.includes(m.status) && m.currentPeriodEnd > now,
+    plan_interval: m.planInterval,
+    current_period_end: m.currentPeriodEnd.toISOString(),
+    cancel_at_period_end: m.cancelAtPeriodEnd,
+    status: m.status,
+  };
+}
+
+/** A promotion code the admin configured (SECURITY S9); unknown codes are refused, never ignored. */
+async function promoPercentOff(code: string | null | undefined): Promise<number> {
+  const normalized = code?.trim().toUpperCase();
+  if (!normalized) return 0;
+  const promo = await db().promoCode.findUnique({ where: { code: normalized } });
+  if (!promo || !promo.active || (promo.expiresAt && promo.expiresAt <= new Date())) throw invalid('Invalid promo code');
+  return Math.min(Math.max(promo.percentOff, 1), 100);
+}
+
+export async function startSubscription(input: {
+  user: { id: string; email: string };
+  interval: PlanInterval;
+  promoCode?: string | null;
+  siteUrl: string;
+}): Promise<{ url: string; session_id: string }> {
+  if (await isActiveMember(input.user.id)) throw new AppError('conflict', 'You already have an active membership');
+  const percentOff = await promoPercentOff(input.promoCode);
+  const plan = PLANS[input.interval];
+  const firstPeriodCents = Math.round((plan.amountCents * (100 - percentOff)) / 100);
+  const orderId = newOrderId();
+  const successUrl = (id: string) => `${input.siteUrl}/membership-success?session_id=${id}`;
+
+  const order = await db().order.create({
+    data: {
+      id: orderId,
+      sessionId: `pending_${orderId}`,
+      kind: 'subscription',
+      planInterval: input.interval,
+      userId: input.user.id,
+      customerEmail: input.user.email,
+      subtotalCents: plan.amountCents,
+      discountCents: plan.amountCents - firstPeriodCents,
+      amountCents: firstPeriodCents,
+      expiresAt: new Date(Date.now() + 30 * 60 * 1000),
+    },
+  });
+
+  const session =
+    paymentMode() === 'test'
+      ? { id: randomSessionId(), url: '' }
+      : await createSubscriptionSession({
+          orderId: order.id,
+          userId: input.user.id,
+          email: input.user.email,
+          interval: input.interval,
+          planName: `${plan.name} membership`,
+          amountCents: plan.amountCents,
+          percentOff,
+          successUrl: successUrl('{CHECKOUT_SESSION_ID}'),
+          cancelUrl: `${input.siteUrl}/membership`,
+        });
+  await db().order.update({ where: { id: order.id }, data: { sessionId: session.id } });
+  const url = session.url || `${input.siteUrl}/checkout/test/${session.id}`;
+  return { url, session_id: session.id };
+}
+
+/** Test payment mode: a paid subscription order gives one period of membership. */
+export async function activateTestMembership(tx: Prisma.TransactionClient, order: { userId: string | null; planInterval: PlanInterval | null }): Promise<void> {
+  if (!order.userId || !order.planInterval) return;
+  const now = new Date();
+  const current = await tx.membership.findUnique({ where: { userId: order.userId } });
+  // A renewal while still active extends from the current end, not from today.
+  const from = current && current.currentPeriodEnd > now ? current.currentPeriodEnd : now;
+  const data = { planInterval: order.planInterval, status: 'active', currentPeriodEnd: addPeriod(from, order.planInterval), cancelAtPeriodEnd: false };
+  await tx.membership.upsert({ where: { userId: order.userId }, create: { userId: order.userId, ...data }, update: data });
+}
+
+/** Re-reads a Stripe subscription and stores its state as it is now. */
+export async function syncStripeSubscription(subscriptionId: string): Promise<void> {
+  const sub = await retrieveSubscription(subscriptionId);
+  const userId = sub.userId ?? (await db().membership.findUnique({ where: { stripeSubscriptionId: subscriptionId } }))?.userId;
+  if (!userId) throw new Error(`Subscription ${subscriptionId} has no user`);
+  const data = { planInterval: sub.interval, status: sub.status, currentPeriodEnd: sub.currentPeriodEnd, cancelAtPeriodEnd: sub.cancelAtPeriodEnd, stripeSubscriptionId: subscriptionId };
+  await db().membership.upsert({ where: { userId }, create: { userId, ...data }, update: data });
+}
+
+export async function cancelMembership(userId: string): Promise<MembershipStatus> {
+  const m = await db().membership.findUnique({ where: { userId } });
+  if (!m || !ACTIVE_STATUSES.includes(m.status) || m.currentPeriodEnd <= new Date()) throw notFound('No active membership');
+  if (m.stripeSubscriptionId && paymentMode() === 'stripe') {
+    await setCancelAtPeriodEnd(m.stripeSubscriptionId, true);
+    await syncStripeSubscription(m.stripeSubscriptionId);
+  } else {
+    await db().membership.update({ where: { userId }, data: { cancelAtPeriodEnd: true } });
+  }
+  return getMembershipStatus(userId);
+}
+
+/** /membership-success polling: 'paid' once the subscription order is fulfilled. */
+export async function getSubscriptionCheckoutStatus(sessionId: string, userId: string): Promise<{ status: string; current_period_end: string | null }> {
+  const order = await db().order.findUnique({ where: { sessionId } });
+  if (!order || order.kind !== 'subscription' || order.userId !== userId) throw notFound('Subscription checkout not found');
+  if (!order.fulfilledAt) return { status: order.status === 'expired' ? 'expired' : 'pending', current_period_end: null };
+  const status = await getMembershipStatus(userId);
+  return { status: 'paid', current_period_end: status.current_period_end };
+}
+

@@ -54,6 +54,19 @@ export async function validateDiscount(code: string, subtotalCents?: number): Pr
 const SPENT = 'This discount code has already been used';
 
 /**
+ * The voucher row locked until the transaction ends, so a checkout prices its
+ * discount on the balance it is about to draw. A voucher that stopped being
+ * usable since it was first read is a 409 with the shopper's message.
+ */
+export async function lockUsableVoucher(tx: Tx, voucherId: string): Promise<Voucher> {
+  await tx.$queryRaw`SELECT id FROM "Voucher" WHERE id = ${voucherId} FOR UPDATE`;
+  const voucher = await tx.voucher.findUnique({ where: { id: voucherId } });
+  const problem = voucher ? voucherProblem(voucher) : 'Invalid discount code';
+  if (!voucher || problem) throw new AppError('conflict', problem ?? 'Invalid discount code');
+  return voucher;
+}
+
+/**
  * Reserves `amountCents` of the voucher for an order inside the checkout's
  * transaction. The conditional UPDATE is the lock: of N concurrent checkouts
  * only those the row still allows succeed; the others get a clear 409.
@@ -80,18 +93,20 @@ export async function reserveVoucher(tx: Tx, voucher: Voucher, orderId: string, 
 
 /** Gives a lapsed checkout's reservation back to the voucher. */
 export async function releaseVoucher(tx: Tx, orderId: string): Promise<void> {
+  // Deleting the reservation is the claim: a second release of it gives nothing back.
   const redemption = await tx.voucherRedemption.findUnique({ where: { orderId }, include: { voucher: true } });
   if (!redemption || redemption.confirmedAt) return;
+  const claimed = await tx.voucherRedemption.deleteMany({ where: { id: redemption.id, confirmedAt: null } });
+  if (claimed.count !== 1) return;
   const { voucher } = redemption;
+  // Status changes are conditional on the row as it is now, not as read above:
+  // an admin may have disabled the voucher, or another checkout spent it, meanwhile.
   if (isGiftCard(voucher)) {
-    await tx.voucher.update({
-      where: { id: voucher.id },
-      data: { currentBalanceCents: { increment: redemption.amountCents }, ...(voucher.status === 'used' ? { status: 'active', usedAt: null } : {}) },
-    });
-  } else if (voucher.usageType === 'one_time' && voucher.status === 'used') {
-    await tx.voucher.update({ where: { id: voucher.id }, data: { status: 'active', usedAt: null } });
+    await tx.voucher.update({ where: { id: voucher.id }, data: { currentBalanceCents: { increment: redemption.amountCents } } });
+    await tx.voucher.updateMany({ where: { id: voucher.id, status: 'used', currentBalanceCents: { gt: 0 } }, data: { status: 'active', usedAt: null } });
+  } else if (voucher.usageType === 'one_time') {
+    await tx.voucher.updateMany({ where: { id: voucher.id, status: 'used' }, data: { status: 'active', usedAt: null } });
   }
-  await tx.voucherRedemption.delete({ where: { id: redemption.id } });
 }
 
 export async function confirmVoucher(tx: Tx, orderId: string): Promise<void> {

@@ -1,7 +1,10 @@
 // GET /api/bundles/{id} — one bundle, with the ids of the products it contains
+// PUT /api/bundles/{id} — admin: edit the bundle (bulk category or full edit)
+// DELETE /api/bundles/{id} — admin: delete the bundle (past orders keep it)
 import { getItem } from '@/lib/cache/catalog';
 import { idParamsSchema, toBundleResponse } from '@/lib/contract/catalog';
 import { notFound } from '@/lib/domain/errors';
+import { catalogItemWriteRoutes } from '@/lib/http/catalog-item-routes';
 import { handler, json, parseParams } from '@/lib/http/handler';
 
 export const GET = handler<{ id: string }>(async (_request, { params }) => {
@@ -10,3 +13,5 @@ export const GET = handler<{ id: string }>(async (_request, { params }) => {
   if (!item) throw notFound('Bundle not found');
   return json(toBundleResponse(item), { cache: 'public' });
 });
+
+export const { PUT, DELETE } = catalogItemWriteRoutes(true);

@@ -1,7 +1,10 @@
 // GET /api/products/{id} — one product (bundles answer at /api/bundles/{id})
+// PUT /api/products/{id} — admin: edit the product (bulk category or full edit)
+// DELETE /api/products/{id} — admin: delete the product (past orders keep it)
 import { getItem } from '@/lib/cache/catalog';
 import { idParamsSchema, toProductResponse } from '@/lib/contract/catalog';
 import { notFound } from '@/lib/domain/errors';
+import { catalogItemWriteRoutes } from '@/lib/http/catalog-item-routes';
 import { handler, json, parseParams } from '@/lib/http/handler';
 
 export const GET = handler<{ id: string }>(async (_request, { params }) => {
@@ -10,3 +13,5 @@ export const GET = handler<{ id: string }>(async (_request, { params }) => {
   if (!item) throw notFound('Product not found');
   return json(toProductResponse(item), { cache: 'public' });
 });
+
+export const { PUT, DELETE } = catalogItemWriteRoutes(false);

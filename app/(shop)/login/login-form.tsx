@@ -1,0 +1,57 @@
+'use client';
+
+import Link from 'next/link';
+import { useRouter } from 'next/navigation';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { postForm, type UserResponse } from '@/components/account/api';
+import { FormField } from '@/components/account/form-field';
+import { primaryButton, textLink } from '@/components/account/styles';
+import { storeUser } from '@/components/account/use-user';
+
+export function LoginForm() {
+  const router = useRouter();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  async function submit() {
+    setBusy(true);
+    const result = await postForm<UserResponse>('/api/auth/user-login', { email, password });
+    if (!result.ok) {
+      // A rate-limit answer says when to retry; every other failure reads the same (no account enumeration).
+      toast.error(result.status === 429 && result.detail ? result.detail : 'Invalid email or password');
+      setBusy(false);
+      return;
+    }
+    storeUser(result.body.user, result.body.token);
+    router.push(result.body.user.is_member ? '/members/dashboard' : '/products');
+  }
+
+  return (
+    <form
+      className="flex flex-col gap-4"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void submit();
+      }}
+    >
+      <FormField id="login-email" label="Email" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+      <FormField id="login-password" label="Password" type="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
+      <div className="text-right text-sm">
+        <Link href="/forgot-password" className={textLink}>
+          Forgot Password?
+        </Link>
+      </div>
+      <button type="submit" disabled={busy} className={primaryButton}>
+        {busy ? 'Logging in...' : 'Login'}
+      </button>
+      <p className="text-center text-sm text-gray-700">
+        Everything free with a membership.{' '}
+        <Link href="/membership" className={textLink}>
+          See Membership benefits
+        </Link>
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,57 @@
+'use client';
+
+import { useRouter } from 'next/navigation';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { postForm, type UserResponse } from '@/components/account/api';
+import { FormField } from '@/components/account/form-field';
+import { primaryButton } from '@/components/account/styles';
+import { storeUser } from '@/components/account/use-user';
+
+export function RegisterForm() {
+  const router = useRouter();
+  const [name, setName] = useState('');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  async function submit() {
+    setBusy(true);
+    const result = await postForm<UserResponse>('/api/auth/user-register', { name, email, password });
+    if (!result.ok) {
+      toast.error(result.detail ?? 'Registration failed');
+      setBusy(false);
+      return;
+    }
+    // The server signed the new account in; next stop is the membership offer.
+    storeUser(result.body.user, result.body.token);
+    router.push('/membership');
+  }
+
+  return (
+    <form
+      className="flex flex-col gap-4"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void submit();
+      }}
+    >
+      <FormField id="register-name" label="Name" autoComplete="name" required maxLength={100} value={name} onChange={(e) => setName(e.target.value)} />
+      <FormField id="register-email" label="Email" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+      <FormField
+        id="register-password"
+        label="Password"
+        type="password"
+        autoComplete="new-password"
+        required
+        hint="At least 6 characters, and not a common password."
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+      />
+      <button type="submit" disabled={busy} className={primaryButton}>
+        {busy ? 'Creating account...' : 'Create Account'}
+      </button>
+      <p className="text-center text-xs text-gray-600">We will email you a link to confirm your address.</p>
+    </form>
+  );
+}

@@ -1,0 +1,70 @@
+'use client';
+
+import Link from 'next/link';
+import { useEffect, useState } from 'react';
+import { getJson, type MembershipStatus } from '@/components/account/api';
+import { LoadingPanel } from '@/components/account/panels';
+import { primaryButton, secondaryButton } from '@/components/account/styles';
+import { useLoginRedirect } from '@/components/account/use-login-redirect';
+import { readStoredUser, storeUser, type StoredUser } from '@/components/account/use-user';
+import { formatDate } from '@/lib/format';
+
+const LOGIN_MESSAGE = 'Please login to view membership options';
+
+type State = { kind: 'loading' } | { kind: 'ready'; user: StoredUser; status: MembershipStatus | null };
+
+/** Where members land after login (SPEC §2): a welcome and the ways onward. */
+export function DashboardView() {
+  const toLogin = useLoginRedirect();
+  const [state, setState] = useState<State>({ kind: 'loading' });
+
+  useEffect(() => {
+    const user = readStoredUser();
+    if (!user) return toLogin(LOGIN_MESSAGE);
+    let cancelled = false;
+    void (async () => {
+      const result = await getJson<MembershipStatus>(`/api/membership/status/${encodeURIComponent(user.id)}`);
+      if (cancelled) return;
+      if (!result.ok && (result.status === 401 || result.status === 404)) return toLogin(LOGIN_MESSAGE);
+      const status = result.ok ? result.body : null;
+      if (status && status.is_member !== user.is_member) storeUser({ ...user, is_member: status.is_member });
+      setState({ kind: 'ready', user, status });
+    })();
+    return () => {
+      cancelled = true;
+    };
+  }, [toLogin]);
+
+  if (state.kind === 'loading') return <LoadingPanel label="Loading..." />;
+  const { user, status } = state;
+  const member = status?.is_member ?? user.is_member;
+  return (
+    <div className="rounded-2xl bg-white p-10 text-center shadow-sm">
+      <div className="text-5xl" aria-hidden="true">{member ? '👑' : '👋'}</div>
+      <h1 className="mt-4 text-3xl font-extrabold tracking-tight">Welcome back, {user.name}!</h1>
+      {member ? (
+        <>
+          <p className="mt-2 text-gray-700">Your membership is active: every product in the shop is free for you.</p>
+          {status?.current_period_end && (
+            <p className="mt-4 font-semibold">
+              {status.cancel_at_period_end ? 'Access until' : 'Renews on'} {formatDate(status.current_period_end)}
+            </p>
+          )}
+        </>
+      ) : (
+        <p className="mt-2 text-gray-700">You don&apos;t have an active membership right now.</p>
+      )}
+      <div className="mt-8 flex flex-wrap justify-center gap-3">
+        <Link href="/products" className={primaryButton}>
+          Browse Products
+        </Link>
+        <Link href="/my-orders" className={secondaryButton}>
+          My Orders
+        </Link>
+        <Link href="/membership" className={secondaryButton}>
+          {member ? 'Manage Membership' : 'View Membership'}
+        </Link>
+      </div>
+    </div>
+  );
+}

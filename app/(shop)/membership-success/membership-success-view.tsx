@@ -1,0 +1,84 @@
+'use client';
+
+import Link from 'next/link';
+import { useEffect, useState } from 'react';
+import { getJson } from '@/components/account/api';
+import { LoadingPanel } from '@/components/account/panels';
+import { primaryButton, secondaryButton } from '@/components/account/styles';
+import { readStoredUser, storeUser } from '@/components/account/use-user';
+import { formatDate } from '@/lib/format';
+
+// The payment provider may call back a moment after the redirect: while the
+// subscription is still pending, recheck every 2 s, about 20 s in all.
+const RECHECK_MS = 2000;
+const MAX_TRIES = 10;
+
+type SubscriptionStatus = { status: 'paid' | 'pending' | 'expired'; current_period_end: string | null };
+type State = { kind: 'checking' } | { kind: 'success'; periodEnd: string | null } | { kind: 'error' };
+
+export function MembershipSuccessView({ sessionId }: { sessionId: string }) {
+  const [state, setState] = useState<State>({ kind: 'checking' });
+
+  useEffect(() => {
+    if (!sessionId) {
+      setState({ kind: 'error' });
+      return;
+    }
+    let cancelled = false;
+    let timer: ReturnType<typeof setTimeout>;
+    let tries = 0;
+
+    async function check() {
+      const result = await getJson<SubscriptionStatus>(`/api/membership/subscription-status/${encodeURIComponent(sessionId)}`);
+      if (cancelled) return;
+      // A 4xx will not change on retry; a network error or 5xx might.
+      const terminal = !result.ok && result.status >= 400 && result.status < 500;
+      if (result.ok && result.body.status === 'paid') {
+        const user = readStoredUser();
+        if (user && !user.is_member) storeUser({ ...user, is_member: true });
+        return setState({ kind: 'success', periodEnd: result.body.current_period_end });
+      }
+      if (terminal || (result.ok && result.body.status === 'expired') || ++tries >= MAX_TRIES) return setState({ kind: 'error' });
+      timer = setTimeout(() => void check(), RECHECK_MS);
+    }
+
+    void check();
+    return () => {
+      cancelled = true;
+      clearTimeout(timer);
+    };
+  }, [sessionId]);
+
+  if (state.kind === 'checking') return <LoadingPanel label="Confirming your membership..." />;
+  if (state.kind === 'error') {
+    return (
+      <div className="py-16 text-center">
+        <h1 className="text-3xl font-extrabold tracking-tight">Error</h1>
+        <p className="mt-3 text-gray-700">We couldn&apos;t verify your subscription. Please contact support.</p>
+        <Link href="/membership" className={`${primaryButton} mt-8`}>
+          Back to Membership
+        </Link>
+      </div>
+    );
+  }
+  return (
+    <div className="rounded-2xl bg-white p-10 text-center shadow-sm" data-testid="membership-success">
+      <div className="text-5xl" aria-hidden="true">👑</div>
+      <h1 className="mt-4 text-3xl font-extrabold tracking-tight">Welcome to the Membership!</h1>
+      <p className="mt-2 text-gray-700">Your membership is active: every product in the shop is now free for you.</p>
+      {state.periodEnd && (
+        <p className="mt-4 font-semibold" data-testid="renewal-date">
+          Renews on {formatDate(state.periodEnd)}
+        </p>
+      )}
+      <div className="mt-8 flex flex-wrap justify-center gap-3">
+        <Link href="/products" className={primaryButton}>
+          Browse Products
+        </Link>
+        <Link href="/membership" className={secondaryButton}>
+          View Membership
+        </Link>
+      </div>
+    </div>
+  );
+}

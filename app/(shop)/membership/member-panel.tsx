@@ -1,0 +1,77 @@
+'use client';
+
+import Link from 'next/link';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { post, type MembershipStatus } from '@/components/account/api';
+import { ConfirmDialog } from '@/components/account/confirm-dialog';
+import { primaryButton, secondaryButton } from '@/components/account/styles';
+import { formatDate } from '@/lib/format';
+
+type Props = { userId: string; status: MembershipStatus; onChange: (status: MembershipStatus) => void; onSessionLost: () => void };
+
+export function MemberPanel({ userId, status, onChange, onSessionLost }: Props) {
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const endDate = status.current_period_end ? formatDate(status.current_period_end) : null;
+
+  async function cancel() {
+    setBusy(true);
+    const result = await post<MembershipStatus>(`/api/membership/cancel/${encodeURIComponent(userId)}?cancel_at_period_end=true`);
+    setBusy(false);
+    setConfirming(false);
+    if (result.status === 401) return onSessionLost();
+    if (!result.ok) {
+      toast.error('Failed to cancel membership');
+      return;
+    }
+    toast.success('Membership will cancel at period end');
+    onChange(result.body);
+  }
+
+  return (
+    <section className="mx-auto max-w-2xl rounded-2xl bg-white p-8 text-center shadow-sm" data-testid="member-panel" aria-labelledby="member-heading">
+      <div className="text-5xl" aria-hidden="true">👑</div>
+      <h1 id="member-heading" className="mt-4 text-3xl font-extrabold tracking-tight">
+        You&apos;re a Member!
+      </h1>
+      <p className="mt-2 text-gray-700">Every product in the shop is yours for $0 while your membership is active.</p>
+      <dl className="mx-auto mt-6 grid max-w-sm grid-cols-2 gap-y-2 text-left">
+        <dt className="text-gray-600">Plan</dt>
+        <dd className="font-semibold">{status.plan_interval === 'year' ? 'Yearly' : 'Monthly'}</dd>
+        {endDate && (
+          <>
+            <dt className="text-gray-600">{status.cancel_at_period_end ? 'Access until' : 'Renewal date'}</dt>
+            <dd className="font-semibold">{endDate}</dd>
+          </>
+        )}
+      </dl>
+      {status.cancel_at_period_end && (
+        <div className="mt-6 rounded-xl bg-amber-50 p-4 text-amber-900" role="status">
+          <p className="font-semibold">Canceling at period end</p>
+          <p className="text-sm">Your membership will not renew. You keep access until {endDate ?? 'the end of your billing period'}.</p>
+        </div>
+      )}
+      <div className="mt-8 flex flex-wrap justify-center gap-3">
+        <Link href="/products" className={primaryButton}>
+          Browse Products
+        </Link>
+        {!status.cancel_at_period_end && (
+          <button type="button" onClick={() => setConfirming(true)} className={secondaryButton}>
+            Cancel Membership
+          </button>
+        )}
+      </div>
+      <ConfirmDialog
+        open={confirming}
+        title="Cancel Membership?"
+        message="You will retain access until the end of your billing period."
+        confirmLabel="Yes, Cancel Membership"
+        cancelLabel="Keep Membership"
+        busy={busy}
+        onConfirm={() => void cancel()}
+        onClose={() => setConfirming(false)}
+      />
+    </section>
+  );
+}

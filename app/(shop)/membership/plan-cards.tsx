@@ -1,0 +1,98 @@
+'use client';
+
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { postJson } from '@/components/account/api';
+import { PLANS, type PlanInterval } from '@/lib/domain/membership/plans';
+
+const dollars = (cents: number) => `$${(cents / 100).toLocaleString('en-AU', { maximumFractionDigits: 2 })}`;
+// SPEC §9: the yearly plan saves $121 on twelve monthly payments.
+const YEARLY_SAVING_CENTS = PLANS.month.amountCents * 12 - PLANS.year.amountCents;
+
+const BENEFITS = ['Every product and bundle free', 'Unlimited $0 checkouts', 'Instant downloads, re-download any time', 'Cancel any time'];
+
+/** Promo code toggle and the two plans; subscribing goes to the payment page. */
+export function PlanCards({ userId, onSessionLost }: { userId: string; onSessionLost: () => void }) {
+  const [showPromo, setShowPromo] = useState(false);
+  const [promo, setPromo] = useState('');
+  const [busy, setBusy] = useState<PlanInterval | null>(null);
+
+  async function subscribe(interval: PlanInterval) {
+    setBusy(interval);
+    const code = promo.trim();
+    const result = await postJson<{ url: string }>('/api/membership/subscribe', {
+      user_id: userId,
+      plan_interval: interval,
+      ...(code ? { test_code: code } : {}),
+    });
+    if (result.ok) {
+      window.location.assign(result.body.url);
+      return;
+    }
+    setBusy(null);
+    if (result.status === 401) return onSessionLost();
+    toast.error(result.detail ?? 'Failed to create subscription');
+  }
+
+  return (
+    <>
+      <div className="mt-8 text-center">
+        <button type="button" aria-expanded={showPromo} aria-controls="promo-field" onClick={() => setShowPromo((s) => !s)} className="text-sm font-semibold text-rose-700 hover:underline">
+          {showPromo ? 'Hide promo code' : 'Have a promo code?'}
+        </button>
+        {showPromo && (
+          <div id="promo-field" className="mx-auto mt-3 flex max-w-xs flex-col gap-1 text-left">
+            <label htmlFor="promo-code" className="text-sm font-medium">
+              Promo code
+            </label>
+            <input
+              id="promo-code"
+              value={promo}
+              // Upper-cased as typed (SPEC §5); only the characters a code can hold.
+              onChange={(e) => setPromo(e.target.value.toUpperCase().replace(/[^A-Z0-9-]/g, ''))}
+              maxLength={40}
+              autoComplete="off"
+              className="rounded-lg border border-gray-300 px-3 py-2 uppercase tracking-wider"
+            />
+          </div>
+        )}
+      </div>
+      <div className="mt-8 grid gap-6 md:grid-cols-2">
+        <PlanCard name="Monthly" price={dollars(PLANS.month.amountCents)} per="per month" busy={busy === 'month'} disabled={busy !== null} onSubscribe={() => void subscribe('month')} />
+        <PlanCard
+          name="Yearly"
+          price={dollars(PLANS.year.amountCents)}
+          per="per year"
+          badge="Best Value"
+          note={`Pay yearly and save ${dollars(YEARLY_SAVING_CENTS)}`}
+          busy={busy === 'year'}
+          disabled={busy !== null}
+          onSubscribe={() => void subscribe('year')}
+        />
+      </div>
+    </>
+  );
+}
+
+type CardProps = { name: string; price: string; per: string; badge?: string; note?: string; busy: boolean; disabled: boolean; onSubscribe: () => void };
+
+function PlanCard({ name, price, per, badge, note, busy, disabled, onSubscribe }: CardProps) {
+  return (
+    <section aria-label={`${name} plan`} className={`relative flex flex-col rounded-2xl bg-white p-8 shadow-sm ${badge ? 'ring-2 ring-rose-700' : ''}`} data-testid={`plan-${name.toLowerCase()}`}>
+      {badge && <span className="absolute -top-3 left-1/2 -translate-x-1/2 rounded-full bg-rose-700 px-3 py-1 text-xs font-bold uppercase tracking-wide text-white">{badge}</span>}
+      <h2 className="text-xl font-bold">{name}</h2>
+      <p className="mt-4">
+        <span className="text-5xl font-extrabold tracking-tight">{price}</span> <span className="text-gray-700">{per}</span>
+      </p>
+      {note && <p className="mt-2 font-semibold text-emerald-800">{note}</p>}
+      <ul className="mt-6 flex-1 space-y-2 text-gray-800">
+        {BENEFITS.map((b) => (
+          <li key={b}>✓ {b}</li>
+        ))}
+      </ul>
+      <button type="button" onClick={onSubscribe} disabled={disabled} className="mt-8 rounded-xl bg-rose-700 px-6 py-3 text-lg font-semibold text-white hover:bg-rose-800 disabled:opacity-70">
+        {busy ? 'Processing...' : `Subscribe ${name}`}
+      </button>
+    </section>
+  );
+}

@@ -1,0 +1,83 @@
+'use client';
+
+import Link from 'next/link';
+import { useEffect, useState } from 'react';
+import { toast } from 'sonner';
+import { getJson } from '@/components/account/api';
+import { LoadingPanel } from '@/components/account/panels';
+import { primaryButton } from '@/components/account/styles';
+import { useLoginRedirect } from '@/components/account/use-login-redirect';
+import { readStoredUser } from '@/components/account/use-user';
+import { OrderCard } from './order-card';
+import type { CustomerOrder, VouchersResponse } from './types';
+import { VoucherList } from './voucher-list';
+
+const LOGIN_MESSAGE = 'Please login to view your orders';
+
+type State =
+  | { kind: 'loading' }
+  | { kind: 'failed' }
+  | { kind: 'ready'; orders: CustomerOrder[]; vouchers: VouchersResponse | null };
+
+export function MyOrdersView() {
+  const toLogin = useLoginRedirect();
+  const [state, setState] = useState<State>({ kind: 'loading' });
+
+  useEffect(() => {
+    const user = readStoredUser();
+    if (!user) return toLogin(LOGIN_MESSAGE);
+    let cancelled = false;
+    void (async () => {
+      const [orders, vouchers] = await Promise.all([
+        getJson<{ orders: CustomerOrder[] }>(`/api/orders/${encodeURIComponent(user.id)}`),
+        getJson<VouchersResponse>('/api/account/vouchers'),
+      ]);
+      if (cancelled) return;
+      // The stored record outlived the server session (logout elsewhere, password reset).
+      if (!orders.ok && (orders.status === 401 || orders.status === 404)) return toLogin(LOGIN_MESSAGE);
+      if (!orders.ok) {
+        toast.error('Failed to load orders');
+        return setState({ kind: 'failed' });
+      }
+      setState({ kind: 'ready', orders: orders.body.orders, vouchers: vouchers.ok ? vouchers.body : null });
+    })();
+    return () => {
+      cancelled = true;
+    };
+  }, [toLogin]);
+
+  return (
+    <>
+      <h1 className="text-3xl font-extrabold tracking-tight">My Orders</h1>
+      {state.kind === 'loading' && <LoadingPanel label="Loading your orders..." />}
+      {state.kind === 'failed' && <p className="mt-8 rounded-2xl bg-white p-8 text-center text-gray-700 shadow-sm">Your orders could not be loaded. Please refresh the page to try again.</p>}
+      {state.kind === 'ready' && (
+        <>
+          {state.vouchers && <VoucherList {...state.vouchers} />}
+          {state.orders.length === 0 ? (
+            <NoOrders />
+          ) : (
+            <ul className="mt-8 flex flex-col gap-6" aria-label="Orders">
+              {state.orders.map((order) => (
+                <OrderCard key={order.session_id} order={order} />
+              ))}
+            </ul>
+          )}
+        </>
+      )}
+    </>
+  );
+}
+
+function NoOrders() {
+  return (
+    <div className="mt-8 rounded-2xl bg-white p-12 text-center shadow-sm">
+      <div className="text-5xl" aria-hidden="true">🛍️</div>
+      <h2 className="mt-4 text-xl font-bold">No Orders Yet</h2>
+      <p className="mt-2 text-gray-700">Your purchases and their downloads will appear here.</p>
+      <Link href="/products" className={`${primaryButton} mt-6`}>
+        Start Shopping
+      </Link>
+    </div>
+  );
+}

@@ -1,0 +1,56 @@
+import { DownloadButtons } from '@/components/orders/download-buttons';
+import { imageSrc } from '@/lib/cart';
+import { formatAud, formatDate } from '@/lib/format';
+import type { CustomerOrder, OrderProduct } from './types';
+
+// SPEC §9: customers see the last 12 characters of the session id.
+const shortOrderId = (sessionId: string) => sessionId.slice(-12);
+
+export function OrderCard({ order }: { order: CustomerOrder }) {
+  const orderId = shortOrderId(order.session_id);
+  return (
+    <li className="rounded-2xl bg-white p-6 shadow-sm" data-testid="order-card" aria-label={`Order ${orderId}`}>
+      <div className="flex flex-wrap items-start justify-between gap-4 border-b border-gray-100 pb-4">
+        <div>
+          <h2 className="text-lg font-bold">Order #{orderId}</h2>
+          <p className="text-sm text-gray-700">{formatDate(order.created_at)}</p>
+        </div>
+        <div className="text-right">
+          <p className="text-lg font-bold" data-testid="order-amount">
+            {order.amount.toFixed(2)} {order.currency}
+          </p>
+          <p className="text-sm text-gray-700">
+            {order.item_count} item{order.item_count === 1 ? '' : 's'}
+          </p>
+        </div>
+      </div>
+      <ul className="mt-4 flex flex-col gap-4">
+        {order.products.map((product) => (
+          <OrderLine key={product.id} sessionId={order.session_id} product={product} />
+        ))}
+      </ul>
+    </li>
+  );
+}
+
+function OrderLine({ sessionId, product }: { sessionId: string; product: OrderProduct }) {
+  const src = imageSrc(product.image_path);
+  return (
+    <li className="flex gap-4" data-testid="order-product">
+      {src ? (
+        // eslint-disable-next-line @next/next/no-img-element
+        <img src={src} alt="" width={80} height={80} className="h-20 w-20 shrink-0 rounded-lg object-cover" />
+      ) : (
+        <span className="h-20 w-20 shrink-0 rounded-lg bg-gray-100" />
+      )}
+      <div className="min-w-0 flex-1">
+        <h3 className="font-semibold">
+          {product.title}
+          {product.is_bundle && <span className="ml-2 rounded-full bg-indigo-700 px-2 py-0.5 text-xs font-bold text-white">Bundle</span>}
+        </h3>
+        <p className="text-gray-800">{formatAud(Math.round(product.price * 100))}</p>
+        <DownloadButtons sessionId={sessionId} item={{ product_id: product.id, title: product.title, is_bundle: product.is_bundle, files: product.files }} />
+      </div>
+    </li>
+  );
+}

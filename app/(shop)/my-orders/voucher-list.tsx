@@ -1,0 +1,64 @@
+import { formatAud } from '@/lib/format';
+import type { CustomerVoucher, VouchersResponse } from './types';
+
+const aud = (dollars: number) => formatAud(Math.round(dollars * 100));
+
+/** SPEC §4: Active when active and (reusable with balance left, or one_time); otherwise Used. */
+export function voucherIsActive(v: CustomerVoucher): boolean {
+  if (v.status !== 'active') return false;
+  return v.usage_type === 'one_time' || (v.usage_type === 'reusable' && (v.current_balance ?? 0) > 0);
+}
+
+export function VoucherList({ vouchers, email_verified }: VouchersResponse) {
+  if (!email_verified) {
+    return (
+      <p className="mt-6 rounded-xl bg-amber-50 p-4 text-sm text-amber-900" data-testid="vouchers-unverified">
+        Gift vouchers sent to your email address appear here once you confirm it. Open the confirmation link in the welcome email we sent you.
+      </p>
+    );
+  }
+  if (vouchers.length === 0) return null;
+  return (
+    <section aria-labelledby="vouchers-heading" className="mt-8">
+      <h2 id="vouchers-heading" className="text-xl font-bold">
+        🎁 My Gift Vouchers
+      </h2>
+      <ul className="mt-4 grid gap-4 sm:grid-cols-2">
+        {vouchers.map((v) => (
+          <VoucherCard key={v.id} voucher={v} />
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function VoucherCard({ voucher: v }: { voucher: CustomerVoucher }) {
+  const active = voucherIsActive(v);
+  return (
+    <li className="rounded-2xl border-2 border-dashed border-rose-200 bg-white p-5 shadow-sm" data-testid="voucher">
+      <div className="flex items-start justify-between gap-2">
+        <p className="font-mono text-lg font-bold tracking-wider">{v.code}</p>
+        <span className={`rounded-full px-2 py-0.5 text-xs font-bold ${active ? 'bg-emerald-100 text-emerald-900' : 'bg-gray-200 text-gray-700'}`}>
+          {active ? 'Active' : 'Used'}
+        </span>
+      </div>
+      <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-1 text-sm">
+        <dt className="text-gray-600">Type</dt>
+        <dd>{v.type === 'percentage' ? 'Percentage' : 'Fixed amount'}</dd>
+        <dt className="text-gray-600">Value</dt>
+        <dd>{v.type === 'percentage' ? `${v.value}% off` : aud(v.value)}</dd>
+        <dt className="text-gray-600">Usage</dt>
+        <dd>{v.usage_type === 'reusable' ? 'Reusable' : 'One-time'}</dd>
+        {v.current_balance !== null && (
+          <>
+            <dt className="text-gray-600">Balance</dt>
+            <dd>
+              {aud(v.current_balance)}
+              {v.original_balance !== null && <span className="text-gray-600"> of {aud(v.original_balance)}</span>}
+            </dd>
+          </>
+        )}
+      </dl>
+    </li>
+  );
+}

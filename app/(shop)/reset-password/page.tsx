@@ -1,0 +1,27 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { AccountCard } from '@/components/account/panels';
+import { primaryButton } from '@/components/account/styles';
+import { ResetPasswordForm } from './reset-password-form';
+
+export const metadata: Metadata = { title: 'Reset Password', robots: { index: false, follow: false } };
+
+type Props = { searchParams: Promise<{ token?: string | string[] }> };
+
+export default async function ResetPasswordPage({ searchParams }: Props) {
+  const raw = (await searchParams).token;
+  const token = (Array.isArray(raw) ? raw[0] : raw)?.trim() ?? '';
+  return <AccountCard>{token ? <ResetPasswordForm token={token} /> : <InvalidLink />}</AccountCard>;
+}
+
+function InvalidLink() {
+  return (
+    <div className="text-center">
+      <h1 className="text-3xl font-extrabold tracking-tight">Invalid Reset Link</h1>
+      <p className="mt-3 text-gray-700">This password reset link is incomplete. Please request a new one.</p>
+      <Link href="/forgot-password" className={`${primaryButton} mt-6`}>
+        Request New Link
+      </Link>
+    </div>
+  );
+}

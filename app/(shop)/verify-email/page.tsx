@@ -1,0 +1,27 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { AccountCard } from '@/components/account/panels';
+import { primaryButton } from '@/components/account/styles';
+import { VerifyEmailView } from './verify-email-view';
+
+export const metadata: Metadata = { title: 'Confirm Email', robots: { index: false, follow: false } };
+
+type Props = { searchParams: Promise<{ token?: string | string[] }> };
+
+export default async function VerifyEmailPage({ searchParams }: Props) {
+  const raw = (await searchParams).token;
+  const token = (Array.isArray(raw) ? raw[0] : raw)?.trim() ?? '';
+  return <AccountCard>{token ? <VerifyEmailView token={token} /> : <InvalidLink />}</AccountCard>;
+}
+
+function InvalidLink() {
+  return (
+    <div className="text-center">
+      <h1 className="text-3xl font-extrabold tracking-tight">Invalid Confirmation Link</h1>
+      <p className="mt-3 text-gray-700">This link is incomplete. Please open the link from your welcome email again.</p>
+      <Link href="/" className={`${primaryButton} mt-6`}>
+        Go Home
+      </Link>
+    </div>
+  );
+}

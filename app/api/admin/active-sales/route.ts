@@ -1,0 +1,6 @@
+// GET /api/admin/active-sales — items on sale now or scheduled, with their discount
+import { listActiveSales } from '@/lib/domain/sales';
+import { adminHandler } from '@/lib/http/admin';
+import { json } from '@/lib/http/handler';
+
+export const GET = adminHandler(async () => json(await listActiveSales()));

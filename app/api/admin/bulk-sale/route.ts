@@ -1,0 +1,22 @@
+// POST /api/admin/bulk-sale — put the store, a category or a selection on sale → {updated_count}
+import { bulkSaleSchema } from '@/lib/contract/admin';
+import { revalidateCatalog } from '@/lib/cache/catalog';
+import { applyBulkSale } from '@/lib/domain/sales';
+import { dollarsToCents } from '@/lib/format';
+import { adminHandler } from '@/lib/http/admin';
+import { json, parseJson } from '@/lib/http/handler';
+
+export const POST = adminHandler(async (request, _context, admin) => {
+  const input = await parseJson(request, bulkSaleSchema);
+  const result = await applyBulkSale(admin.username, {
+    targetType: input.target_type,
+    priceType: input.sale_price_type,
+    value: input.sale_price_type === 'fixed' ? dollarsToCents(input.sale_value) : input.sale_value,
+    saleStart: input.sale_start,
+    saleEnd: input.sale_end,
+    category: input.category,
+    productIds: input.product_ids,
+  });
+  revalidateCatalog();
+  return json({ success: true, ...result });
+});

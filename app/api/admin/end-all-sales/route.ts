@@ -1,0 +1,11 @@
+// POST /api/admin/end-all-sales — end every sale now
+import { revalidateCatalog } from '@/lib/cache/catalog';
+import { endAllSales } from '@/lib/domain/sales';
+import { adminHandler } from '@/lib/http/admin';
+import { json } from '@/lib/http/handler';
+
+export const POST = adminHandler(async (_request, _context, admin) => {
+  const ended = await endAllSales(admin.username);
+  revalidateCatalog();
+  return json({ success: true, ended_count: ended });
+});

@@ -1,0 +1,10 @@
+// POST /api/admin/logout — end the admin session (cookie and token)
+import { assertSameOrigin } from '@/lib/http/client';
+import { clearAdminCookie } from '@/lib/http/admin';
+import { handler, json } from '@/lib/http/handler';
+
+export const POST = handler(async (request) => {
+  assertSameOrigin(request);
+  await clearAdminCookie(request);
+  return json({ success: true });
+});

@@ -1,0 +1,13 @@
+// POST /api/admin/products/bulk-delete — delete the selected products and bundles, all or nothing
+import { bulkIdsSchema } from '@/lib/contract/admin';
+import { revalidateCatalog } from '@/lib/cache/catalog';
+import { bulkDeleteCatalogItems } from '@/lib/domain/catalog/admin';
+import { adminHandler } from '@/lib/http/admin';
+import { json, parseJson } from '@/lib/http/handler';
+
+export const POST = adminHandler(async (request, _context, admin) => {
+  const { ids } = await parseJson(request, bulkIdsSchema);
+  const deleted = await bulkDeleteCatalogItems(admin.username, ids);
+  revalidateCatalog();
+  return json({ success: true, deleted_count: deleted });
+});

@@ -1,0 +1,17 @@
+// POST /api/admin/vouchers/create — create a voucher with a server-generated code and email it to the customer
+import { voucherCreateSchema } from '@/lib/contract/admin';
+import { createVoucher, toVoucherResponse } from '@/lib/domain/vouchers/admin';
+import { adminHandler } from '@/lib/http/admin';
+import { json, parseBody } from '@/lib/http/handler';
+
+export const POST = adminHandler(async (request, _context, admin) => {
+  const input = await parseBody(request, voucherCreateSchema);
+  const voucher = await createVoucher(admin.username, {
+    customerEmail: input.customer_email,
+    type: input.type,
+    value: input.value,
+    usageType: input.usage_type,
+    notes: input.notes,
+  });
+  return json({ success: true, voucher: toVoucherResponse(voucher), code: voucher.code }, { status: 201 });
+});

@@ -1,0 +1,6 @@
+// GET /api/admin/vouchers — every voucher with status and balances
+import { listVouchers } from '@/lib/domain/vouchers/admin';
+import { adminHandler } from '@/lib/http/admin';
+import { json } from '@/lib/http/handler';
+
+export const GET = adminHandler(async () => json(await listVouchers()));

@@ -1,0 +1,21 @@
+// POST /api/auth/login — admin sign-in (username, password) → {success, token} and the admin session cookie
+import { adminLoginSchema } from '@/lib/contract/admin';
+import { adminLogin } from '@/lib/domain/admin/auth';
+import { recordAudit } from '@/lib/domain/audit';
+import { AppError } from '@/lib/domain/errors';
+import { enforceRateLimit, RATE_LIMITS } from '@/lib/domain/rate-limit';
+import { db } from '@/lib/infra/db';
+import { setAdminCookie } from '@/lib/http/admin';
+import { assertSameOrigin, clientIp } from '@/lib/http/client';
+import { handler, json, parseBody } from '@/lib/http/handler';
+
+export const POST = handler(async (request) => {
+  assertSameOrigin(request);
+  const input = await parseBody(request, adminLoginSchema);
+  await enforceRateLimit(RATE_LIMITS.adminLogin, clientIp(request));
+  const session = await adminLogin(input.username, input.password);
+  if (!session) throw new AppError('unauthorized', 'Invalid credentials');
+  await setAdminCookie(session.token);
+  await recordAudit(db(), session.username, 'admin.login', null, { ip: clientIp(request) });
+  return json({ success: true, token: session.token, username: session.username, expires_at: session.expiresAt.toISOString() });
+});

@@ -1,0 +1,20 @@
+// POST /api/auth/user-login — customer sign-in (form email, password): session cookie + token
+import { loginSchema } from '@/lib/contract/accounts';
+import { authenticateUser, normalizeEmail, toUserRecord } from '@/lib/domain/accounts';
+import { AppError } from '@/lib/domain/errors';
+import { enforceRateLimit, RATE_LIMITS } from '@/lib/domain/rate-limit';
+import { assertSameOrigin, clientIp } from '@/lib/http/client';
+import { handler, json, parseBody } from '@/lib/http/handler';
+import { startSession } from '@/lib/http/session';
+
+export const POST = handler(async (request) => {
+  assertSameOrigin(request);
+  const input = await parseBody(request, loginSchema);
+  // Per address and per client, before any hashing.
+  await enforceRateLimit(RATE_LIMITS.login, clientIp(request));
+  await enforceRateLimit(RATE_LIMITS.login, normalizeEmail(input.email));
+  const user = await authenticateUser(input.email, input.password);
+  if (!user) throw new AppError('unauthorized', 'Invalid email or password');
+  const token = await startSession(user);
+  return json({ success: true, user: await toUserRecord(user), token });
+});

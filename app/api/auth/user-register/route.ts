@@ -1,0 +1,18 @@
+// POST /api/auth/user-register — create a customer account (form email, password, name) and sign it in
+import { registerSchema } from '@/lib/contract/accounts';
+import { registerUser, toUserRecord } from '@/lib/domain/accounts';
+import { sendVerificationEmail } from '@/lib/domain/accounts/emails';
+import { enforceRateLimit, RATE_LIMITS } from '@/lib/domain/rate-limit';
+import { assertSameOrigin, clientIp } from '@/lib/http/client';
+import { handler, json, parseBody } from '@/lib/http/handler';
+import { startSession } from '@/lib/http/session';
+
+export const POST = handler(async (request) => {
+  assertSameOrigin(request);
+  const input = await parseBody(request, registerSchema);
+  await enforceRateLimit(RATE_LIMITS.register, clientIp(request));
+  const user = await registerUser(input);
+  await sendVerificationEmail(user).catch((error) => console.error('[accounts] verification email failed', error instanceof Error ? error.message : error));
+  const token = await startSession(user);
+  return json({ success: true, user: await toUserRecord(user), token });
+});

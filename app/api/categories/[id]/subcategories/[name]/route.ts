@@ -1,0 +1,13 @@
+// DELETE /api/categories/{id}/subcategories/{name} — admin: remove a subcategory
+import { subcategoryParams } from '@/lib/contract/admin';
+import { revalidateCatalog } from '@/lib/cache/catalog';
+import { removeSubcategory } from '@/lib/domain/catalog/admin';
+import { adminHandler } from '@/lib/http/admin';
+import { json, parseParams } from '@/lib/http/handler';
+
+export const DELETE = adminHandler<{ id: string; name: string }>(async (_request, { params }, admin) => {
+  const { id, name } = await parseParams(params, subcategoryParams);
+  const category = await removeSubcategory(admin.username, id, decodeURIComponent(name));
+  revalidateCatalog();
+  return json({ success: true, subcategories: category.subcategories });
+});

@@ -1,0 +1,17 @@
+// POST /api/membership/subscribe — open a membership checkout (user_id, plan_interval, test_code) → {url}
+import { subscribeSchema } from '@/lib/contract/membership';
+import { notFound } from '@/lib/domain/errors';
+import { startSubscription } from '@/lib/domain/membership';
+import { env } from '@/lib/env';
+import { assertSameOrigin } from '@/lib/http/client';
+import { handler, json, parseBody } from '@/lib/http/handler';
+import { requireSessionUser } from '@/lib/http/session';
+
+export const POST = handler(async (request) => {
+  assertSameOrigin(request);
+  const input = await parseBody(request, subscribeSchema);
+  const user = await requireSessionUser(request);
+  if (input.user_id && input.user_id !== user.id) throw notFound();
+  const result = await startSubscription({ user, interval: input.plan_interval, promoCode: input.test_code, siteUrl: env().SITE_URL.replace(/\/+$/, '') });
+  return json(result);
+});

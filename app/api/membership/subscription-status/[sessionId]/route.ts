@@ -1,0 +1,11 @@
+// GET /api/membership/subscription-status/{sessionId} — whether a membership checkout is paid yet
+import { sessionParamsSchema } from '@/lib/contract/checkout';
+import { getSubscriptionCheckoutStatus } from '@/lib/domain/membership';
+import { handler, json, parseParams } from '@/lib/http/handler';
+import { requireSessionUser } from '@/lib/http/session';
+
+export const GET = handler<{ sessionId: string }>(async (request, { params }) => {
+  const { sessionId } = await parseParams(params, sessionParamsSchema);
+  const user = await requireSessionUser(request);
+  return json(await getSubscriptionCheckoutStatus(sessionId, user.id));
+});

@@ -1,0 +1,11 @@
+// GET /api/orders/{userId} — the session user's own paid orders with their files (another id → 404)
+import { userIdParamsSchema } from '@/lib/contract/accounts';
+import { listCustomerOrders } from '@/lib/domain/orders/customer-orders';
+import { handler, json, parseParams } from '@/lib/http/handler';
+import { requireSelf } from '@/lib/http/session';
+
+export const GET = handler<{ userId: string }>(async (request, { params }) => {
+  const { userId } = await parseParams(params, userIdParamsSchema);
+  const user = await requireSelf(request, userId);
+  return json({ orders: await listCustomerOrders(user.id) });
+});

@@ -1,0 +1,85 @@
+// Customer accounts: registration, sign-in, email verification and password
+// reset. Emails are stored lower-case. Sign-in answers the same, in the same
+// time, for unknown emails and wrong passwords. A password reset ends every
+// earlier session (sessionVersion). Guest orders and vouchers for an address
+// attach to the account only once the address is proven.
+import 'server-only';
+import { AppError, invalid } from '@/lib/domain/errors';
+import { isActiveMember } from '@/lib/domain/membership';
+import { db, Prisma, type User } from '@/lib/infra/db';
+import { hashPassword, verifyPassword } from '@/lib/infra/auth/passwords';
+import { isCommonPassword } from './common-passwords';
+import { consumeToken } from './tokens';
+
+export * from './tokens';
+
+export const MIN_PASSWORD_LENGTH = 6;
+export const MAX_PASSWORD_LENGTH = 200;
+
+export type UserRecord = { id: string; email: string; name: string; is_member: boolean };
+
+export const normalizeEmail = (email: string) => email.trim().toLowerCase();
+
+/** The spec's minimum plus a refusal of the passwords attackers try first. */
+export function passwordProblem(password: string): string | null {
+  if (password.length < MIN_PASSWORD_LENGTH) return 'Password must be at least 6 characters';
+  if (password.length > MAX_PASSWORD_LENGTH) return `Password must be at most ${MAX_PASSWORD_LENGTH} characters`;
+  if (isCommonPassword(password)) return 'This password is too common. Please choose a less guessable one.';
+  return null;
+}
+
+export async function toUserRecord(user: Pick<User, 'id' | 'email' | 'name'>): Promise<UserRecord> {
+  return { id: user.id, email: user.email, name: user.name, is_member: await isActiveMember(user.id) };
+}
+
+export async function registerUser(input: { email: string; password: string; name: string }): Promise<User> {
+  const problem = passwordProblem(input.password);
+  if (problem) throw invalid(problem, { password: [problem] });
+  const email = normalizeEmail(input.email);
+  // Hash first: the answer takes as long whether or not the address is taken.
+  const passwordHash = await hashPassword(input.password);
+  try {
+    return await db().user.create({ data: { email, name: input.name.trim(), passwordHash } });
+  } catch (error) {
+    if ((error as { code?: string }).code === 'P2002') throw new AppError('conflict', 'An account with this email already exists. Please log in.');
+    throw error;
+  }
+}
+
+export async function authenticateUser(emailInput: string, password: string): Promise<User | null> {
+  const user = await db().user.findUnique({ where: { email: normalizeEmail(emailInput) } });
+  const ok = await verifyPassword(user?.passwordHash ?? null, password);
+  return ok && user ? user : null;
+}
+
+/** Attaches guest orders placed with the account's (proven) address. */
+export async function linkGuestOrders(tx: Prisma.TransactionClient, user: Pick<User, 'id' | 'email'>): Promise<number> {
+  const linked = await tx.order.updateMany({ where: { userId: null, customerEmail: user.email }, data: { userId: user.id } });
+  return linked.count;
+}
+
+export async function verifyEmail(token: string): Promise<User> {
+  return db().$transaction(async (tx) => {
+    const userId = await consumeToken(tx, token, 'verify');
+    if (!userId) throw invalid('This verification link is invalid or has expired');
+    const user = await tx.user.update({ where: { id: userId }, data: { emailVerifiedAt: new Date() } });
+    await linkGuestOrders(tx, user);
+    return user;
+  });
+}
+
+export async function resetPassword(token: string, newPassword: string): Promise<void> {
+  const problem = passwordProblem(newPassword);
+  if (problem) throw invalid(problem, { new_password: [problem] });
+  const passwordHash = await hashPassword(newPassword);
+  await db().$transaction(async (tx) => {
+    const userId = await consumeToken(tx, token, 'reset');
+    if (!userId) throw invalid('This reset link is invalid or has expired. Please request a new one.');
+    // The emailed link proves the address, and bumping the version signs out every other session.
+    const user = await tx.user.update({
+      where: { id: userId },
+      data: { passwordHash, sessionVersion: { increment: 1 }, emailVerifiedAt: new Date() },
+    });
+    await linkGuestOrders(tx, user);
+  });
+}

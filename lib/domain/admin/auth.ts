@@ -1,0 +1,39 @@
+// Admin sign-in: one account from ADMIN_USERNAME / ADMIN_PASSWORD. A session
+// is a random token (hash stored) that lasts 8 hours or until logout.
+import 'server-only';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { env } from '@/lib/env';
+import { db } from '@/lib/infra/db';
+
+export const ADMIN_SESSION_SECONDS = 8 * 60 * 60;
+
+const digest = (s: string) => createHash('sha256').update(s, 'utf8').digest();
+
+/** Compares digests so the time taken says nothing about how much matched. */
+function sameSecret(given: string, expected: string): boolean {
+  return timingSafeEqual(digest(given), digest(expected));
+}
+
+export type AdminSession = { username: string; token: string; expiresAt: Date };
+
+export async function adminLogin(username: string, password: string): Promise<AdminSession | null> {
+  const { ADMIN_USERNAME, ADMIN_PASSWORD } = env();
+  const userOk = sameSecret(username, ADMIN_USERNAME);
+  const passOk = sameSecret(password, ADMIN_PASSWORD);
+  if (!userOk || !passOk) return null;
+  const token = randomBytes(32).toString('base64url');
+  const expiresAt = new Date(Date.now() + ADMIN_SESSION_SECONDS * 1000);
+  await db().adminSession.create({ data: { tokenHash: digest(token).toString('hex'), username: ADMIN_USERNAME, expiresAt } });
+  return { username: ADMIN_USERNAME, token, expiresAt };
+}
+
+export async function getAdminSession(token: string): Promise<{ username: string } | null> {
+  if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return null;
+  const session = await db().adminSession.findUnique({ where: { tokenHash: digest(token).toString('hex') } });
+  if (!session || session.revokedAt || session.expiresAt <= new Date()) return null;
+  return { username: session.username };
+}
+
+export async function revokeAdminSession(token: string): Promise<void> {
+  await db().adminSession.updateMany({ where: { tokenHash: digest(token).toString('hex'), revokedAt: null }, data: { revokedAt: new Date() } });
+}

@@ -1,0 +1,222 @@
+// Catalogue changes from the back office: categories, subcategories, tags,
+// product and bundle edits, deletes and files. Every change is audited and
+// multi-row changes happen in one transaction.
+import 'server-only';
+import { randomUUID } from 'node:crypto';
+import { recordAudit } from '@/lib/domain/audit';
+import { AppError, invalid, notFound } from '@/lib/domain/errors';
+import { BANNER_KEY } from '@/lib/domain/catalog';
+import { normalizeBanner } from '@/lib/banner';
+import { db, Prisma } from '@/lib/infra/db';
+import { deleteObject, putObject } from '@/lib/infra/storage';
+
+const cleanList = (items: string[]) => [...new Set(items.map((s) => s.trim()).filter(Boolean))];
+
+export async function createCategory(actor: string, name: string, subcategories: string[] = []) {
+  const trimmed = name.trim();
+  if (!trimmed) throw invalid('Category name is required');
+  try {
+    const category = await db().category.create({ data: { name: trimmed, subcategories: cleanList(subcategories) } });
+    await recordAudit(db(), actor, 'category.create', category.id, { name: trimmed });
+    return category;
+  } catch (error) {
+    if ((error as { code?: string }).code === 'P2002') throw new AppError('conflict', 'A category with this name already exists');
+    throw error;
+  }
+}
+
+/** Renames and/or replaces the subcategory list; products in a dropped subcategory keep their category only. */
+export async function updateCategory(actor: string, id: string, input: { name: string; subcategories: string[] }) {
+  const name = input.name.trim();
+  if (!name) throw invalid('Category name is required');
+  const subcategories = cleanList(input.subcategories);
+  return db().$transaction(async (tx) => {
+    const category = await tx.category.findUnique({ where: { id } });
+    if (!category) throw notFound('Category not found');
+    const clash = await tx.category.findFirst({ where: { name, NOT: { id } }, select: { id: true } });
+    if (clash) throw new AppError('conflict', 'A category with this name already exists');
+    const updated = await tx.category.update({ where: { id }, data: { name, subcategories } });
+    await tx.product.updateMany({ where: { categoryId: id, subcategory: { notIn: subcategories } }, data: { subcategory: null } });
+    await recordAudit(tx, actor, 'category.update', id, { name, subcategories });
+    return updated;
+  });
+}
+
+export async function deleteCategory(actor: string, id: string) {
+  await db().$transaction(async (tx) => {
+    const category = await tx.category.findUnique({ where: { id } });
+    if (!category) throw notFound('Category not found');
+    await tx.product.updateMany({ where: { categoryId: id }, data: { categoryId: null, subcategory: null } });
+    await tx.category.delete({ where: { id } });
+    await recordAudit(tx, actor, 'category.delete', id, { name: category.name });
+  });
+}
+
+export async function addSubcategory(actor: string, id: string, name: string) {
+  const sub = name.trim();
+  if (!sub) throw invalid('Subcategory name is required');
+  const category = await db().category.findUnique({ where: { id } });
+  if (!category) throw notFound('Category not found');
+  if (category.subcategories.includes(sub)) return category;
+  return updateCategory(actor, id, { name: category.name, subcategories: [...category.subcategories, sub] });
+}
+
+export async function removeSubcategory(actor: string, id: string, name: string) {
+  const category = await db().category.findUnique({ where: { id } });
+  if (!category) throw notFound('Category not found');
+  if (!category.subcategories.includes(name)) throw notFound('Subcategory not found');
+  return updateCategory(actor, id, { name: category.name, subcategories: category.subcategories.filter((s) => s !== name) });
+}
+
+export async function createTag(actor: string, name: string) {
+  const tag = name.trim().toLowerCase();
+  if (!tag) throw invalid('Tag name is required');
+  try {
+    const created = await db().tag.create({ data: { name: tag } });
+    await recordAudit(db(), actor, 'tag.create', created.id, { name: tag });
+    return created;
+  } catch (error) {
+    if ((error as { code?: string }).code === 'P2002') throw new AppError('conflict', 'This tag already exists');
+    throw error;
+  }
+}
+
+/** Deleting a tag also takes it off every product, in one transaction. */
+export async function deleteTag(actor: string, id: string) {
+  await db().$transaction(async (tx) => {
+    const tag = await tx.tag.findUnique({ where: { id } });
+    if (!tag) throw notFound('Tag not found');
+    await tx.$executeRaw`UPDATE "Product" SET tags = array_remove(tags, ${tag.name}), "updatedAt" = now() WHERE ${tag.name} = ANY(tags)`;
+    await tx.tag.delete({ where: { id } });
+    await recordAudit(tx, actor, 'tag.delete', id, { name: tag.name });
+  });
+}
+
+export type ProductEdit = {
+  title?: string;
+  priceCents?: number;
+  salePriceCents?: number | null;
+  description?: string;
+  category?: string | null;
+  subcategory?: string | null;
+  tags?: string[];
+  onSale?: boolean;
+  saleStart?: Date | null;
+  saleEnd?: Date | null;
+};
+
+/** Edits only the listed fields (no mass assignment); a category is given by name and must exist. */
+export async function updateCatalogItem(actor: string, id: string, isBundle: boolean, edit: ProductEdit) {
+  return db().$transaction(async (tx) => {
+    const item = await tx.product.findFirst({ where: { id, isBundle, deletedAt: null } });
+    if (!item) throw notFound(isBundle ? 'Bundle not found' : 'Product not found');
+    const data: Prisma.ProductUncheckedUpdateInput = {};
+    if (edit.title !== undefined) data.title = edit.title.trim();
+    if (edit.description !== undefined) data.description = edit.description;
+    if (edit.priceCents !== undefined) data.priceCents = edit.priceCents;
+    if (edit.salePriceCents !== undefined) data.salePriceCents = edit.salePriceCents;
+    if (edit.onSale !== undefined) data.onSale = edit.onSale;
+    if (edit.saleStart !== undefined) data.saleStart = edit.saleStart;
+    if (edit.saleEnd !== undefined) data.saleEnd = edit.saleEnd;
+    if (edit.tags !== undefined) data.tags = cleanList(edit.tags.map((t) => t.toLowerCase()));
+    let subcategories: string[] | null = null;
+    if (edit.category !== undefined) {
+      if (edit.category === null || edit.category === '') {
+        data.categoryId = null;
+        data.subcategory = null;
+      } else {
+        const category = await tx.category.findUnique({ where: { name: edit.category } });
+        if (!category) throw invalid(`Unknown category: ${edit.category}`);
+        data.categoryId = category.id;
+        subcategories = category.subcategories;
+        // A category change resets the subcategory unless a valid one comes with it.
+        if (category.id !== item.categoryId && edit.subcategory === undefined) data.subcategory = null;
+      }
+    }
+    if (edit.subcategory !== undefined) {
+      const sub = edit.subcategory?.trim() || null;
+      const allowed = subcategories ?? (item.categoryId ? (await tx.category.findUnique({ where: { id: item.categoryId } }))?.subcategories ?? [] : []);
+      if (sub && !allowed.includes(sub)) throw invalid(`Unknown subcategory: ${sub}`);
+      data.subcategory = sub;
+    }
+    const next = { ...item, ...data } as typeof item;
+    if (next.priceCents < 0) throw invalid('Price must be 0 or more');
+    if (next.salePriceCents !== null && (next.salePriceCents < 0 || next.salePriceCents >= next.priceCents)) {
+      throw invalid('Sale price must be below the regular price');
+    }
+    if (next.onSale && next.salePriceCents === null) throw invalid('Set a sale price to put the item on sale');
+    if (next.saleStart && next.saleEnd && next.saleEnd <= next.saleStart) throw invalid('Sale end must be after its start');
+    const updated = await tx.product.update({ where: { id }, data });
+    await recordAudit(tx, actor, isBundle ? 'bundle.update' : 'product.update', id, Object.keys(data));
+    return updated;
+  });
+}
+
+/** Soft delete: past orders keep their items and files. */
+export async function deleteCatalogItem(actor: string, id: string, isBundle: boolean) {
+  const deleted = await db().product.updateMany({ where: { id, isBundle, deletedAt: null }, data: { deletedAt: new Date() } });
+  if (deleted.count !== 1) throw notFound(isBundle ? 'Bundle not found' : 'Product not found');
+  await recordAudit(db(), actor, isBundle ? 'bundle.delete' : 'product.delete', id);
+}
+
+export async function bulkDeleteCatalogItems(actor: string, ids: string[]) {
+  return db().$transaction(async (tx) => {
+    const deleted = await tx.product.updateMany({ where: { id: { in: ids }, deletedAt: null }, data: { deletedAt: new Date() } });
+    await recordAudit(tx, actor, 'product.bulk_delete', null, { ids });
+    return deleted.count;
+  });
+}
+
+export type UploadedFile = { name: string; type: string; bytes: Uint8Array };
+
+export async function addProductFiles(actor: string, productId: string, files: UploadedFile[]) {
+  if (files.length === 0) throw invalid('Please select files to upload');
+  const product = await db().product.findFirst({ where: { id: productId, deletedAt: null }, select: { id: true } });
+  if (!product) throw notFound('Product not found');
+  const stored: { storageKey: string; originalFilename: string; contentType: string; sizeBytes: number }[] = [];
+  for (const file of files) {
+    const extension = /\.([a-z0-9]{1,8})$/i.exec(file.name)?.[1]?.toLowerCase() ?? 'bin';
+    // Keys are ours: never derived from the client's filename beyond its extension.
+    const storageKey = `files/${productId}/${randomUUID()}.${extension}`;
+    await putObject('private', storageKey, file.bytes, file.type || 'application/octet-stream');
+    stored.push({ storageKey, originalFilename: file.name.slice(0, 200) || `file.${extension}`, contentType: file.type || 'application/octet-stream', sizeBytes: file.bytes.byteLength });
+  }
+  await db().$transaction(async (tx) => {
+    const last = await tx.productFile.aggregate({ where: { productId }, _max: { position: true } });
+    let position = (last._max.position ?? -1) + 1;
+    await tx.productFile.createMany({ data: stored.map((f) => ({ ...f, productId, position: position++ })) });
+    await tx.product.update({ where: { id: productId }, data: { updatedAt: new Date() } });
+    await recordAudit(tx, actor, 'product.files.add', productId, stored.map((f) => f.originalFilename));
+  });
+  return stored.length;
+}
+
+/** `filePath` must be one of this product's files (SECURITY S7). */
+export async function removeProductFile(actor: string, productId: string, filePath: string) {
+  const file = await db().productFile.findFirst({ where: { productId, storageKey: filePath } });
+  if (!file) throw notFound('File not found');
+  await db().$transaction(async (tx) => {
+    await tx.productFile.delete({ where: { id: file.id } });
+    await recordAudit(tx, actor, 'product.files.remove', productId, { file: file.originalFilename });
+  });
+  // Downloads list a product's current files, so nothing can reach the object any more.
+  await deleteObject('private', file.storageKey).catch(() => undefined);
+}
+
+export async function bulkUpdateCategory(actor: string, ids: string[], category: string) {
+  return db().$transaction(async (tx) => {
+    const target = await tx.category.findUnique({ where: { name: category } });
+    if (!target) throw invalid(`Unknown category: ${category}`);
+    const updated = await tx.product.updateMany({ where: { id: { in: ids }, deletedAt: null }, data: { categoryId: target.id, subcategory: null } });
+    await recordAudit(tx, actor, 'product.bulk_category', null, { ids, category });
+    return updated.count;
+  });
+}
+
+export async function setBanner(actor: string, message: string): Promise<string> {
+  const normalized = normalizeBanner(message);
+  if (!normalized) throw invalid('Banner message is required');
+  await db().setting.upsert({ where: { key: BANNER_KEY }, create: { key: BANNER_KEY, value: normalized }, update: { value: normalized } });
+  await recordAudit(db(), actor, 'settings.banner', null, { message: normalized });
+  return normalized;
+}

@@ -1,0 +1,59 @@
+// Orders for the back office: filters of SPEC §3 (status default paid, email,
+// date range) and the resend of an order email, logged with the admin's name.
+import 'server-only';
+import { recordAudit } from '@/lib/domain/audit';
+import { sendOrderEmail } from '@/lib/domain/emails/order-email';
+import { notFound } from '@/lib/domain/errors';
+import { centsToDollars } from '@/lib/format';
+import { db, Prisma } from '@/lib/infra/db';
+import { filesForProducts } from './files';
+
+export type OrderFilter = { status: 'paid' | 'open' | 'expired' | 'all'; customerEmail?: string; startDate?: Date; endDate?: Date };
+
+export const ADMIN_ORDERS_LIMIT = 200;
+
+export async function listAdminOrders(filter: OrderFilter) {
+  const where: Prisma.OrderWhereInput = {};
+  if (filter.status === 'paid') where.fulfilledAt = { not: null };
+  if (filter.status === 'open') where.AND = [{ fulfilledAt: null }, { status: 'open' }];
+  if (filter.status === 'expired') where.status = 'expired';
+  if (filter.customerEmail) where.customerEmail = { contains: filter.customerEmail.trim().toLowerCase() };
+  if (filter.startDate || filter.endDate) where.createdAt = { ...(filter.startDate ? { gte: filter.startDate } : {}), ...(filter.endDate ? { lt: filter.endDate } : {}) };
+  const orders = await db().order.findMany({
+    where,
+    orderBy: { createdAt: 'desc' },
+    take: ADMIN_ORDERS_LIMIT,
+    include: {
+      items: { include: { product: { select: { imagePath: true, thumbnailPath: true } } } },
+      emailLogs: { orderBy: { sentAt: 'desc' } },
+    },
+  });
+  const files = await filesForProducts([...new Set(orders.flatMap((o) => o.items.map((i) => i.productId)))]);
+  return orders.map((o) => ({
+    id: o.id,
+    session_id: o.sessionId,
+    created_at: o.createdAt.toISOString(),
+    customer_email: o.customerEmail,
+    amount: centsToDollars(o.amountCents),
+    currency: o.currency.toUpperCase(),
+    payment_status: o.paymentStatus,
+    status: o.status,
+    kind: o.kind,
+    products: o.items.map((i) => ({
+      id: i.productId,
+      title: i.title,
+      price: centsToDollars(i.priceCents),
+      image_path: i.product.thumbnailPath ?? i.product.imagePath,
+      file_paths: (files.get(i.productId) ?? []).map((f) => f.storageKey),
+      original_filenames: (files.get(i.productId) ?? []).map((f) => f.originalFilename),
+    })),
+    email_logs: o.emailLogs.map((l) => ({ recipient_email: l.recipientEmail, sent_at: l.sentAt.toISOString(), sent_by: l.sentBy, status: l.status, kind: l.kind })),
+  }));
+}
+
+export async function resendOrderEmail(actor: string, sessionId: string, email: string): Promise<void> {
+  const order = await db().order.findUnique({ where: { sessionId }, select: { id: true, fulfilledAt: true } });
+  if (!order || !order.fulfilledAt) throw notFound('Paid order not found');
+  await sendOrderEmail(order.id, { to: email.trim().toLowerCase(), sentBy: actor });
+  await recordAudit(db(), actor, 'order.resend_email', order.id, { to: email });
+}

@@ -1,0 +1,51 @@
+// A customer's own paid orders with their download lists (SPEC §3 customer view).
+import 'server-only';
+import { db } from '@/lib/infra/db';
+import { centsToDollars } from '@/lib/format';
+import { filesForProducts } from './files';
+
+export type CustomerOrder = {
+  session_id: string;
+  created_at: string;
+  amount: number;
+  currency: string;
+  item_count: number;
+  products: {
+    id: string;
+    title: string;
+    price: number;
+    image_path: string | null;
+    is_bundle: boolean;
+    original_filenames: string[];
+    files: { index: number; filename: string }[];
+  }[];
+};
+
+export async function listCustomerOrders(userId: string): Promise<CustomerOrder[]> {
+  const orders = await db().order.findMany({
+    where: { userId, fulfilledAt: { not: null }, kind: { not: 'subscription' } },
+    orderBy: { createdAt: 'desc' },
+    include: { items: { include: { product: { select: { imagePath: true, thumbnailPath: true } } } } },
+  });
+  // One query for every file of every order, not one per order.
+  const files = await filesForProducts([...new Set(orders.flatMap((o) => o.items.map((i) => i.productId)))]);
+  return orders.map((order) => ({
+    session_id: order.sessionId,
+    created_at: order.createdAt.toISOString(),
+    amount: centsToDollars(order.amountCents),
+    currency: order.currency.toUpperCase(),
+    item_count: order.items.length,
+    products: order.items.map((item) => {
+      const list = files.get(item.productId) ?? [];
+      return {
+        id: item.productId,
+        title: item.title,
+        price: centsToDollars(item.priceCents),
+        image_path: item.product.thumbnailPath ?? item.product.imagePath,
+        is_bundle: item.isBundle,
+        original_filenames: list.map((f) => f.originalFilename),
+        files: list.map((f, index) => ({ index, filename: f.originalFilename })),
+      };
+    }),
+  }));
+}

@@ -1,0 +1,103 @@
+// Vouchers from the back office: created with a server-generated readable
+// code (≈59 random bits) and emailed to the customer they belong to.
+import 'server-only';
+import { randomInt } from 'node:crypto';
+import { recordAudit } from '@/lib/domain/audit';
+import { invalid } from '@/lib/domain/errors';
+import { env } from '@/lib/env';
+import { centsToDollars, dollarsToCents } from '@/lib/format';
+import { db, type Voucher } from '@/lib/infra/db';
+import { sendEmail } from '@/lib/infra/email';
+import { SHOP_NAME } from '@/lib/shop';
+import { describeVoucher } from './rules';
+
+// No 0/O, 1/I/L, U: codes are read aloud and typed from emails.
+const ALPHABET = 'ABCDEFGHJKMNPQRSTVWXYZ23456789';
+const GROUPS = 3;
+const GROUP_LENGTH = 4;
+
+export function generateVoucherCode(): string {
+  const groups = Array.from({ length: GROUPS }, () => Array.from({ length: GROUP_LENGTH }, () => ALPHABET[randomInt(ALPHABET.length)]).join(''));
+  return groups.join('-');
+}
+
+export type NewVoucher = {
+  customerEmail: string;
+  type: 'percentage' | 'fixed_amount';
+  /** Percent for percentage vouchers, dollars for fixed amounts. */
+  value: number;
+  usageType: 'reusable' | 'one_time';
+  notes?: string;
+};
+
+export async function createVoucher(actor: string, input: NewVoucher): Promise<Voucher> {
+  if (input.type === 'percentage' && !(input.value > 0 && input.value <= 100)) throw invalid('Percentage must be above 0 and at most 100');
+  if (input.type === 'fixed_amount' && !(input.value > 0 && input.value <= 100_000)) throw invalid('Amount must be above 0');
+  const cents = input.type === 'fixed_amount' ? dollarsToCents(input.value) : null;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const voucher = await db().voucher.create({
+        data: {
+          code: generateVoucherCode(),
+          customerEmail: input.customerEmail.trim().toLowerCase(),
+          type: input.type,
+          valueCents: cents,
+          valueBasisPoints: input.type === 'percentage' ? Math.round(input.value * 100) : null,
+          usageType: input.usageType,
+          originalBalanceCents: cents,
+          currentBalanceCents: cents,
+          notes: input.notes?.trim().slice(0, 1000) ?? '',
+        },
+      });
+      await recordAudit(db(), actor, 'voucher.create', voucher.id, { email: voucher.customerEmail, type: voucher.type });
+      await emailVoucher(voucher, actor);
+      return voucher;
+    } catch (error) {
+      // A code collision (≈1 in 10^17) just draws again.
+      if ((error as { code?: string }).code !== 'P2002' || attempt >= 3) throw error;
+    }
+  }
+}
+
+async function emailVoucher(voucher: Voucher, actor: string) {
+  const subject = `Your ${SHOP_NAME} gift voucher`;
+  const site = env().SITE_URL.replace(/\/+$/, '');
+  const text = [
+    `You have a gift voucher from ${SHOP_NAME}!`,
+    '',
+    `Code: ${voucher.code}`,
+    `Value: ${describeVoucher(voucher)}${voucher.usageType === 'reusable' && voucher.type === 'fixed_amount' ? ' (use it across several orders until the balance runs out)' : ''}`,
+    '',
+    `Enter the code in your cart at ${site}/cart.`,
+  ].join('\n');
+  try {
+    await sendEmail({ to: voucher.customerEmail, subject, text });
+    await db().emailLog.create({ data: { kind: 'voucher', recipientEmail: voucher.customerEmail, subject, sentBy: actor } });
+  } catch (error) {
+    await db().emailLog.create({ data: { kind: 'voucher', recipientEmail: voucher.customerEmail, subject, sentBy: actor, status: 'failed', error: String(error).slice(0, 500) } });
+  }
+}
+
+export function toVoucherResponse(v: Voucher) {
+  return {
+    id: v.id,
+    code: v.code,
+    customer_email: v.customerEmail,
+    type: v.type,
+    value: v.type === 'percentage' ? (v.valueBasisPoints ?? 0) / 100 : centsToDollars(v.valueCents ?? 0),
+    usage_type: v.usageType,
+    original_balance: v.originalBalanceCents === null ? null : centsToDollars(v.originalBalanceCents),
+    current_balance: v.currentBalanceCents === null ? null : centsToDollars(v.currentBalanceCents),
+    status: v.status,
+    notes: v.notes,
+    created_at: v.createdAt.toISOString(),
+    used_at: v.usedAt?.toISOString() ?? null,
+    description: describeVoucher(v),
+  };
+}
+
+export async function listVouchers() {
+  const vouchers = await db().voucher.findMany({ orderBy: { createdAt: 'desc' }, take: 500 });
+  return vouchers.map(toVoucherResponse);
+}
+

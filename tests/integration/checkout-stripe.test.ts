@@ -1,0 +1,252 @@
+// Checkout in Stripe mode: the official SDK talks to a local stand-in of
+// Stripe's API, which records what the shop asked for.
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createFixtures, settle } from '../support/fixtures';
+import { startStripeStandIn, type StripeStandIn } from '../support/stripe-stand-in';
+
+const SITE_URL = 'https://shop.example.test';
+const SECRET_KEY = `sk_test_${randomBytes(12).toString('hex')}`;
+process.env.SITE_URL = SITE_URL;
+
+const fx = createFixtures('CoStripe');
+const clientIp = `10.20.${randomBytes(1)[0]}.${randomBytes(1)[0]}`;
+
+async function loadApp() {
+  const [checkout, status, errors, db, route] = await Promise.all([
+    import('@/lib/domain/checkout'),
+    import('@/lib/domain/orders/status'),
+    import('@/lib/domain/errors'),
+    import('@/lib/infra/db'),
+    import('@/app/api/checkout/session/route'),
+  ]);
+  return { ...checkout, ...status, AppError: errors.AppError, db: db.db, checkoutRoute: route.POST };
+}
+
+let stripe: StripeStandIn;
+let app: Awaited<ReturnType<typeof loadApp>>;
+let poster: { id: string; title: string };
+let saleItem: { id: string; title: string };
+
+const guest = (productIds: string[], discountCode?: string) => ({ productIds, userId: null, customerEmail: null, discountCode: discountCode ?? null, siteUrl: SITE_URL });
+
+function postCheckout(items: unknown, query = '') {
+  return app.checkoutRoute(
+    new Request(`${SITE_URL}/api/checkout/session${query}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': clientIp },
+      body: JSON.stringify(items),
+    }),
+    { params: Promise.resolve({}) },
+  );
+}
+
+async function orderBySession(sessionId: string) {
+  return app.db().order.findUniqueOrThrow({ where: { sessionId }, include: { items: true, redemption: true } });
+}
+
+async function rejection(promise: Promise<unknown>) {
+  return promise.then(
+    () => {
+      throw new Error('expected the call to fail');
+    },
+    (e: unknown) => e as InstanceType<typeof app.AppError>,
+  );
+}
+
+beforeAll(async () => {
+  stripe = await startStripeStandIn({ secretKey: SECRET_KEY });
+  process.env.STRIPE_SECRET_KEY = SECRET_KEY;
+  process.env.STRIPE_WEBHOOK_SECRET = `whsec_${randomBytes(16).toString('hex')}`;
+  process.env.STRIPE_API_HOST = stripe.url;
+  app = await loadApp();
+  const hour = 3_600_000;
+  poster = await fx.product({ title: `Poster ${fx.suffix}`, priceCents: 1250 });
+  saleItem = await fx.product({ title: `Sale Print ${fx.suffix}`, priceCents: 2000, onSale: true, salePriceCents: 1499, saleStart: new Date(Date.now() - hour), saleEnd: new Date(Date.now() + hour) });
+});
+
+beforeEach(() => {
+  stripe.reset();
+});
+
+afterAll(async () => {
+  await stripe?.close();
+  await fx.cleanup();
+});
+
+describe('opening a Stripe Checkout Session', () => {
+  it('sends server prices in cents, the site URLs, the order id and an idempotency key', async () => {
+    const voucher = await fx.voucher({ type: 'percentage', usageType: 'one_time', basisPoints: 1000 });
+    const response = await postCheckout([{ product_id: poster.id, price: 0.5 }, { product_id: saleItem.id, price: 0.01 }], `?discount_code=${voucher.code}`);
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as { url: string; session_id: string; free_checkout: boolean; is_member: boolean };
+
+    const [sessionRequest] = stripe.requestsTo('POST', '/v1/checkout/sessions');
+    const session = stripe.sessions.get(body.session_id);
+    expect(session, 'the session id returned is the one Stripe created').toBeDefined();
+    expect(body).toEqual({ url: session?.url, session_id: session?.id, free_checkout: false, is_member: false });
+    expect(body.url).toMatch(/^https:\/\/checkout\.stripe\.com\//);
+
+    const order = await orderBySession(body.session_id);
+    expect(order).toMatchObject({ subtotalCents: 2749, discountCents: 275, amountCents: 2474, status: 'open', kind: 'payment', voucherId: voucher.id });
+    expect(sessionRequest.authorization).toBe(`Bearer ${SECRET_KEY}`);
+    expect(sessionRequest.idempotencyKey).toBe(`checkout-${order.id}`);
+    expect(sessionRequest.body).toMatchObject({
+      mode: 'payment',
+      currency: 'aud',
+      success_url: `${SITE_URL}/success?session_id={CHECKOUT_SESSION_ID}`,
+      cancel_url: `${SITE_URL}/cart`,
+      client_reference_id: order.id,
+      metadata: { order_id: order.id },
+      customer_email: voucher.customerEmail,
+    });
+    expect(sessionRequest.body.line_items).toEqual([
+      { quantity: '1', price_data: { currency: 'aud', unit_amount: '1250', product_data: { name: poster.title } } },
+      { quantity: '1', price_data: { currency: 'aud', unit_amount: '1499', product_data: { name: saleItem.title } } },
+    ]);
+
+    // The hosted page lapses when the order does.
+    expect(Number(sessionRequest.body.expires_at)).toBe(Math.floor((order.expiresAt?.getTime() ?? 0) / 1000));
+
+    const [couponRequest] = stripe.requestsTo('POST', '/v1/coupons');
+    expect(couponRequest.body).toEqual({ amount_off: '275', currency: 'aud', duration: 'once', max_redemptions: '1', name: `${voucher.code}: 10% off`.slice(0, 40) });
+    const coupon = [...stripe.coupons.values()].find((c) => c.amount_off === 275);
+    expect(sessionRequest.body.discounts).toEqual([{ coupon: coupon?.id }]);
+    // What Stripe will charge is what the order says.
+    expect(session?.amount_total).toBe(order.amountCents);
+    expect(session?.total_details.amount_discount).toBe(order.discountCents);
+  });
+
+  it('creates no coupon when there is no discount', async () => {
+    const result = await app.createCheckout(guest([poster.id]));
+    expect(stripe.requestsTo('POST', '/v1/coupons')).toHaveLength(0);
+    const [sessionRequest] = stripe.requestsTo('POST', '/v1/checkout/sessions');
+    expect(sessionRequest.body.discounts).toBeUndefined();
+    expect(sessionRequest.body.customer_email).toBeUndefined();
+    expect(stripe.sessions.get(result.session_id)?.amount_total).toBe(1250);
+    expect((await orderBySession(result.session_id)).sessionId).toBe(result.session_id);
+  });
+
+  it('asks for an expiry Stripe accepts even when its clock runs ahead of ours', async () => {
+    // Stripe refuses an expires_at less than 30 minutes after it creates the session.
+    stripe.setClockSkew(20);
+    const result = await app.createCheckout(guest([poster.id]));
+    const session = stripe.sessions.get(result.session_id);
+    expect(session).toBeDefined();
+    expect((session?.expires_at ?? 0) - (session?.created ?? 0)).toBeGreaterThanOrEqual(30 * 60);
+    expect((session?.expires_at ?? 0) - (session?.created ?? 0)).toBeLessThanOrEqual(24 * 60 * 60);
+  });
+
+  it('does not open a Stripe session for a free order', async () => {
+    const voucher = await fx.voucher({ type: 'fixed_amount', usageType: 'one_time', valueCents: 5000 });
+    const result = await app.createCheckout(guest([poster.id], voucher.code));
+    expect(result.free_checkout).toBe(true);
+    expect(stripe.requests).toHaveLength(0);
+    expect((await orderBySession(result.session_id)).paymentStatus).toBe('no_payment_required');
+    // Its status check does not ask Stripe either.
+    expect((await app.getCheckoutStatus(result.session_id, { userId: null })).status).toBe('complete');
+    expect(stripe.requests).toHaveLength(0);
+  });
+});
+
+describe('when Stripe fails', () => {
+  it("answers 'Failed to initiate checkout' and releases the voucher reservation", async () => {
+    const voucher = await fx.voucher({ type: 'fixed_amount', usageType: 'one_time', valueCents: 300 });
+    stripe.fail(500, { path: /^\/v1\/checkout\/sessions$/ });
+    const error = await rejection(app.createCheckout(guest([poster.id], voucher.code)));
+    expect(error).toBeInstanceOf(app.AppError);
+    expect(error.code).toBe('service_unavailable');
+    expect(error.message).toBe('Failed to initiate checkout');
+
+    // The SDK retried with one idempotency key, so Stripe could never open two sessions.
+    const attempts = stripe.requestsTo('POST', '/v1/checkout/sessions');
+    expect(attempts.length).toBeGreaterThanOrEqual(2);
+    expect(new Set(attempts.map((a) => a.idempotencyKey)).size).toBe(1);
+    expect(attempts.every((a) => a.status === 500)).toBe(true);
+
+    expect(await app.db().voucher.findUniqueOrThrow({ where: { id: voucher.id } })).toMatchObject({ status: 'active', usedAt: null });
+    expect(await app.db().voucherRedemption.count({ where: { voucherId: voucher.id } })).toBe(0);
+    const orders = await app.db().order.findMany({ where: { items: { some: { productId: poster.id } }, discountCents: 300, createdAt: { gt: new Date(Date.now() - 60_000) } } });
+    expect(orders.map((o) => [o.status, o.fulfilledAt])).toEqual([['expired', null]]);
+
+    stripe.recover();
+    const retried = await app.createCheckout(guest([poster.id], voucher.code));
+    expect((await orderBySession(retried.session_id)).discountCents).toBe(300);
+  });
+
+  it('releases the voucher when the coupon cannot be created', async () => {
+    const card = await fx.voucher({ type: 'fixed_amount', usageType: 'reusable', balanceCents: 400 });
+    stripe.fail(503, { path: /^\/v1\/coupons$/ });
+    const error = await rejection(app.createCheckout(guest([poster.id], card.code)));
+    expect(error.message).toBe('Failed to initiate checkout');
+    expect(stripe.requestsTo('POST', '/v1/checkout/sessions')).toHaveLength(0);
+    expect(await app.db().voucher.findUniqueOrThrow({ where: { id: card.id } })).toMatchObject({ currentBalanceCents: 400, status: 'active' });
+  });
+
+  it('answers the route with 503 in the one error shape', async () => {
+    stripe.fail(500);
+    const response = await postCheckout([{ product_id: poster.id }]);
+    expect(response.status).toBe(503);
+    expect(await response.json()).toEqual({ detail: 'Failed to initiate checkout', code: 'service_unavailable' });
+  });
+
+  it('survives one transient Stripe error by retrying', async () => {
+    stripe.fail(500, { times: 1 });
+    const result = await app.createCheckout(guest([poster.id]));
+    expect(stripe.sessions.has(result.session_id)).toBe(true);
+    expect(stripe.requestsTo('POST', '/v1/checkout/sessions').map((r) => r.status)).toEqual([500, 200]);
+  });
+});
+
+describe('the success page status check in Stripe mode', () => {
+  it('asks Stripe about an open order and fulfils it once Stripe reports it paid', async () => {
+    const voucher = await fx.voucher({ type: 'fixed_amount', usageType: 'one_time', valueCents: 250 });
+    const result = await app.createCheckout(guest([poster.id, saleItem.id], voucher.code));
+    const order = await orderBySession(result.session_id);
+
+    const before = await app.getCheckoutStatus(result.session_id, { userId: null });
+    expect(before).toMatchObject({ payment_status: 'unpaid', status: 'open', items: [] });
+    expect(stripe.requestsTo('GET', `/v1/checkout/sessions/${result.session_id}`)).toHaveLength(1);
+    expect(await app.db().job.count({ where: { dedupeKey: `order-email:${order.id}` } })).toBe(0);
+
+    stripe.markPaid(result.session_id);
+    const checks = await settle(Array.from({ length: 5 }, () => app.getCheckoutStatus(result.session_id, { userId: null })));
+    expect(checks.failed).toEqual([]);
+    for (const check of checks.ok) expect(check).toMatchObject({ payment_status: 'paid', status: 'complete' });
+
+    const paid = await orderBySession(result.session_id);
+    expect(paid).toMatchObject({ paymentStatus: 'paid', status: 'complete', customerEmail: voucher.customerEmail });
+    expect(paid.fulfilledAt).toBeInstanceOf(Date);
+    expect(paid.redemption?.confirmedAt).toBeInstanceOf(Date);
+    expect(await app.db().job.count({ where: { dedupeKey: `order-email:${order.id}` } })).toBe(1);
+
+    // A fulfilled order is answered from the database.
+    const asked = stripe.requests.length;
+    expect((await app.getCheckoutStatus(result.session_id, { userId: null })).payment_status).toBe('paid');
+    expect(stripe.requests).toHaveLength(asked);
+  });
+
+  it('takes the email Stripe collected for a guest order', async () => {
+    const result = await app.createCheckout(guest([poster.id]));
+    stripe.markPaid(result.session_id, 'collected@example.com');
+    await app.getCheckoutStatus(result.session_id, { userId: null });
+    expect((await orderBySession(result.session_id)).customerEmail).toBe('collected@example.com');
+  });
+
+  it('expires the order and releases the voucher when Stripe reports the session expired', async () => {
+    const card = await fx.voucher({ type: 'fixed_amount', usageType: 'reusable', balanceCents: 1000 });
+    const result = await app.createCheckout(guest([saleItem.id], card.code));
+    expect((await app.db().voucher.findUniqueOrThrow({ where: { id: card.id } })).currentBalanceCents).toBe(0);
+    stripe.markExpired(result.session_id);
+    expect(await app.getCheckoutStatus(result.session_id, { userId: null })).toMatchObject({ status: 'expired', payment_status: 'unpaid' });
+    expect(await app.db().voucher.findUniqueOrThrow({ where: { id: card.id } })).toMatchObject({ currentBalanceCents: 1000, status: 'active' });
+  });
+
+  it('does not fulfil a completed session whose payment is still pending', async () => {
+    const result = await app.createCheckout(guest([poster.id]));
+    const session = stripe.sessions.get(result.session_id);
+    if (session) session.status = 'complete';
+    expect(await app.getCheckoutStatus(result.session_id, { userId: null })).toMatchObject({ payment_status: 'unpaid', status: 'open' });
+    expect((await orderBySession(result.session_id)).fulfilledAt).toBeNull();
+  });
+});

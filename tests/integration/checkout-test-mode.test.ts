@@ -1,0 +1,337 @@
+// Checkout in test payment mode (no Stripe key) against real Postgres: server
+// pricing, cart rules, vouchers under concurrency, cancellation, expiry and
+// idempotent fulfilment.
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createFixtures, settle } from '../support/fixtures';
+
+const SITE_URL = 'http://shop.test:3000';
+process.env.SITE_URL = SITE_URL;
+delete process.env.STRIPE_SECRET_KEY;
+delete process.env.STRIPE_WEBHOOK_SECRET;
+delete process.env.STRIPE_API_HOST;
+
+const fx = createFixtures('CoTest');
+const clientIp = `10.10.${randomBytes(1)[0]}.${randomBytes(1)[0]}`;
+
+async function loadApp() {
+  const [checkout, status, testPayments, fulfilment, errors, db, route] = await Promise.all([
+    import('@/lib/domain/checkout'),
+    import('@/lib/domain/orders/status'),
+    import('@/lib/domain/orders/test-payments'),
+    import('@/lib/domain/orders/fulfilment'),
+    import('@/lib/domain/errors'),
+    import('@/lib/infra/db'),
+    import('@/app/api/checkout/session/route'),
+  ]);
+  return { ...checkout, ...status, ...testPayments, ...fulfilment, AppError: errors.AppError, db: db.db, checkoutRoute: route.POST };
+}
+
+let app: Awaited<ReturnType<typeof loadApp>>;
+let regular: { id: string; priceCents: number };
+let saleItem: { id: string; priceCents: number; salePriceCents: number | null };
+let expiredSale: { id: string; priceCents: number };
+let withFiles: { id: string };
+
+const guest = (productIds: string[], discountCode?: string) => ({ productIds, userId: null, customerEmail: null, discountCode: discountCode ?? null, siteUrl: SITE_URL });
+
+async function orderBySession(sessionId: string) {
+  return app.db().order.findUniqueOrThrow({ where: { sessionId }, include: { items: { orderBy: { priceCents: 'asc' } }, redemption: true } });
+}
+
+async function emailJobs(orderId: string) {
+  return app.db().job.findMany({ where: { kind: 'order-email', payload: { equals: { orderId } } } });
+}
+
+async function expectAppError(promise: Promise<unknown>, code: string, message: string | RegExp) {
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(error, 'expected the call to fail').toBeInstanceOf(app.AppError);
+  const appError = error as InstanceType<typeof app.AppError>;
+  expect(appError.code).toBe(code);
+  if (typeof message === 'string') expect(appError.message).toBe(message);
+  else expect(appError.message).toMatch(message);
+  return appError;
+}
+
+beforeAll(async () => {
+  app = await loadApp();
+  const hour = 3_600_000;
+  regular = await fx.product({ priceCents: 1250 });
+  saleItem = await fx.product({ priceCents: 2000, onSale: true, salePriceCents: 1499, saleStart: new Date(Date.now() - hour), saleEnd: new Date(Date.now() + hour) });
+  expiredSale = await fx.product({ priceCents: 900, onSale: true, salePriceCents: 100, saleStart: new Date(Date.now() - 2 * hour), saleEnd: new Date(Date.now() - hour) });
+  withFiles = await fx.product({ priceCents: 500, files: [{ storageKey: `it/${fx.suffix}/a.pdf`, originalFilename: 'Poster A4.pdf' }, { storageKey: `it/${fx.suffix}/b.png`, originalFilename: 'Poster.png' }] });
+});
+
+afterAll(async () => {
+  await fx.cleanup();
+});
+
+describe('pricing a cart on the server', () => {
+  it('ignores prices sent by the browser and charges the active sale price, in cents', async () => {
+    const request = new Request(`${SITE_URL}/api/checkout/session`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': clientIp },
+      body: JSON.stringify([
+        { product_id: saleItem.id, title: 'Tampered', price: 0.01, is_bundle: false },
+        { product_id: regular.id, title: 'Tampered', price: 0 },
+        { product_id: expiredSale.id, price: 0.01 },
+      ]),
+    });
+    const response = await app.checkoutRoute(request, { params: Promise.resolve({}) });
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as { url: string; session_id: string; free_checkout: boolean; is_member: boolean };
+    expect(body.session_id).toMatch(/^cs_test_[A-Za-z0-9]{32}$/);
+    expect(body).toEqual({ url: `${SITE_URL}/checkout/test/${body.session_id}`, session_id: body.session_id, free_checkout: false, is_member: false });
+
+    const order = await orderBySession(body.session_id);
+    expect(order.items.map((i) => [i.productId, i.priceCents])).toEqual([
+      [expiredSale.id, 900],
+      [regular.id, 1250],
+      [saleItem.id, 1499],
+    ]);
+    expect(order).toMatchObject({ subtotalCents: 3649, discountCents: 0, amountCents: 3649, currency: 'aud', kind: 'payment', status: 'open', paymentStatus: 'unpaid', fulfilledAt: null });
+    expect(order.items.find((i) => i.productId === saleItem.id)?.title).not.toBe('Tampered');
+    expect(await emailJobs(order.id)).toHaveLength(0);
+  });
+
+  it('refuses a checkout posted from another site', async () => {
+    const request = new Request(`${SITE_URL}/api/checkout/session`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: 'https://evil.example', 'x-forwarded-for': clientIp },
+      body: JSON.stringify([{ product_id: regular.id }]),
+    });
+    const response = await app.checkoutRoute(request, { params: Promise.resolve({}) });
+    expect(response.status).toBe(403);
+    expect(await response.json()).toEqual({ detail: 'Cross-site request refused', code: 'forbidden' });
+  });
+
+  it('collapses duplicate items into one line each', async () => {
+    const result = await app.createCheckout(guest([regular.id, saleItem.id, regular.id, regular.id]));
+    const order = await orderBySession(result.session_id);
+    expect(order.items.map((i) => i.productId)).toEqual([regular.id, saleItem.id]);
+    expect(order.amountCents).toBe(1250 + 1499);
+  });
+
+  it('refuses unknown and deleted items, listing their ids', async () => {
+    const deleted = await fx.product({ priceCents: 100, deletedAt: new Date() });
+    const error = await expectAppError(app.createCheckout(guest([regular.id, 'doesnotexist123', deleted.id])), 'invalid_request', 'Some items in your cart are no longer available');
+    expect(error.fields).toEqual({ product_ids: ['doesnotexist123', deleted.id] });
+  });
+
+  it("refuses an empty cart with 'Cart is empty'", async () => {
+    await expectAppError(app.createCheckout(guest([])), 'invalid_request', 'Cart is empty');
+  });
+
+  it('refuses an unknown or spent discount code before opening anything', async () => {
+    await expectAppError(app.createCheckout(guest([regular.id], 'NO-SUCH-CODE')), 'invalid_request', 'Invalid discount code');
+    const spent = await fx.voucher({ type: 'fixed_amount', usageType: 'one_time', valueCents: 100, status: 'used' });
+    await expectAppError(app.createCheckout(guest([regular.id], spent.code)), 'invalid_request', 'This discount code has already been used');
+    expect(await app.db().order.count({ where: { voucherId: spent.id } })).toBe(0);
+  });
+});
+
+describe('free checkouts', () => {
+  it('pays an order covered by a voucher at once and queues one order email', async () => {
+    const voucher = await fx.voucher({ type: 'percentage', usageType: 'one_time', basisPoints: 10_000 });
+    const result = await app.createCheckout(guest([regular.id, saleItem.id], voucher.code.toLowerCase()));
+    expect(result.free_checkout).toBe(true);
+    expect(result.is_member).toBe(false);
+    expect(result.url).toBe(`${SITE_URL}/success?session_id=${result.session_id}`);
+
+    const order = await orderBySession(result.session_id);
+    expect(order).toMatchObject({ kind: 'voucher', subtotalCents: 2749, discountCents: 2749, amountCents: 0, status: 'complete', paymentStatus: 'no_payment_required', voucherId: voucher.id });
+    expect(order.fulfilledAt).toBeInstanceOf(Date);
+    expect(order.redemption).toMatchObject({ voucherId: voucher.id, amountCents: 2749 });
+    expect(order.redemption?.confirmedAt).toBeInstanceOf(Date);
+    expect(order.customerEmail).toBe(voucher.customerEmail);
+
+    const jobs = await emailJobs(order.id);
+    expect(jobs.map((j) => [j.dedupeKey, j.status])).toEqual([[`order-email:${order.id}`, 'pending']]);
+    expect((await app.db().voucher.findUniqueOrThrow({ where: { id: voucher.id } })).status).toBe('used');
+
+    const status = await app.getCheckoutStatus(result.session_id, { userId: null });
+    expect(status).toMatchObject({ payment_status: 'no_payment_required', status: 'complete' });
+    expect(status.product_ids.sort()).toEqual([regular.id, saleItem.id].sort());
+  });
+
+  it('makes an active member’s cart free, ignoring any discount code', async () => {
+    const member = await fx.user({ membershipEndsAt: new Date(Date.now() + 86_400_000) });
+    const voucher = await fx.voucher({ type: 'fixed_amount', usageType: 'one_time', valueCents: 100 });
+    const result = await app.createCheckout({ productIds: [regular.id], userId: member.id, customerEmail: member.email, discountCode: voucher.code, siteUrl: SITE_URL });
+    expect(result).toMatchObject({ free_checkout: true, is_member: true });
+    const order = await orderBySession(result.session_id);
+    expect(order).toMatchObject({ kind: 'member', amountCents: 0, discountCents: 1250, voucherId: null, userId: member.id, paymentStatus: 'no_payment_required' });
+    expect(order.redemption).toBeNull();
+    expect((await app.db().voucher.findUniqueOrThrow({ where: { id: voucher.id } })).status).toBe('active');
+  });
+
+  it('charges a lapsed member the full price', async () => {
+    const lapsed = await fx.user({ membershipEndsAt: new Date(Date.now() - 1000) });
+    const result = await app.createCheckout({ productIds: [regular.id], userId: lapsed.id, customerEmail: lapsed.email, siteUrl: SITE_URL });
+    expect(result).toMatchObject({ free_checkout: false, is_member: false });
+    expect((await orderBySession(result.session_id)).amountCents).toBe(1250);
+  });
+});
+
+describe('vouchers under concurrency', () => {
+  it('lets exactly one of 20 parallel checkouts use a one-time voucher', async () => {
+    const voucher = await fx.voucher({ type: 'fixed_amount', usageType: 'one_time', valueCents: 500 });
+    const { ok, failed } = await settle(Array.from({ length: 20 }, () => app.createCheckout(guest([regular.id], voucher.code))));
+    expect(ok).toHaveLength(1);
+    expect(failed).toHaveLength(19);
+    for (const error of failed) {
+      expect(error).toBeInstanceOf(app.AppError);
+      expect((error as Error).message).toBe('This discount code has already been used');
+    }
+    expect(await app.db().voucherRedemption.count({ where: { voucherId: voucher.id } })).toBe(1);
+    expect(await app.db().order.count({ where: { voucherId: voucher.id } })).toBe(1);
+    const order = await orderBySession(ok[0].session_id);
+    expect(order).toMatchObject({ discountCents: 500, amountCents: 750, status: 'open' });
+    expect((await app.db().voucher.findUniqueOrThrow({ where: { id: voucher.id } })).status).toBe('used');
+  });
+
+  it('never draws a gift card below 0, and what it paid adds up to what was drawn', async () => {
+    const card = await fx.voucher({ type: 'fixed_amount', usageType: 'reusable', balanceCents: 2000 });
+    const item = await fx.product({ priceCents: 700 });
+    const { ok, failed } = await settle(Array.from({ length: 12 }, () => app.createCheckout(guest([item.id], card.code))));
+    for (const error of failed) expect(error).toBeInstanceOf(app.AppError);
+    const after = await app.db().voucher.findUniqueOrThrow({ where: { id: card.id } });
+    const redemptions = await app.db().voucherRedemption.findMany({ where: { voucherId: card.id }, include: { order: true } });
+    expect(after.currentBalanceCents).toBeGreaterThanOrEqual(0);
+    expect(redemptions).toHaveLength(ok.length);
+    expect(redemptions.reduce((sum, r) => sum + r.amountCents, 0)).toBe(2000 - (after.currentBalanceCents as number));
+    for (const r of redemptions) {
+      expect(r.order.discountCents).toBe(r.amountCents);
+      expect(r.order.amountCents).toBe(700 - r.amountCents);
+    }
+    // 2000 covers two carts in full and 600 of a third; then it is spent.
+    expect(redemptions.map((r) => r.amountCents).sort()).toEqual([600, 700, 700]);
+    expect(after).toMatchObject({ currentBalanceCents: 0, status: 'used' });
+    for (const error of failed) expect((error as Error).message).toBe('This gift card has no balance left');
+  });
+});
+
+describe('test payments', () => {
+  it('gives a one-time voucher back when the shopper cancels', async () => {
+    const voucher = await fx.voucher({ type: 'percentage', usageType: 'one_time', basisPoints: 2500 });
+    const result = await app.createCheckout(guest([regular.id], voucher.code));
+    expect((await app.db().voucher.findUniqueOrThrow({ where: { id: voucher.id } })).status).toBe('used');
+
+    await app.cancelTestPayment(result.session_id);
+    const order = await orderBySession(result.session_id);
+    expect(order).toMatchObject({ status: 'expired', fulfilledAt: null, redemption: null });
+    expect(await app.db().voucher.findUniqueOrThrow({ where: { id: voucher.id } })).toMatchObject({ status: 'active', usedAt: null });
+
+    await expectAppError(app.completeTestPayment(result.session_id, 'late@example.com'), 'conflict', 'This checkout session has expired');
+    expect((await orderBySession(result.session_id)).fulfilledAt).toBeNull();
+    // The code works again for a new checkout.
+    const again = await app.createCheckout(guest([regular.id], voucher.code));
+    expect((await orderBySession(again.session_id)).discountCents).toBe(313);
+  });
+
+  it('restores a gift card balance when the shopper cancels', async () => {
+    const card = await fx.voucher({ type: 'fixed_amount', usageType: 'reusable', balanceCents: 1000 });
+    const first = await app.createCheckout(guest([regular.id], card.code));
+    expect(await app.db().voucher.findUniqueOrThrow({ where: { id: card.id } })).toMatchObject({ currentBalanceCents: 0, status: 'used' });
+    expect((await orderBySession(first.session_id)).amountCents).toBe(250);
+
+    await app.cancelTestPayment(first.session_id);
+    expect(await app.db().voucher.findUniqueOrThrow({ where: { id: card.id } })).toMatchObject({ currentBalanceCents: 1000, status: 'active', usedAt: null });
+    expect(await app.db().voucherRedemption.count({ where: { voucherId: card.id } })).toBe(0);
+    // Cancelling twice gives nothing back twice.
+    await app.cancelTestPayment(first.session_id);
+    expect((await app.db().voucher.findUniqueOrThrow({ where: { id: card.id } })).currentBalanceCents).toBe(1000);
+  });
+
+  it('does not cancel a paid order or release its voucher', async () => {
+    const voucher = await fx.voucher({ type: 'fixed_amount', usageType: 'one_time', valueCents: 200 });
+    const result = await app.createCheckout(guest([regular.id], voucher.code));
+    await app.completeTestPayment(result.session_id, 'buyer@example.com');
+    await app.cancelTestPayment(result.session_id);
+    const order = await orderBySession(result.session_id);
+    expect(order).toMatchObject({ status: 'complete', paymentStatus: 'paid' });
+    expect(order.redemption?.confirmedAt).toBeInstanceOf(Date);
+    expect((await app.db().voucher.findUniqueOrThrow({ where: { id: voucher.id } })).status).toBe('used');
+  });
+
+  it('asks for an email when a guest order has none', async () => {
+    const result = await app.createCheckout(guest([regular.id]));
+    const error = await expectAppError(app.completeTestPayment(result.session_id, null), 'invalid_request', 'Please enter an email address for your receipt');
+    expect(error.fields).toEqual({ email: ['Required'] });
+    expect((await orderBySession(result.session_id)).fulfilledAt).toBeNull();
+  });
+
+  it('refuses sessions that are not test sessions', async () => {
+    await expectAppError(app.completeTestPayment('cs_live_doesnotexist000000000', 'a@example.com'), 'not_found', 'Checkout session not found');
+    await expectAppError(app.cancelTestPayment('cs_test_doesnotexist000000000'), 'not_found', 'Checkout session not found');
+  });
+
+  it('fulfils once when payment completion and status checks race', async () => {
+    const voucher = await fx.voucher({ type: 'fixed_amount', usageType: 'one_time', valueCents: 100 });
+    const result = await app.createCheckout(guest([withFiles.id, regular.id], voucher.code));
+    const sessionId = result.session_id;
+    const calls: Promise<unknown>[] = [
+      ...Array.from({ length: 4 }, () => app.completeTestPayment(sessionId, 'racer@example.com')),
+      ...Array.from({ length: 6 }, () => app.getCheckoutStatus(sessionId, { userId: null })),
+    ];
+    const { failed } = await settle(calls);
+    expect(failed).toEqual([]);
+
+    const order = await orderBySession(sessionId);
+    // A voucher's owner is the order's contact when the shopper is a guest.
+    expect(order).toMatchObject({ status: 'complete', paymentStatus: 'paid', customerEmail: voucher.customerEmail });
+    const jobs = await emailJobs(order.id);
+    expect(jobs.map((j) => j.dedupeKey)).toEqual([`order-email:${order.id}`]);
+    expect(order.redemption?.confirmedAt).toBeInstanceOf(Date);
+
+    const status = await app.getCheckoutStatus(sessionId, { userId: null });
+    expect(status.payment_status).toBe('paid');
+    expect(status.items.find((i) => i.product_id === withFiles.id)?.files).toEqual([
+      { index: 0, filename: 'Poster A4.pdf' },
+      { index: 1, filename: 'Poster.png' },
+    ]);
+  });
+
+  it('claims fulfilment for exactly one of many concurrent callers', async () => {
+    const result = await app.createCheckout({ ...guest([regular.id]), customerEmail: 'many@example.com' });
+    const outcomes = await Promise.all(Array.from({ length: 10 }, () => app.fulfilOrder(result.session_id, { paymentStatus: 'paid' })));
+    expect(outcomes.filter(Boolean)).toHaveLength(1);
+    const order = await orderBySession(result.session_id);
+    expect(await emailJobs(order.id)).toHaveLength(1);
+  });
+});
+
+describe('expired sessions', () => {
+  it('reports an expired session and gives its voucher back', async () => {
+    const card = await fx.voucher({ type: 'fixed_amount', usageType: 'reusable', balanceCents: 2000 });
+    const result = await app.createCheckout(guest([regular.id, saleItem.id], card.code));
+    expect(await app.db().voucher.findUniqueOrThrow({ where: { id: card.id } })).toMatchObject({ currentBalanceCents: 0, status: 'used' });
+    await app.db().order.update({ where: { sessionId: result.session_id }, data: { expiresAt: new Date(Date.now() - 1000) } });
+
+    const status = await app.getCheckoutStatus(result.session_id, { userId: null });
+    expect(status).toEqual({ payment_status: 'unpaid', status: 'expired', product_ids: expect.any(Array), items: [] });
+    expect(await app.db().voucher.findUniqueOrThrow({ where: { id: card.id } })).toMatchObject({ currentBalanceCents: 2000, status: 'active', usedAt: null });
+    expect((await orderBySession(result.session_id)).redemption).toBeNull();
+
+    await expectAppError(app.completeTestPayment(result.session_id, 'late@example.com'), 'conflict', 'This checkout session has expired');
+    // A second status check changes nothing.
+    expect((await app.getCheckoutStatus(result.session_id, { userId: null })).status).toBe('expired');
+    expect((await app.db().voucher.findUniqueOrThrow({ where: { id: card.id } })).currentBalanceCents).toBe(2000);
+  });
+
+  it('keeps an open session open before it lapses', async () => {
+    const result = await app.createCheckout(guest([regular.id]));
+    expect(await app.getCheckoutStatus(result.session_id, { userId: null })).toMatchObject({ payment_status: 'unpaid', status: 'open', items: [] });
+  });
+
+  it("hides an account's order from other viewers", async () => {
+    const owner = await fx.user();
+    const result = await app.createCheckout({ productIds: [regular.id], userId: owner.id, customerEmail: owner.email, siteUrl: SITE_URL });
+    expect((await app.getCheckoutStatus(result.session_id, { userId: owner.id })).status).toBe('open');
+    await expectAppError(app.getCheckoutStatus(result.session_id, { userId: null }), 'not_found', 'Order not found');
+    await expectAppError(app.getCheckoutStatus(result.session_id, { userId: 'someoneelse' }), 'not_found', 'Order not found');
+  });
+});
