@@ -27,7 +27,14 @@ export default defineConfig({
       },
       {
         resolve: { alias },
-        test: { name: 'api', include: ['tests/api/**/*.test.ts'], globalSetup: ['tests/setup/api-global.ts'], testTimeout: 20_000 },
+        test: {
+          name: 'api',
+          include: ['tests/api/**/*.test.ts'],
+          globalSetup: ['tests/setup/api-global.ts'],
+          // One shop, one database: files that change data run one at a time.
+          fileParallelism: false,
+          testTimeout: 20_000,
+        },
       },
     ],
   },

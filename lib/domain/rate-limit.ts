@@ -11,7 +11,7 @@ export const RATE_LIMITS = {
   checkout: { name: 'checkout', limit: 30, windowSeconds: 60 },
   download: { name: 'download', limit: 60, windowSeconds: 60 },
   login: { name: 'login', limit: 10, windowSeconds: 300 },
-  register: { name: 'register', limit: 5, windowSeconds: 3600 },
+  register: { name: 'register', limit: 20, windowSeconds: 3600 },
   forgotPassword: { name: 'forgot', limit: 5, windowSeconds: 3600 },
   adminLogin: { name: 'admin-login', limit: 10, windowSeconds: 900 },
 } satisfies Record<string, RateLimitRule>;
@@ -31,4 +31,9 @@ export async function enforceRateLimit(rule: RateLimitRule, subject: string): Pr
     const retryAfter = Math.max(1, Math.ceil((resetAt.getTime() - Date.now()) / 1000));
     throw new AppError('rate_limited', `Too many attempts. Please try again in ${retryAfter} seconds.`, undefined, retryAfter);
   }
+}
+
+/** Forgets a subject's count, e.g. after a successful sign-in, so honest users never pile up failures. */
+export async function clearRateLimit(rule: RateLimitRule, subject: string): Promise<void> {
+  await db().rateLimit.deleteMany({ where: { key: `${rule.name}:${subject}` } });
 }

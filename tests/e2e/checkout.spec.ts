@@ -8,7 +8,7 @@ type FileRow = { originalFilename: string; sizeBytes: number };
 
 const SESSION_URL = /\/checkout\/test\/(cs_test_[A-Za-z0-9_]+)$/;
 const cents = (dollars: number) => Math.round(dollars * 100);
-const aud = (amountCents: number) => `${(amountCents / 100).toFixed(2)} AUD`;
+const formatCents = (amountCents: number) => `${(amountCents / 100).toFixed(2)} AUD`;
 const priceCents = (p: ListedProduct) => cents(p.on_sale && p.sale_price !== null ? p.sale_price : p.price);
 
 const cardFor = (page: Page, title: string) =>
@@ -89,7 +89,7 @@ test('pays for two products with a discount code, downloads the files and emails
   const discountCents = Math.round(subtotalCents / 10);
   const totalCents = subtotalCents - discountCents;
   await expect(page.getByText('Items (2)')).toBeVisible();
-  await expect(page.getByTestId('order-total')).toHaveText(aud(subtotalCents));
+  await expect(page.getByTestId('order-total')).toHaveText(formatCents(subtotalCents));
 
   await page.getByLabel('Discount code').pressSequentially(code.toLowerCase());
   await expect(page.getByLabel('Discount code')).toHaveValue(code);
@@ -97,8 +97,8 @@ test('pays for two products with a discount code, downloads the files and emails
   const discountLine = page.getByTestId('discount-line');
   await expect(discountLine).toContainText(`Discount (${code})`);
   await expect(discountLine).toContainText('10% off');
-  await expect(discountLine).toContainText(`−${aud(discountCents)}`);
-  await expect(page.getByTestId('order-total')).toHaveText(aud(totalCents));
+  await expect(discountLine).toContainText(`−${formatCents(discountCents)}`);
+  await expect(page.getByTestId('order-total')).toHaveText(formatCents(totalCents));
 
   // Held until the button has been seen in its busy state.
   let release!: () => void;
@@ -116,9 +116,9 @@ test('pays for two products with a discount code, downloads the files and emails
   await expect(page.getByRole('note')).toHaveText(/Test payment/i);
   await expect(page.getByRole('heading', { name: 'Test payment' })).toBeVisible();
   const lines = page.getByRole('list', { name: 'Items' });
-  for (const p of products) await expect(lines.getByRole('listitem').filter({ hasText: p.title })).toContainText(aud(priceCents(p)));
-  await expect(lines.getByRole('listitem').filter({ hasText: 'Discount' })).toContainText(`−${aud(discountCents)}`);
-  await expect(page.getByTestId('test-payment-total')).toHaveText(aud(totalCents));
+  for (const p of products) await expect(lines.getByRole('listitem').filter({ hasText: p.title })).toContainText(formatCents(priceCents(p)));
+  await expect(lines.getByRole('listitem').filter({ hasText: 'Discount' })).toContainText(`−${formatCents(discountCents)}`);
+  await expect(page.getByTestId('test-payment-total')).toHaveText(formatCents(totalCents));
 
   const email = uniqueEmail('buyer');
   await page.getByLabel('Email for your receipt').fill(email);
@@ -155,7 +155,7 @@ test('pays for two products with a discount code, downloads the files and emails
     if (process.env.S3_ENDPOINT) expect(body).not.toContain(process.env.S3_ENDPOINT);
   }
   for (const p of products) expect(mail.text).toContain(p.title);
-  expect(mail.text).toContain(`Total: ${aud(totalCents)}`);
+  expect(mail.text).toContain(`Total: ${formatCents(totalCents)}`);
 
   // The email's link still works later, and leaves a cart filled since then alone.
   const later = listed.find((p) => !products.includes(p))!;
@@ -194,12 +194,24 @@ test('a lapsed session shows Session Expired with a way back to the cart', async
   await expect(page.getByTestId('cart-item')).toHaveCount(1);
 });
 
-test('Back from the payment page leaves Proceed to Checkout usable', async ({ page, request }) => {
-  await openTestPayment(page, request);
+test('Back from the payment page returns to a cart that can check out again', async ({ page, request }) => {
+  const { sessionId } = await openTestPayment(page, request);
   await page.goBack();
   await expect(page).toHaveURL(/\/cart$/);
+  await expect(page.getByTestId('cart-item')).toHaveCount(1);
   await expect(page.getByRole('button', { name: 'Proceed to Checkout' })).toBeEnabled();
-  await proceedToTestPayment(page);
+  expect(await proceedToTestPayment(page)).not.toBe(sessionId);
+});
+
+test('an unpaid session ends in Checking Timeout after the rechecks', async ({ page, request }) => {
+  // SPEC §4: an unpaid session is rechecked 5 times, 2 s apart.
+  test.setTimeout(45_000);
+  const { sessionId } = await openTestPayment(page, request);
+  await page.goto(`/success?session_id=${sessionId}`);
+  await expect(page.getByRole('heading', { name: 'Checking your payment...' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Checking Timeout' })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('link', { name: 'Go Home' })).toHaveAttribute('href', '/');
+  await expect(page.getByTestId('cart-count')).toHaveText('1');
 });
 
 test('an unknown session ends in Error after the status retries', async ({ page }) => {
@@ -225,5 +237,5 @@ test('the discount box upper-cases the code and explains an empty or unknown cod
   await page.getByRole('button', { name: 'Apply' }).click();
   await expect(page.getByText('Invalid discount code')).toBeVisible();
   await expect(page.getByTestId('discount-line')).toHaveCount(0);
-  await expect(page.getByTestId('order-total')).toHaveText(aud(priceCents(product)));
+  await expect(page.getByTestId('order-total')).toHaveText(formatCents(priceCents(product)));
 });

@@ -1,15 +1,17 @@
 import { randomBytes } from 'node:crypto';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { GET as getVouchers } from '@/app/api/account/vouchers/route';
-import { POST as forgotPasswordRoute } from '@/app/api/auth/forgot-password/route';
-import { POST as resetPasswordRoute } from '@/app/api/auth/reset-password/route';
-import { POST as loginRoute } from '@/app/api/auth/user-login/route';
-import { POST as registerRoute } from '@/app/api/auth/user-register/route';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GET as getVouchersHandler } from '@/app/api/account/vouchers/route';
+import { POST as forgotPasswordRouteHandler } from '@/app/api/auth/forgot-password/route';
+import { POST as resetPasswordRouteHandler } from '@/app/api/auth/reset-password/route';
+import { POST as verifyEmailRouteHandler } from '@/app/api/auth/verify-email/route';
+import { POST as loginRouteHandler } from '@/app/api/auth/user-login/route';
+import { POST as registerRouteHandler } from '@/app/api/auth/user-register/route';
 import { POST as cancelRoute } from '@/app/api/membership/cancel/[userId]/route';
 import { GET as statusRoute } from '@/app/api/membership/status/[userId]/route';
-import { POST as subscribeRoute } from '@/app/api/membership/subscribe/route';
+import { POST as subscribeRouteHandler } from '@/app/api/membership/subscribe/route';
 import { GET as subscriptionStatusRoute } from '@/app/api/membership/subscription-status/[sessionId]/route';
 import { GET as ordersRoute } from '@/app/api/orders/[userId]/route';
+import { sendVerificationEmail } from '@/lib/domain/accounts/emails';
 import { authenticateUser, hashToken, issueToken, registerUser, resetPassword, TOKEN_TTL_SECONDS, verifyEmail } from '@/lib/domain/accounts';
 import { createCheckout } from '@/lib/domain/checkout';
 import { addPeriod, getMembershipStatus, startSubscription } from '@/lib/domain/membership';
@@ -25,13 +27,36 @@ import { db, type User } from '@/lib/infra/db';
 // context, so successful sign-ins use the domain functions plus a session
 // token from encodeSession (cookie behaviour is covered by Playwright).
 
+// Handlers of paths without parameters still take Next's context argument.
+const noParams = { params: Promise.resolve({}) };
+const registerRoute = (request: Request) => registerRouteHandler(request, noParams);
+const loginRoute = (request: Request) => loginRouteHandler(request, noParams);
+const forgotPasswordRoute = (request: Request) => forgotPasswordRouteHandler(request, noParams);
+const resetPasswordRoute = (request: Request) => resetPasswordRouteHandler(request, noParams);
+const subscribeRoute = (request: Request) => subscribeRouteHandler(request, noParams);
+const getVouchers = (request: Request) => getVouchersHandler(request, noParams);
+const verifyEmailRoute = (request: Request) => verifyEmailRouteHandler(request, noParams);
+
 const PASSWORD = 'Correct-Horse-42';
 const SITE = 'http://localhost:3000';
 
+// Everything this file writes is tracked and removed in afterAll: the
+// integration files share one database and some of them count rows.
+const owned = { emails: [] as string[], ips: [] as string[], voucherCodes: [] as string[], promoCodes: [] as string[] };
+
 let ipCounter = 0;
 /** Every caller gets its own client address, so one test's rate-limit count never leaks into another's. */
-const freshIp = () => `10.${(ipCounter >> 8) & 255}.${ipCounter++ & 255}.${randomBytes(1)[0]}`;
-const uniqueEmail = (label: string) => `${label}-${randomBytes(5).toString('hex')}@example.com`;
+function freshIp() {
+  const ip = `10.44.${(ipCounter >> 8) & 255}.${ipCounter++ & 255}`;
+  owned.ips.push(ip);
+  return ip;
+}
+
+function uniqueEmail(label: string) {
+  const email = `${label}-${randomBytes(5).toString('hex')}@example.com`;
+  owned.emails.push(email.toLowerCase());
+  return email;
+}
 
 function formRequest(path: string, fields: Record<string, string>, init: { ip?: string; url?: string } = {}) {
   return new Request(init.url ?? `http://localhost/api/${path}`, {
@@ -79,6 +104,26 @@ beforeAll(async () => {
     },
   });
   productId = product.id;
+});
+
+afterAll(async () => {
+  const users = await db().user.findMany({ where: { email: { in: owned.emails } }, select: { id: true } });
+  const userIds = users.map((u) => u.id);
+  const orders = await db().order.findMany({
+    where: { OR: [{ userId: { in: userIds } }, { customerEmail: { in: owned.emails } }, { items: { some: { productId } } }] },
+    select: { id: true },
+  });
+  const orderIds = orders.map((o) => o.id);
+  await db().job.deleteMany({ where: { dedupeKey: { in: orderIds.map((id) => `order-email:${id}`) } } });
+  await db().emailLog.deleteMany({ where: { OR: [{ orderId: { in: orderIds } }, { recipientEmail: { in: owned.emails } }] } });
+  await db().outboxEmail.deleteMany({ where: { to: { in: owned.emails } } });
+  await db().order.deleteMany({ where: { id: { in: orderIds } } });
+  await db().voucher.deleteMany({ where: { code: { in: owned.voucherCodes } } });
+  await db().promoCode.deleteMany({ where: { code: { in: owned.promoCodes } } });
+  await db().product.deleteMany({ where: { id: productId } });
+  await db().user.deleteMany({ where: { id: { in: userIds } } });
+  const subjects = [...owned.ips, ...owned.emails];
+  await db().rateLimit.deleteMany({ where: { key: { in: ['login', 'register', 'forgot'].flatMap((rule) => subjects.map((s) => `${rule}:${s}`)) } } });
 });
 
 /** A paid order placed without an account, as a guest checkout leaves it. */
@@ -144,13 +189,30 @@ describe('registration', () => {
     expect(await body(res)).toEqual({ detail: 'An account with this email already exists. Please log in.', code: 'conflict' });
   });
 
-  it('stores the address lower-case with an argon2id hash and sends a confirmation link', async () => {
-    const email = uniqueEmail('Mixed').replace('mixed', 'MiXeD');
+  it('stores the address lower-case with an argon2id hash (19 MiB, t=2, p=1)', async () => {
+    const email = uniqueEmail('MiXeD');
     const { user } = await newUser('mixed', email);
     expect(user.email).toBe(email.toLowerCase());
-    expect(user.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    expect(user.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,p=1,t=2\$/);
     expect(user.emailVerifiedAt).toBeNull();
     expect((await authenticateUser(email, PASSWORD))?.id).toBe(user.id);
+  });
+});
+
+describe('email confirmation', () => {
+  it('mails a link on the configured site whose token confirms the address once, by POST', async () => {
+    const { user } = await newUser('confirm');
+    await sendVerificationEmail(user);
+    const mail = await waitForOutbox(user.email, /confirm/i);
+    const link = new RegExp(`${escapeRegExp(siteUrl())}/verify-email\\?token=([A-Za-z0-9_-]{43})`).exec(mail.text);
+    expect(link, mail.text).not.toBeNull();
+
+    const first = await verifyEmailRoute(formRequest('auth/verify-email', { token: link![1] }));
+    expect(first.status).toBe(200);
+    expect((await db().user.findUniqueOrThrow({ where: { id: user.id } })).emailVerifiedAt).not.toBeNull();
+    const again = await verifyEmailRoute(formRequest('auth/verify-email', { token: link![1] }));
+    expect(again.status).toBe(400);
+    expect((await body(again)).detail).toBe('This verification link is invalid or has expired');
   });
 });
 
@@ -205,7 +267,7 @@ describe('password reset', () => {
     expect(await body(known)).toEqual(await body(unknown));
 
     const mail = await waitForOutbox(user.email, /reset/i);
-    const link = new RegExp(`${escapeRegExp(env().SITE_URL.replace(/\/+$/, ''))}/reset-password\\?token=([A-Za-z0-9_-]{43})`).exec(mail.text);
+    const link = new RegExp(`${escapeRegExp(siteUrl())}/reset-password\\?token=([A-Za-z0-9_-]{43})`).exec(mail.text);
     expect(link, mail.text).not.toBeNull();
     expect(mail.text).not.toContain('evil.example');
     expect(mail.text).toContain('1 hour');
@@ -376,6 +438,7 @@ describe('guest orders and vouchers for the same address', () => {
     const email = uniqueEmail('voucher');
     const { user, token } = await newUser('voucher', email);
     const code = `GIFT-${randomBytes(4).toString('hex').toUpperCase()}`;
+    owned.voucherCodes.push(code);
     await db().voucher.create({
       data: { code, customerEmail: email, type: 'fixed_amount', valueCents: 2500, usageType: 'reusable', originalBalanceCents: 2500, currentBalanceCents: 1000 },
     });
@@ -472,6 +535,7 @@ describe('membership', () => {
     expect(await body(unknown)).toEqual({ detail: 'Invalid promo code', code: 'invalid_request' });
 
     const code = `IT${randomBytes(3).toString('hex').toUpperCase()}`;
+    owned.promoCodes.push(code);
     await db().promoCode.create({ data: { code, percentOff: 20 } });
     // The form sends the code upper-cased, but the server does not depend on it.
     const res = await subscribeRoute(formRequestWithToken('membership/subscribe', token, { user_id: user.id, plan_interval: 'year', test_code: code.toLowerCase() }));
@@ -491,6 +555,7 @@ function formRequestWithToken(path: string, token: string, fields: Record<string
   return authed(path, token, { method: 'POST', body: new URLSearchParams(fields) });
 }
 
+const siteUrl = () => env().SITE_URL.replace(/\/+$/, '');
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** The reset email is sent after the answer (so timing says nothing): poll the outbox for it. */

@@ -71,6 +71,7 @@ beforeEach(() => {
 
 afterAll(async () => {
   await stripe?.close();
+  await app?.db().rateLimit.deleteMany({ where: { key: { endsWith: `:${clientIp}` } } });
   await fx.cleanup();
 });
 
@@ -176,15 +177,16 @@ describe('when Stripe fails', () => {
 
   it('releases the voucher when the coupon cannot be created', async () => {
     const card = await fx.voucher({ type: 'fixed_amount', usageType: 'reusable', balanceCents: 400 });
-    stripe.fail(503, { path: /^\/v1\/coupons$/ });
+    stripe.fail(503, { path: /^\/v1\/coupons$/, retry: false });
     const error = await rejection(app.createCheckout(guest([poster.id], card.code)));
     expect(error.message).toBe('Failed to initiate checkout');
+    expect(stripe.requestsTo('POST', '/v1/coupons')).toHaveLength(1);
     expect(stripe.requestsTo('POST', '/v1/checkout/sessions')).toHaveLength(0);
     expect(await app.db().voucher.findUniqueOrThrow({ where: { id: card.id } })).toMatchObject({ currentBalanceCents: 400, status: 'active' });
   });
 
   it('answers the route with 503 in the one error shape', async () => {
-    stripe.fail(500);
+    stripe.fail(500, { retry: false });
     const response = await postCheckout([{ product_id: poster.id }]);
     expect(response.status).toBe(503);
     expect(await response.json()).toEqual({ detail: 'Failed to initiate checkout', code: 'service_unavailable' });
@@ -248,5 +250,15 @@ describe('the success page status check in Stripe mode', () => {
     if (session) session.status = 'complete';
     expect(await app.getCheckoutStatus(result.session_id, { userId: null })).toMatchObject({ payment_status: 'unpaid', status: 'open' });
     expect((await orderBySession(result.session_id)).fulfilledAt).toBeNull();
+  });
+
+  it('answers from the database when Stripe cannot be asked', async () => {
+    const result = await app.createCheckout(guest([poster.id]));
+    stripe.fail(500, { path: /^\/v1\/checkout\/sessions\/[^/]+$/, retry: false });
+    expect(await app.getCheckoutStatus(result.session_id, { userId: null })).toMatchObject({ payment_status: 'unpaid', status: 'open' });
+    stripe.recover();
+    stripe.sessions.delete(result.session_id);
+    expect(await app.getCheckoutStatus(result.session_id, { userId: null })).toMatchObject({ payment_status: 'unpaid', status: 'open' });
+    expect(stripe.requestsTo('GET', `/v1/checkout/sessions/${result.session_id}`).map((r) => r.status).slice(-1)).toEqual([404]);
   });
 });

@@ -10,12 +10,14 @@ process.env.SITE_URL = SITE_URL;
 delete process.env.STRIPE_SECRET_KEY;
 delete process.env.STRIPE_WEBHOOK_SECRET;
 delete process.env.STRIPE_API_HOST;
+// Emails land in the outbox table, where the test can read them.
+delete process.env.SMTP_URL;
 
 const fx = createFixtures('CoTest');
 const clientIp = `10.10.${randomBytes(1)[0]}.${randomBytes(1)[0]}`;
 
 async function loadApp() {
-  const [checkout, status, testPayments, fulfilment, errors, db, route] = await Promise.all([
+  const [checkout, status, testPayments, fulfilment, errors, db, route, validateRoute, rateLimit, jobs, orderEmail] = await Promise.all([
     import('@/lib/domain/checkout'),
     import('@/lib/domain/orders/status'),
     import('@/lib/domain/orders/test-payments'),
@@ -23,8 +25,25 @@ async function loadApp() {
     import('@/lib/domain/errors'),
     import('@/lib/infra/db'),
     import('@/app/api/checkout/session/route'),
+    import('@/app/api/validate-discount/route'),
+    import('@/lib/domain/rate-limit'),
+    import('@/lib/domain/jobs'),
+    import('@/lib/domain/emails/order-email'),
   ]);
-  return { ...checkout, ...status, ...testPayments, ...fulfilment, AppError: errors.AppError, db: db.db, checkoutRoute: route.POST };
+  return {
+    ...checkout,
+    ...status,
+    ...testPayments,
+    ...fulfilment,
+    RATE_LIMITS: rateLimit.RATE_LIMITS,
+    registerJobHandler: jobs.registerJobHandler,
+    runDueJobs: jobs.runDueJobs,
+    sendOrderEmail: orderEmail.sendOrderEmail,
+    AppError: errors.AppError,
+    db: db.db,
+    checkoutRoute: route.POST,
+    validateRoute: validateRoute.POST,
+  };
 }
 
 let app: Awaited<ReturnType<typeof loadApp>>;
@@ -66,6 +85,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  await app?.db().rateLimit.deleteMany({ where: { key: { endsWith: `:${clientIp}` } } });
   await fx.cleanup();
 });
 
@@ -106,6 +126,25 @@ describe('pricing a cart on the server', () => {
     const response = await app.checkoutRoute(request, { params: Promise.resolve({}) });
     expect(response.status).toBe(403);
     expect(await response.json()).toEqual({ detail: 'Cross-site request refused', code: 'forbidden' });
+  });
+
+  it('answers 400 in the error shape for a malformed cart', async () => {
+    const post = (body: string) =>
+      app.checkoutRoute(new Request(`${SITE_URL}/api/checkout/session`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': clientIp }, body }), {
+        params: Promise.resolve({}),
+      });
+    const notJson = await post('{"items": [');
+    expect(notJson.status).toBe(400);
+    expect(await notJson.json()).toEqual({ detail: 'Request body must be JSON', code: 'invalid_request' });
+    const tooMany = await post(JSON.stringify(Array.from({ length: 101 }, (_, i) => ({ product_id: `p${i}` }))));
+    expect(tooMany.status).toBe(400);
+    expect(((await tooMany.json()) as { detail: string }).detail).toContain('A cart holds at most 100 items');
+    const badId = await post(JSON.stringify([{ product_id: "x' OR 1=1" }]));
+    expect(badId.status).toBe(400);
+    expect(((await badId.json()) as { code: string }).code).toBe('invalid_request');
+    const empty = await post(JSON.stringify({ items: [] }));
+    expect(empty.status).toBe(400);
+    expect(await empty.json()).toEqual({ detail: 'Cart is empty', code: 'invalid_request' });
   });
 
   it('collapses duplicate items into one line each', async () => {
@@ -246,6 +285,18 @@ describe('test payments', () => {
     expect((await app.db().voucher.findUniqueOrThrow({ where: { id: card.id } })).currentBalanceCents).toBe(1000);
   });
 
+  it('leaves a voucher disabled meanwhile disabled when the checkout is cancelled', async () => {
+    const code = await fx.voucher({ type: 'fixed_amount', usageType: 'one_time', valueCents: 100 });
+    const card = await fx.voucher({ type: 'fixed_amount', usageType: 'reusable', balanceCents: 300 });
+    const first = await app.createCheckout(guest([regular.id], code.code));
+    const second = await app.createCheckout(guest([regular.id], card.code));
+    await app.db().voucher.updateMany({ where: { id: { in: [code.id, card.id] } }, data: { status: 'disabled' } });
+    await app.cancelTestPayment(first.session_id);
+    await app.cancelTestPayment(second.session_id);
+    expect((await app.db().voucher.findUniqueOrThrow({ where: { id: code.id } })).status).toBe('disabled');
+    expect(await app.db().voucher.findUniqueOrThrow({ where: { id: card.id } })).toMatchObject({ status: 'disabled', currentBalanceCents: 300 });
+  });
+
   it('does not cancel a paid order or release its voucher', async () => {
     const voucher = await fx.voucher({ type: 'fixed_amount', usageType: 'one_time', valueCents: 200 });
     const result = await app.createCheckout(guest([regular.id], voucher.code));
@@ -302,6 +353,19 @@ describe('test payments', () => {
     const order = await orderBySession(result.session_id);
     expect(await emailJobs(order.id)).toHaveLength(1);
   });
+  it('claims a test payment only while the session is still open', async () => {
+    const voucher = await fx.voucher({ type: 'fixed_amount', usageType: 'one_time', valueCents: 100 });
+    const result = await app.createCheckout(guest([regular.id], voucher.code));
+    const at = new Date();
+    await app.db().order.update({ where: { sessionId: result.session_id }, data: { expiresAt: at } });
+    // The expiry lands between a payment's check and its claim: the claim must lose.
+    expect(await app.fulfilOrder(result.session_id, { paymentStatus: 'paid', customerEmail: 'x@example.com', openAt: at })).toBe(false);
+    await app.cancelTestPayment(result.session_id);
+    expect(await app.fulfilOrder(result.session_id, { paymentStatus: 'paid', openAt: new Date(0) })).toBe(false);
+    const order = await orderBySession(result.session_id);
+    expect(order).toMatchObject({ status: 'expired', fulfilledAt: null, redemption: null });
+    expect((await app.db().voucher.findUniqueOrThrow({ where: { id: voucher.id } })).status).toBe('active');
+  });
 });
 
 describe('expired sessions', () => {
@@ -333,5 +397,65 @@ describe('expired sessions', () => {
     expect((await app.getCheckoutStatus(result.session_id, { userId: owner.id })).status).toBe('open');
     await expectAppError(app.getCheckoutStatus(result.session_id, { userId: null }), 'not_found', 'Order not found');
     await expectAppError(app.getCheckoutStatus(result.session_id, { userId: 'someoneelse' }), 'not_found', 'Order not found');
+  });
+});
+
+describe('POST /api/validate-discount', () => {
+  const validate = (query: string, ip = clientIp) =>
+    app.validateRoute(new Request(`${SITE_URL}/api/validate-discount${query}`, { method: 'POST', headers: { 'x-forwarded-for': ip } }), { params: Promise.resolve({}) });
+
+  it('reports what a code does to the subtotal', async () => {
+    const voucher = await fx.voucher({ type: 'percentage', usageType: 'reusable', basisPoints: 3333 });
+    const response = await validate(`?code=${voucher.code.toLowerCase()}&subtotal=9.99`);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ valid: true, code: voucher.code, value: 6.66, discount: 3.33, description: '33.33% off', message: 'Discount code applied' });
+  });
+
+  it('reports an unusable code as invalid, with the reason', async () => {
+    const used = await fx.voucher({ type: 'fixed_amount', usageType: 'one_time', valueCents: 500, status: 'used' });
+    expect(await (await validate(`?code=${used.code}&subtotal=20`)).json()).toMatchObject({ valid: false, value: 20, discount: 0, message: 'This discount code has already been used' });
+    expect(await (await validate('?code=NOPE-NOPE')).json()).toMatchObject({ valid: false, message: 'Invalid discount code' });
+  });
+
+  it("refuses an empty code with 'Please enter a discount code'", async () => {
+    const response = await validate('?code=');
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ detail: 'Please enter a discount code', code: 'invalid_request' });
+  });
+
+  it('rate-limits guessing per client address', async () => {
+    const ip = `10.11.${randomBytes(1)[0]}.${randomBytes(1)[0]}`;
+    for (let i = 0; i < app.RATE_LIMITS.validateDiscount.limit; i++) expect((await validate('?code=GUESS-0000', ip)).status).toBe(200);
+    const limited = await validate('?code=GUESS-0000', ip);
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(((await limited.json()) as { code: string }).code).toBe('rate_limited');
+    expect((await validate('?code=GUESS-0000', `${ip}9`)).status).toBe(200);
+    await app.db().rateLimit.deleteMany({ where: { key: { in: [`discount:${ip}`, `discount:${ip}9`] } } });
+  });
+});
+
+describe('the order email job', () => {
+  it('sends one confirmation per paid order, however often the queue runs', async () => {
+    const email = `receipt-${fx.suffix}@example.com`;
+    const result = await app.createCheckout({ ...guest([regular.id]), customerEmail: email });
+    await app.completeTestPayment(result.session_id, null);
+    const order = await orderBySession(result.session_id);
+    // The handler as lib/domain/jobs/handlers.ts registers it, without its polling timer.
+    app.registerJobHandler(app.ORDER_EMAIL_JOB, async (payload) => {
+      await app.sendOrderEmail((payload as { orderId: string }).orderId);
+    });
+    await app.runDueJobs();
+    await app.runDueJobs();
+    await app.completeTestPayment(result.session_id, null);
+    await app.runDueJobs();
+
+    expect((await emailJobs(order.id)).map((j) => j.status)).toEqual(['done']);
+    const outbox = await app.db().outboxEmail.findMany({ where: { to: email } });
+    expect(outbox).toHaveLength(1);
+    expect(outbox[0].subject).toContain(result.session_id.slice(-12));
+    expect(outbox[0].text).toContain(`${SITE_URL}/success?session_id=${result.session_id}`);
+    expect(outbox[0].text).toContain('12.50 AUD');
+    expect(await app.db().emailLog.count({ where: { orderId: order.id, status: 'sent', recipientEmail: email } })).toBe(1);
   });
 });

@@ -88,12 +88,15 @@ export function createFixtures(label: string) {
   function ownedOrders() {
     return db().order.findMany({
       where: { OR: [{ items: { some: { productId: { in: owned.products } } } }, { voucherId: { in: owned.vouchers } }, { userId: { in: owned.users } }] },
-      select: { id: true },
+      select: { id: true, customerEmail: true },
     });
   }
 
   async function cleanup() {
-    const orderIds = (await ownedOrders()).map((o) => o.id);
+    const orders = await ownedOrders();
+    const orderIds = orders.map((o) => o.id);
+    const recipients = orders.flatMap((o) => (o.customerEmail ? [o.customerEmail] : []));
+    await db().outboxEmail.deleteMany({ where: { to: { in: recipients } } });
     await db().job.deleteMany({ where: { dedupeKey: { in: orderIds.map((id) => `order-email:${id}`) } } });
     await db().emailLog.deleteMany({ where: { orderId: { in: orderIds } } });
     await db().order.deleteMany({ where: { id: { in: orderIds } } });

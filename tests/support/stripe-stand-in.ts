@@ -62,7 +62,7 @@ export type StandInCoupon = {
   livemode: false;
 };
 
-type Failure = { status: number; remaining: number; path?: RegExp };
+type Failure = { status: number; remaining: number; path?: RegExp; retry: boolean };
 
 export type StripeStandIn = {
   /** Base URL for STRIPE_API_HOST, e.g. http://127.0.0.1:41234 */
@@ -74,8 +74,11 @@ export type StripeStandIn = {
   markPaid(sessionId: string, email?: string): StandInSession;
   /** The session lapses unpaid (as at expires_at). */
   markExpired(sessionId: string): StandInSession;
-  /** Answer the next `times` matching requests (default: all until `recover`) with `status`. */
-  fail(status: number, options?: { times?: number; path?: RegExp }): void;
+  /**
+   * Answer the next `times` matching requests (default: all until `recover`)
+   * with `status`; `retry: false` sends Stripe-Should-Retry: false, which stops the SDK retrying.
+   */
+  fail(status: number, options?: { times?: number; path?: RegExp; retry?: boolean }): void;
   recover(): void;
   /** Stripe's clock ahead of ours by this many seconds (as after network latency or skew). */
   setClockSkew(seconds: number): void;
@@ -88,6 +91,7 @@ export type StripeStandIn = {
 
 const MIN_EXPIRY_SECONDS = 30 * 60;
 const MAX_EXPIRY_SECONDS = 24 * 60 * 60;
+const MIN_CHARGE_CENTS = 50;
 
 class StripeError extends Error {
   constructor(
@@ -230,6 +234,10 @@ export async function startStripeStandIn(options: { secretKey?: string } = {}): 
     });
     const subtotal = lines.reduce((sum, l) => sum + l.price_data.unit_amount * l.quantity, 0);
     const discount = Math.min(subtotal, discounts.reduce((sum, c) => sum + (c.amount_off ?? Math.round((subtotal * (c.percent_off ?? 0)) / 100)), 0));
+    // Stripe's minimum charge (50 cents in AUD, USD and most currencies): a total of 0 is free, 1–49 is refused.
+    if (mode === 'payment' && subtotal - discount > 0 && subtotal - discount < MIN_CHARGE_CENTS) {
+      throw new StripeError(400, 'invalid_request_error', `The Checkout Session's total amount due must add up to at least $0.50 ${currency ?? 'usd'}`, undefined, 'amount_too_small');
+    }
     for (const coupon of discounts) coupon.times_redeemed += 1;
     const id = randomId('cs_test_a1', 56);
     const metadata = Object.fromEntries(Object.entries(asRecord(body.metadata)).map(([k, v]) => [k, String(v)]));
@@ -326,7 +334,7 @@ export async function startStripeStandIn(options: { secretKey?: string } = {}): 
     }
     const failure = takeFailure(url.pathname);
     if (failure) {
-      reply(failure.status, { error: { type: 'api_error', message: 'The stand-in was told to fail this request.' } });
+      reply(failure.status, { error: { type: 'api_error', message: 'The stand-in was told to fail this request.' } }, failure.retry ? {} : { 'Stripe-Should-Retry': 'false' });
       return;
     }
     const cacheKey = method === 'POST' && idempotencyKey ? `${url.pathname} ${idempotencyKey}` : null;
@@ -377,7 +385,7 @@ export async function startStripeStandIn(options: { secretKey?: string } = {}): 
       return session;
     },
     fail(status, failOptions = {}) {
-      failures.push({ status, remaining: failOptions.times ?? Infinity, path: failOptions.path });
+      failures.push({ status, remaining: failOptions.times ?? Infinity, path: failOptions.path, retry: failOptions.retry ?? true });
     },
     recover() {
       failures = [];

@@ -60,6 +60,16 @@ export function OrderSummary({ items }: { items: CartItem[] }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [subtotalCents]);
 
+  // Coming back from the payment page may restore this page from the browser's
+  // back-forward cache, frozen mid-checkout with the button still busy.
+  useEffect(() => {
+    const onPageShow = (event: PageTransitionEvent) => {
+      if (event.persisted) setProcessing(false);
+    };
+    window.addEventListener('pageshow', onPageShow);
+    return () => window.removeEventListener('pageshow', onPageShow);
+  }, []);
+
   async function checkout() {
     if (items.length === 0) {
       toast.error('Cart is empty');

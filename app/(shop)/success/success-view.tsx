@@ -2,7 +2,7 @@
 
 import Link from 'next/link';
 import { useEffect, useState } from 'react';
-import { writeCart } from '@/components/cart/use-cart';
+import { readCart, writeCart } from '@/components/cart/use-cart';
 import { DownloadButtons, type DownloadItem } from '@/components/orders/download-buttons';
 
 // SPEC §4: recheck every 2 s up to 5 times, then 'timeout'; a failing request
@@ -29,10 +29,10 @@ export function SuccessView({ sessionId }: { sessionId: string }) {
       try {
         const res = await fetch(`/api/checkout/status/${encodeURIComponent(sessionId)}`, { cache: 'no-store' });
         if (!res.ok) throw new Error(String(res.status));
-        const body = (await res.json()) as { payment_status: string; status: string; items: DownloadItem[] };
+        const body = (await res.json()) as { payment_status: string; status: string; product_ids: string[]; items: DownloadItem[] };
         if (cancelled) return;
         if (body.payment_status === 'paid' || body.payment_status === 'no_payment_required') {
-          writeCart([]);
+          removePurchased(body.product_ids);
           setState({ kind: 'success', items: body.items });
           return;
         }
@@ -101,6 +101,15 @@ export function SuccessView({ sessionId }: { sessionId: string }) {
         </Outcome>
       );
   }
+}
+
+// The order email links back here long after checkout: only what this order
+// bought leaves the cart, so a cart filled since then survives the visit.
+function removePurchased(productIds: string[]) {
+  const bought = new Set(productIds);
+  const cart = readCart();
+  const left = cart.filter((item) => !bought.has(item.product_id));
+  if (left.length !== cart.length) writeCart(left);
 }
 
 function Outcome({ title, text, children }: { title: string; text: string; children: React.ReactNode }) {

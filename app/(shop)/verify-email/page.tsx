@@ -4,7 +4,8 @@ import { AccountCard } from '@/components/account/panels';
 import { primaryButton } from '@/components/account/styles';
 import { VerifyEmailView } from './verify-email-view';
 
-export const metadata: Metadata = { title: 'Confirm Email', robots: { index: false, follow: false } };
+// The token in this page's URL is a credential: no request from here may carry it onwards as a Referer.
+export const metadata: Metadata = { title: 'Confirm Email', robots: { index: false, follow: false }, referrer: 'no-referrer' };
 
 type Props = { searchParams: Promise<{ token?: string | string[] }> };
 

@@ -22,6 +22,7 @@ export * from './pricing';
  */
 export const CHECKOUT_TTL_SECONDS = 35 * 60;
 export const MAX_CART_ITEMS = 100;
+export const MIN_CARD_CHARGE_CENTS = 50;
 
 export type CheckoutRequest = {
   productIds: string[];
@@ -66,6 +67,10 @@ export async function createCheckout(request: CheckoutRequest): Promise<Checkout
     const held = voucher ? await lockUsableVoucher(tx, voucher.id) : null;
     const priced = priceCart(ordered, { voucher: held, member });
     const free = priced.totalCents === 0;
+    // Card payments have a minimum (Stripe: 0.50 AUD); a smaller remainder cannot be charged.
+    if (!free && priced.totalCents < MIN_CARD_CHARGE_CENTS) {
+      throw invalid('The amount left to pay is below the 0.50 AUD card minimum. Please add an item or remove the discount.');
+    }
     const reserves = held !== null && priced.discountCents > 0;
     await tx.order.create({
       data: {

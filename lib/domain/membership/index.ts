@@ -127,13 +127,3 @@ export async function cancelMembership(userId: string): Promise<MembershipStatus
   }
   return getMembershipStatus(userId);
 }
-
-/** /membership-success polling: 'paid' once the subscription order is fulfilled. */
-export async function getSubscriptionCheckoutStatus(sessionId: string, userId: string): Promise<{ status: string; current_period_end: string | null }> {
-  const order = await db().order.findUnique({ where: { sessionId } });
-  if (!order || order.kind !== 'subscription' || order.userId !== userId) throw notFound('Subscription checkout not found');
-  if (!order.fulfilledAt) return { status: order.status === 'expired' ? 'expired' : 'pending', current_period_end: null };
-  const status = await getMembershipStatus(userId);
-  return { status: 'paid', current_period_end: status.current_period_end };
-}
-

@@ -3,27 +3,46 @@
 // The conditional UPDATE on fulfilledAt is what makes it idempotent: of any
 // number of concurrent callers exactly one sees count = 1 and does the work.
 import 'server-only';
+import { activateTestMembership } from '@/lib/domain/membership';
 import { confirmVoucher, releaseVoucher } from '@/lib/domain/vouchers';
 import { db } from '@/lib/infra/db';
 import { enqueueJob } from '@/lib/infra/jobs';
+import { paymentMode } from '@/lib/infra/payments';
 import { kickJobs } from '@/lib/domain/jobs';
 
 export const ORDER_EMAIL_JOB = 'order-email';
 
 export type PaidStatus = 'paid' | 'no_payment_required';
 
+export type FulfilDetails = {
+  paymentStatus: PaidStatus;
+  customerEmail?: string | null;
+  /**
+   * Claim only an order still open and unexpired at this moment. Test payments
+   * need it: checking expiry first and claiming after would let an expiry slip
+   * in between and pay an order whose voucher had just been given back.
+   */
+  openAt?: Date;
+};
+
 /** Marks the order paid and queues its email; returns true only for the call that fulfilled it. */
-export async function fulfilOrder(sessionId: string, details: { paymentStatus: PaidStatus; customerEmail?: string | null }): Promise<boolean> {
+export async function fulfilOrder(sessionId: string, details: FulfilDetails): Promise<boolean> {
+  const stillOpen = details.openAt ? { status: 'open', OR: [{ expiresAt: null }, { expiresAt: { gt: details.openAt } }] } : {};
   const fulfilled = await db().$transaction(async (tx) => {
     const now = new Date();
     const claimed = await tx.order.updateMany({
-      where: { sessionId, fulfilledAt: null },
+      where: { sessionId, fulfilledAt: null, ...stillOpen },
       data: { paymentStatus: details.paymentStatus, status: 'complete', fulfilledAt: now },
     });
     if (claimed.count !== 1) return false;
-    const order = await tx.order.findUniqueOrThrow({ where: { sessionId }, select: { id: true, customerEmail: true } });
+    const order = await tx.order.findUniqueOrThrow({ where: { sessionId }, select: { id: true, customerEmail: true, kind: true, userId: true, planInterval: true } });
     if (!order.customerEmail && details.customerEmail) {
       await tx.order.update({ where: { id: order.id }, data: { customerEmail: details.customerEmail.toLowerCase() } });
+    }
+    if (order.kind === 'subscription') {
+      // With Stripe the membership follows the subscription's own events; test mode has none.
+      if (paymentMode() === 'test') await activateTestMembership(tx, order);
+      return true;
     }
     await confirmVoucher(tx, order.id);
     await enqueueJob(tx, ORDER_EMAIL_JOB, { orderId: order.id }, `${ORDER_EMAIL_JOB}:${order.id}`);

@@ -2,6 +2,7 @@
 // get here. Each event id is handled at most once; handling itself is
 // idempotent too, so concurrent duplicates of one event are harmless.
 import 'server-only';
+import { handleMembershipEvent } from '@/lib/domain/membership/events';
 import { db } from '@/lib/infra/db';
 import { expireOrder, failOrderPayment, fulfilOrder } from './fulfilment';
 
@@ -26,6 +27,7 @@ export async function handlePaymentEvent(event: PaymentEvent): Promise<Outcome> 
 }
 
 async function dispatch(event: PaymentEvent): Promise<boolean> {
+  if (await handleMembershipEvent(event)) return true;
   if (!event.type.startsWith('checkout.session.')) return false;
   const session = event.data.object as CheckoutSessionObject;
   if (session.mode && session.mode !== 'payment') return false;

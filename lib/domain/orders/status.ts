@@ -6,6 +6,7 @@ import 'server-only';
 import { notFound } from '@/lib/domain/errors';
 import { db } from '@/lib/infra/db';
 import { paymentMode, retrievePaymentSession } from '@/lib/infra/payments';
+import { syncStripeSubscription } from '@/lib/domain/membership';
 import { expireOrder, fulfilOrder } from './fulfilment';
 import { filesForProducts } from './files';
 
@@ -30,7 +31,7 @@ export async function getOrderForViewer(sessionId: string, viewer: Viewer) {
 export async function getCheckoutStatus(sessionId: string, viewer: Viewer): Promise<CheckoutStatus> {
   let order = await getOrderForViewer(sessionId, viewer);
   if (order.status === 'open' && !order.fulfilledAt) {
-    await reconcile(order.sessionId, order.expiresAt);
+    await reconcileOpenOrder(order.sessionId, order.expiresAt);
     order = await getOrderForViewer(sessionId, viewer);
   }
   const paid = order.fulfilledAt !== null;
@@ -50,11 +51,19 @@ export async function getCheckoutStatus(sessionId: string, viewer: Viewer): Prom
   };
 }
 
-async function reconcile(sessionId: string, expiresAt: Date | null): Promise<void> {
+/** Brings an open order up to date with the provider (or with its expiry in test mode). */
+export async function reconcileOpenOrder(sessionId: string, expiresAt: Date | null): Promise<void> {
   if (paymentMode() === 'stripe' && sessionId.startsWith('cs_')) {
-    const session = await retrievePaymentSession(sessionId);
+    // Stripe unreachable: answer what the database knows. The page polls again
+    // and the webhook fulfils regardless, so an outage there is no error here.
+    const session = await retrievePaymentSession(sessionId).catch((error: unknown) => {
+      console.warn('[checkout] could not ask Stripe about a session', error instanceof Error ? error.message : error);
+      return null;
+    });
+    if (!session) return;
     if (session.status === 'complete' && session.paymentStatus !== 'unpaid') {
       await fulfilOrder(sessionId, { paymentStatus: session.paymentStatus, customerEmail: session.customerEmail });
+      if (session.subscriptionId) await syncStripeSubscription(session.subscriptionId);
     } else if (session.status === 'expired') {
       await expireOrder(sessionId);
     }

@@ -22,12 +22,17 @@ export async function getTestCheckout(sessionId: string) {
 export async function completeTestPayment(sessionId: string, email: string | null): Promise<void> {
   const order = await openTestOrder(sessionId);
   if (order.fulfilledAt) return;
-  if (order.status === 'expired' || (order.expiresAt && order.expiresAt.getTime() <= Date.now())) {
-    await expireOrder(sessionId);
-    throw new AppError('conflict', 'This checkout session has expired');
-  }
+  if (order.status === 'expired' || (order.expiresAt && order.expiresAt.getTime() <= Date.now())) return expired(sessionId);
   if (!order.customerEmail && !email) throw new AppError('invalid_request', 'Please enter an email address for your receipt', { email: ['Required'] });
-  await fulfilOrder(sessionId, { paymentStatus: 'paid', customerEmail: email });
+  if (await fulfilOrder(sessionId, { paymentStatus: 'paid', customerEmail: email, openAt: new Date() })) return;
+  // Not claimed: a concurrent call paid it (fine), or it lapsed since it was read.
+  const current = await db().order.findUniqueOrThrow({ where: { sessionId }, select: { fulfilledAt: true } });
+  if (!current.fulfilledAt) return expired(sessionId);
+}
+
+async function expired(sessionId: string): Promise<never> {
+  await expireOrder(sessionId);
+  throw new AppError('conflict', 'This checkout session has expired');
 }
 
 export async function cancelTestPayment(sessionId: string): Promise<void> {

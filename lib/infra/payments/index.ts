@@ -106,6 +106,8 @@ export type ProviderSession = {
   status: 'open' | 'complete' | 'expired';
   paymentStatus: 'paid' | 'unpaid' | 'no_payment_required';
   customerEmail: string | null;
+  /** Set for membership (subscription mode) sessions. */
+  subscriptionId: string | null;
 };
 
 /** The provider's current view of a session (Stripe mode only). */
@@ -119,6 +121,7 @@ export function toProviderSession(session: Stripe.Checkout.Session): ProviderSes
     status: (session.status ?? 'open') as ProviderSession['status'],
     paymentStatus: session.payment_status as ProviderSession['paymentStatus'],
     customerEmail: session.customer_details?.email ?? session.customer_email ?? null,
+    subscriptionId: typeof session.subscription === 'string' ? session.subscription : (session.subscription?.id ?? null),
   };
 }
 

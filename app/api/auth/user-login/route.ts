@@ -2,7 +2,7 @@
 import { loginSchema } from '@/lib/contract/accounts';
 import { authenticateUser, normalizeEmail, toUserRecord } from '@/lib/domain/accounts';
 import { AppError } from '@/lib/domain/errors';
-import { enforceRateLimit, RATE_LIMITS } from '@/lib/domain/rate-limit';
+import { clearRateLimit, enforceRateLimit, RATE_LIMITS } from '@/lib/domain/rate-limit';
 import { assertSameOrigin, clientIp } from '@/lib/http/client';
 import { handler, json, parseBody } from '@/lib/http/handler';
 import { startSession } from '@/lib/http/session';
@@ -11,10 +11,13 @@ export const POST = handler(async (request) => {
   assertSameOrigin(request);
   const input = await parseBody(request, loginSchema);
   // Per address and per client, before any hashing.
-  await enforceRateLimit(RATE_LIMITS.login, clientIp(request));
-  await enforceRateLimit(RATE_LIMITS.login, normalizeEmail(input.email));
+  const ip = clientIp(request);
+  const email = normalizeEmail(input.email);
+  await enforceRateLimit(RATE_LIMITS.login, ip);
+  await enforceRateLimit(RATE_LIMITS.login, email);
   const user = await authenticateUser(input.email, input.password);
   if (!user) throw new AppError('unauthorized', 'Invalid email or password');
+  await Promise.all([clearRateLimit(RATE_LIMITS.login, ip), clearRateLimit(RATE_LIMITS.login, email)]);
   const token = await startSession(user);
   return json({ success: true, user: await toUserRecord(user), token });
 });

@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { sessionIdSchema } from '@/lib/contract/checkout';
 import { getTestCheckout } from '@/lib/domain/orders/test-payments';
@@ -17,7 +18,9 @@ export default async function TestPaymentPage({ params }: Props) {
   const checkout = await getTestCheckout(parsed.data).catch(() => null);
   if (!checkout) notFound();
   const { order, items } = checkout;
-  const open = order.status === 'open' && !order.fulfilledAt;
+  // A lapsed session would only fail on submit: say so up front.
+  const lapsed = order.expiresAt !== null && order.expiresAt.getTime() <= Date.now();
+  const open = order.status === 'open' && !order.fulfilledAt && !lapsed;
   return (
     <div className="mx-auto max-w-xl px-4 py-12">
       <p className="rounded-lg border-2 border-dashed border-amber-500 bg-amber-50 p-3 text-center text-sm font-bold uppercase tracking-wide text-amber-900" role="note">
@@ -46,9 +49,12 @@ export default async function TestPaymentPage({ params }: Props) {
       {open ? (
         <TestPaymentActions sessionId={order.sessionId} needsEmail={!order.customerEmail} />
       ) : (
-        <p className="mt-6 rounded-xl bg-gray-100 p-4 text-center font-medium">
-          {order.fulfilledAt ? 'This session is already paid.' : 'This session has expired.'}
-        </p>
+        <div className="mt-6 rounded-xl bg-gray-100 p-4 text-center font-medium">
+          <p>{order.fulfilledAt ? 'This session is already paid.' : 'This session has expired.'}</p>
+          <Link href={order.fulfilledAt ? `/success?session_id=${order.sessionId}` : '/cart'} className="mt-3 inline-block font-semibold text-rose-800 underline">
+            {order.fulfilledAt ? 'View your downloads' : 'Back to Cart'}
+          </Link>
+        </div>
       )}
     </div>
   );

@@ -1,6 +1,6 @@
 // GET /api/membership/subscription-status/{sessionId} — whether a membership checkout is paid yet
 import { sessionParamsSchema } from '@/lib/contract/checkout';
-import { getSubscriptionCheckoutStatus } from '@/lib/domain/membership';
+import { getSubscriptionCheckoutStatus } from '@/lib/domain/membership/checkout-status';
 import { handler, json, parseParams } from '@/lib/http/handler';
 import { requireSessionUser } from '@/lib/http/session';
 

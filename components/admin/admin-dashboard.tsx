@@ -1,0 +1,85 @@
+'use client';
+
+import Link from 'next/link';
+import { useEffect, useState } from 'react';
+import { ADMIN_USERNAME_KEY, api, goToAdminLogin } from './api';
+import { CategoriesTab } from './categories-tab';
+import { ConfirmProvider } from './confirm';
+import { OrdersTab } from './orders-tab';
+import { ProductsTab } from './products-tab';
+import { SalesTab } from './sales-tab';
+import { SettingsTab } from './settings-tab';
+import { button } from './styles';
+import { panelId, TabList, tabId } from './tabs';
+import { TagsTab } from './tags-tab';
+import { UploadTab } from './upload-tab';
+import { useCatalog } from './use-catalog';
+import { VouchersTab } from './vouchers-tab';
+
+const TABS = ['All Products', 'Upload', 'Sales Manager', 'Orders', 'Vouchers', 'Settings', 'Categories', 'Tags'] as const;
+type TabName = (typeof TABS)[number];
+const PREFIX = 'admin';
+
+async function logout() {
+  await api.post('/api/admin/logout').catch(() => undefined);
+  goToAdminLogin();
+}
+
+export function AdminDashboard({ username }: { username: string }) {
+  const [tab, setTab] = useState<TabName>('All Products');
+  // Ticked in All Products, used by the Sales Manager's "Selected Products" target.
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const catalog = useCatalog();
+
+  useEffect(() => {
+    window.localStorage.setItem(ADMIN_USERNAME_KEY, username);
+  }, [username]);
+
+  function panel() {
+    switch (tab) {
+      case 'All Products':
+        return <ProductsTab catalog={catalog} selected={selected} onSelect={setSelected} />;
+      case 'Upload':
+        return <UploadTab onOpenProducts={() => setTab('All Products')} />;
+      case 'Sales Manager':
+        return <SalesTab categories={catalog.categories} selectedIds={[...selected]} onChanged={catalog.reloadProducts} />;
+      case 'Orders':
+        return <OrdersTab username={username} />;
+      case 'Vouchers':
+        return <VouchersTab />;
+      case 'Settings':
+        return <SettingsTab />;
+      case 'Categories':
+        return <CategoriesTab catalog={catalog} />;
+      case 'Tags':
+        return <TagsTab catalog={catalog} />;
+    }
+  }
+
+  return (
+    <ConfirmProvider>
+      <div className="mx-auto max-w-7xl px-4 py-8">
+        <header className="mb-6 flex flex-wrap items-center justify-between gap-4">
+          <div>
+            <h1 className="text-3xl font-extrabold tracking-tight">Admin Dashboard</h1>
+            <p className="text-sm text-gray-700">
+              Signed in as <span className="font-semibold">{username}</span>
+            </p>
+          </div>
+          <div className="flex gap-2">
+            <Link href="/" className={button.secondary}>
+              Return to Store
+            </Link>
+            <button type="button" className={button.primary} onClick={() => void logout()}>
+              Logout
+            </button>
+          </div>
+        </header>
+        <TabList tabs={TABS} active={tab} onChange={setTab} idPrefix={PREFIX} />
+        <section role="tabpanel" id={panelId(PREFIX, tab)} aria-labelledby={tabId(PREFIX, tab)} className="pt-6" tabIndex={0}>
+          {panel()}
+        </section>
+      </div>
+    </ConfirmProvider>
+  );
+}

@@ -1,0 +1,69 @@
+'use client';
+
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { api, toastFailure } from './api';
+import { useConfirm } from './confirm';
+import { SelectField } from './field';
+import { button, card } from './styles';
+import type { Catalog } from './use-catalog';
+
+type Props = { catalog: Catalog; selected: Set<string>; onSelect: (ids: Set<string>) => void };
+
+/** Move the ticked items to one category, or delete them, in one all-or-nothing request each. */
+export function BulkActions({ catalog, selected, onSelect }: Props) {
+  const confirm = useConfirm();
+  const [category, setCategory] = useState('');
+  const [busy, setBusy] = useState(false);
+  const ids = [...selected];
+
+  async function updateCategory() {
+    if (ids.length === 0 || !category) {
+      toast.error('Select products and choose a category');
+      return;
+    }
+    setBusy(true);
+    const result = await api.post<{ updated_count: number }>('/api/admin/products/bulk-update', { ids, category });
+    setBusy(false);
+    if (!result.ok) return toastFailure(result, 'Bulk update failed');
+    toast.success('Updated successfully', { description: `${result.body.updated_count} item(s) moved to ${category}` });
+    await catalog.reloadProducts();
+  }
+
+  async function deleteSelected() {
+    if (ids.length === 0) {
+      toast.error('No products selected');
+      return;
+    }
+    const ok = await confirm({ title: 'Delete selected', message: `Delete ${ids.length} selected item(s)? Past orders keep them.`, confirmLabel: 'Delete' });
+    if (!ok) return;
+    setBusy(true);
+    const result = await api.post<{ deleted_count: number }>('/api/admin/products/bulk-delete', { ids });
+    setBusy(false);
+    if (!result.ok) return toastFailure(result, 'Bulk delete failed');
+    toast.success(`Deleted ${result.body.deleted_count} item(s)`);
+    onSelect(new Set());
+    await catalog.reloadProducts();
+  }
+
+  return (
+    <div className={`${card} flex flex-wrap items-end gap-3`}>
+      <div className="min-w-56">
+        <SelectField id="bulk-category" label="Move selected to category" value={category} onChange={(e) => setCategory(e.target.value)}>
+          <option value="">Choose a category</option>
+          {catalog.categories.map((c) => (
+            <option key={c.id} value={c.name}>
+              {c.name}
+            </option>
+          ))}
+        </SelectField>
+      </div>
+      <button type="button" className={button.primary} onClick={() => void updateCategory()} disabled={busy}>
+        Update Category
+      </button>
+      <button type="button" className={button.danger} onClick={() => void deleteSelected()} disabled={busy}>
+        Delete Selected
+      </button>
+    </div>
+  );
+}

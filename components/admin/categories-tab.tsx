@@ -1,0 +1,86 @@
+'use client';
+
+import { useState, type FormEvent } from 'react';
+import { toast } from 'sonner';
+import { formatDate } from '@/lib/format';
+import { api, toastFailure } from './api';
+import { useConfirm } from './confirm';
+import { EditCategoryDialog } from './edit-category-dialog';
+import { button, card, chip, input } from './styles';
+import { Thumb } from './thumb';
+import type { Category } from './types';
+import type { Catalog } from './use-catalog';
+
+export function CategoriesTab({ catalog }: { catalog: Catalog }) {
+  const confirm = useConfirm();
+  const [name, setName] = useState('');
+  const [editingId, setEditingId] = useState<string | null>(null);
+  const editing = catalog.categories.find((c) => c.id === editingId) ?? null;
+  // Category names are denormalised into the product list, so both reload.
+  const reload = () => Promise.all([catalog.reloadCategories(), catalog.reloadProducts()]).then(() => undefined);
+
+  async function add(event: FormEvent) {
+    event.preventDefault();
+    const trimmed = name.trim();
+    if (!trimmed) return;
+    const result = await api.post('/api/categories', { name: trimmed, subcategories: [] });
+    if (!result.ok) return toastFailure(result, 'Failed to add category');
+    toast.success('Category added');
+    setName('');
+    await catalog.reloadCategories();
+  }
+
+  async function remove(category: Category) {
+    const ok = await confirm({ title: 'Delete category', message: `Delete "${category.name}"? Its products stay in the shop without a category.`, confirmLabel: 'Delete' });
+    if (!ok) return;
+    const result = await api.del(`/api/categories/${category.id}`);
+    if (!result.ok) return toastFailure(result, 'Delete failed');
+    toast.success('Category deleted');
+    await reload();
+  }
+
+  return (
+    <div className="flex flex-col gap-4">
+      <form className={`${card} flex flex-wrap items-end gap-3`} onSubmit={(e) => void add(e)}>
+        <div className="flex min-w-64 flex-1 flex-col gap-1">
+          <label htmlFor="new-category" className="text-sm font-medium text-gray-800">
+            New category name
+          </label>
+          <input id="new-category" className={input} value={name} onChange={(e) => setName(e.target.value)} />
+        </div>
+        <button type="submit" className={button.primary}>
+          Add Category
+        </button>
+      </form>
+      <ul className="grid gap-3 md:grid-cols-2" aria-label="Categories">
+        {catalog.categories.map((c) => (
+          <li key={c.id} className={`${card} flex items-start gap-4`} data-testid="admin-category">
+            <Thumb path={c.display_image} size={64} />
+            <div className="min-w-0 flex-1">
+              <h3 className="font-bold">{c.name}</h3>
+              <p className="text-xs text-gray-600">Updated {formatDate(c.updated_at)}</p>
+              {c.subcategories.length > 0 && (
+                <ul className="mt-2 flex flex-wrap gap-1.5" aria-label={`${c.name} subcategories`}>
+                  {c.subcategories.map((s) => (
+                    <li key={s} className={`${chip} text-xs`}>
+                      {s}
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </div>
+            <div className="flex flex-col gap-2">
+              <button type="button" className={button.small} onClick={() => setEditingId(c.id)} aria-label={`Edit ${c.name}`}>
+                Edit
+              </button>
+              <button type="button" className={button.smallDanger} onClick={() => void remove(c)} aria-label={`Delete ${c.name}`}>
+                Delete
+              </button>
+            </div>
+          </li>
+        ))}
+      </ul>
+      <EditCategoryDialog category={editing} onClose={() => setEditingId(null)} onChanged={reload} />
+    </div>
+  );
+}

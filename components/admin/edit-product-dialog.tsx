@@ -1,0 +1,134 @@
+'use client';
+
+import { useState, type FormEvent } from 'react';
+import { toast } from 'sonner';
+import { api, toastFailure } from './api';
+import { CheckboxField, SelectField, TextAreaField, TextField } from './field';
+import { splitTags } from './format';
+import { Modal } from './modal';
+import { ProductFiles } from './product-files';
+import { button } from './styles';
+import type { AdminProduct, Category } from './types';
+
+type Props = {
+  product: AdminProduct | null;
+  categories: Category[];
+  onClose: () => void;
+  onSaved: () => Promise<void>;
+};
+
+export function EditProductDialog({ product, categories, onClose, onSaved }: Props) {
+  return (
+    <Modal open={product !== null} title={product?.is_bundle ? 'Edit Bundle' : 'Edit Product'} onClose={onClose}>
+      {product && <EditProductForm key={product.id} product={product} categories={categories} onClose={onClose} onSaved={onSaved} />}
+    </Modal>
+  );
+}
+
+/**
+ * Ticking On Sale by hand means "on sale now": a window left over from an
+ * earlier sale would otherwise keep the new sale from showing, so it is
+ * cleared; unticking clears it too. A running sale's window is left alone.
+ * Cleared as '' rather than null: the contract coerces null to 1970-01-01.
+ */
+function saleWindow(product: AdminProduct, onSale: boolean) {
+  const ended = product.sale_end !== null && Date.parse(product.sale_end) <= Date.now();
+  if (!onSale || !product.on_sale || ended) return { sale_start: '', sale_end: '' };
+  return {};
+}
+
+function EditProductForm({ product, categories, onClose, onSaved }: Omit<Props, 'product'> & { product: AdminProduct }) {
+  const [title, setTitle] = useState(product.title);
+  const [price, setPrice] = useState(String(product.price));
+  const [salePrice, setSalePrice] = useState(product.sale_price === null ? '' : String(product.sale_price));
+  const [onSale, setOnSale] = useState(product.on_sale);
+  const [description, setDescription] = useState(product.description);
+  const [category, setCategory] = useState(product.category ?? '');
+  const [subcategory, setSubcategory] = useState(product.subcategory ?? '');
+  const [tags, setTags] = useState(product.tags.join(', '));
+  const [busy, setBusy] = useState(false);
+  const subcategories = categories.find((c) => c.name === category)?.subcategories ?? [];
+  const id = (field: string) => `edit-${product.id}-${field}`;
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const sale = salePrice.trim();
+    if (onSale && sale === '') {
+      toast.error('Update failed', { description: 'Set a sale price to put the item on sale' });
+      return;
+    }
+    setBusy(true);
+    const kind = product.is_bundle ? 'bundles' : 'products';
+    const result = await api.put(`/api/${kind}/${product.id}`, {
+      title: title.trim(),
+      price: Number(price),
+      // An empty field leaves the stored sale price alone: the contract reads null and '' as 0.
+      ...(sale === '' ? {} : { sale_price: Number(sale) }),
+      on_sale: onSale,
+      description,
+      category: category || null,
+      subcategory: subcategory || null,
+      tags: splitTags(tags),
+      ...saleWindow(product, onSale),
+    });
+    setBusy(false);
+    if (!result.ok) return toastFailure(result, 'Update failed');
+    toast.success('Updated successfully');
+    await onSaved();
+    onClose();
+  }
+
+  return (
+    <div className="flex flex-col gap-5">
+      <form className="grid gap-4 sm:grid-cols-2" onSubmit={(e) => void submit(e)}>
+        <div className="sm:col-span-2">
+          <TextField id={id('title')} label="Title" required value={title} onChange={(e) => setTitle(e.target.value)} />
+        </div>
+        <TextField id={id('price')} label="Regular price (AUD)" type="number" min="0" step="0.01" required value={price} onChange={(e) => setPrice(e.target.value)} />
+        <TextField id={id('sale-price')} label="Sale price (AUD, optional)" type="number" min="0" step="0.01" value={salePrice} onChange={(e) => setSalePrice(e.target.value)} />
+        <div className="sm:col-span-2">
+          <CheckboxField id={id('on-sale')} label="On Sale" checked={onSale} onChange={(e) => setOnSale(e.target.checked)} />
+        </div>
+        <div className="sm:col-span-2">
+          <TextAreaField id={id('description')} label="Description (optional)" rows={3} value={description} onChange={(e) => setDescription(e.target.value)} />
+        </div>
+        <SelectField
+          id={id('category')}
+          label="Category"
+          value={category}
+          onChange={(e) => {
+            setCategory(e.target.value);
+            setSubcategory('');
+          }}
+        >
+          <option value="">No category</option>
+          {categories.map((c) => (
+            <option key={c.id} value={c.name}>
+              {c.name}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField id={id('subcategory')} label="Subcategory" value={subcategory} disabled={!category} onChange={(e) => setSubcategory(e.target.value)}>
+          <option value="">{category ? 'No subcategory' : 'Choose a category first'}</option>
+          {subcategories.map((s) => (
+            <option key={s} value={s}>
+              {s}
+            </option>
+          ))}
+        </SelectField>
+        <div className="sm:col-span-2">
+          <TextField id={id('tags')} label="Tags" hint="Comma-separated, e.g. floral, summer" value={tags} onChange={(e) => setTags(e.target.value)} />
+        </div>
+        <div className="flex justify-end gap-3 sm:col-span-2">
+          <button type="button" className={button.secondary} onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" className={button.primary} disabled={busy}>
+            {busy ? 'Saving...' : 'Save Changes'}
+          </button>
+        </div>
+      </form>
+      <ProductFiles product={product} onChanged={onSaved} />
+    </div>
+  );
+}

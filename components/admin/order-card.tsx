@@ -1,0 +1,55 @@
+import { formatDateTime } from './format';
+import { button } from './styles';
+import { Thumb } from './thumb';
+import type { AdminOrder } from './types';
+
+/** SPEC §9: admins see the last 8 characters of the session id. */
+export const shortOrderId = (sessionId: string) => sessionId.slice(-8);
+
+export function OrderCard({ order, onResend }: { order: AdminOrder; onResend: () => void }) {
+  return (
+    <li className="rounded-2xl border border-gray-200 bg-white p-5 shadow-sm" data-testid="admin-order">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h3 className="font-bold">Order …{shortOrderId(order.session_id)}</h3>
+          <p className="text-sm text-gray-700">{formatDateTime(order.created_at)}</p>
+          <p className="text-sm text-gray-800">{order.customer_email ?? 'No email'}</p>
+        </div>
+        <div className="text-right">
+          <p className="font-bold">
+            {order.amount.toFixed(2)} {order.currency}
+          </p>
+          <p className="text-sm">
+            Payment: <span className="font-semibold">{order.payment_status}</span>
+          </p>
+          <button type="button" className={`${button.small} mt-2`} onClick={onResend}>
+            Resend Order Email
+          </button>
+        </div>
+      </div>
+      <ul className="mt-4 flex flex-wrap gap-3" aria-label="Products">
+        {order.products.map((p) => (
+          <li key={p.id} className="flex items-center gap-2 text-sm">
+            <Thumb path={p.image_path} size={40} />
+            <span>{p.title}</span>
+          </li>
+        ))}
+      </ul>
+      <div className="mt-4 border-t border-gray-100 pt-3">
+        <h4 className="text-sm font-semibold">Email log</h4>
+        {order.email_logs.length === 0 ? (
+          <p className="text-sm text-gray-700">No emails sent.</p>
+        ) : (
+          <ul className="mt-1 text-sm text-gray-800" aria-label="Email log">
+            {order.email_logs.map((log, i) => (
+              <li key={`${log.sent_at}-${i}`} data-testid="email-log">
+                {log.recipient_email} · {formatDateTime(log.sent_at)} · sent by {log.sent_by}
+                {log.status !== 'sent' && <span className="font-semibold text-red-700"> ({log.status})</span>}
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,94 @@
+'use client';
+
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { api, toastFailure } from './api';
+import { BulkActions } from './bulk-actions';
+import { useConfirm } from './confirm';
+import { EditProductDialog } from './edit-product-dialog';
+import { ProductRow } from './product-row';
+import { card, input } from './styles';
+import type { AdminProduct } from './types';
+import type { Catalog } from './use-catalog';
+
+type Props = { catalog: Catalog; selected: Set<string>; onSelect: (ids: Set<string>) => void };
+
+export function ProductsTab({ catalog, selected, onSelect }: Props) {
+  const confirm = useConfirm();
+  const [search, setSearch] = useState('');
+  const [editingId, setEditingId] = useState<string | null>(null);
+  const query = search.trim().toLowerCase();
+  const shown = query ? catalog.products.filter((p) => p.title.toLowerCase().includes(query)) : catalog.products;
+  const allShownSelected = shown.length > 0 && shown.every((p) => selected.has(p.id));
+  // Looked up on every render so the dialog's file list follows reloads.
+  const editing = catalog.products.find((p) => p.id === editingId) ?? null;
+
+  function toggle(id: string) {
+    const next = new Set(selected);
+    if (next.has(id)) next.delete(id);
+    else next.add(id);
+    onSelect(next);
+  }
+
+  function toggleAll() {
+    const next = new Set(selected);
+    for (const p of shown) {
+      if (allShownSelected) next.delete(p.id);
+      else next.add(p.id);
+    }
+    onSelect(next);
+  }
+
+  async function remove(product: AdminProduct) {
+    const ok = await confirm({ title: `Delete ${product.is_bundle ? 'bundle' : 'product'}`, message: `Delete "${product.title}"? Past orders keep it.`, confirmLabel: 'Delete' });
+    if (!ok) return;
+    const result = await api.del(`/api/${product.is_bundle ? 'bundles' : 'products'}/${product.id}`);
+    if (!result.ok) return toastFailure(result, 'Delete failed');
+    toast.success(`Deleted "${product.title}"`);
+    const next = new Set(selected);
+    next.delete(product.id);
+    onSelect(next);
+    await catalog.reloadProducts();
+  }
+
+  return (
+    <div className="flex flex-col gap-4">
+      <BulkActions catalog={catalog} selected={selected} onSelect={onSelect} />
+      <div className={card}>
+        <div className="flex flex-wrap items-center justify-between gap-3 border-b border-gray-100 pb-3">
+          <div className="flex items-center gap-2">
+            <input id="select-all" type="checkbox" checked={allShownSelected} onChange={toggleAll} className="h-4 w-4 accent-rose-700" />
+            <label htmlFor="select-all" className="text-sm font-medium">
+              Select all shown ({selected.size} selected)
+            </label>
+          </div>
+          <div className="w-full max-w-xs">
+            <label htmlFor="product-search" className="sr-only">
+              Search products
+            </label>
+            <input id="product-search" type="search" placeholder="Search by title..." value={search} onChange={(e) => setSearch(e.target.value)} className={input} />
+          </div>
+        </div>
+        {!catalog.loaded ? (
+          <p className="py-8 text-center text-gray-700" role="status">
+            Loading...
+          </p>
+        ) : shown.length === 0 ? (
+          <p className="py-8 text-center text-gray-700">No products found</p>
+        ) : (
+          <ul className="divide-y divide-gray-100" aria-label="Products and bundles">
+            {shown.map((p) => (
+              <ProductRow key={p.id} product={p} checked={selected.has(p.id)} onToggle={() => toggle(p.id)} onEdit={() => setEditingId(p.id)} onDelete={() => void remove(p)} />
+            ))}
+          </ul>
+        )}
+        {catalog.productTotal > catalog.products.length && (
+          <p className="pt-3 text-sm text-gray-700">
+            Showing the newest {catalog.products.length} of {catalog.productTotal} items.
+          </p>
+        )}
+      </div>
+      <EditProductDialog product={editing} categories={catalog.categories} onClose={() => setEditingId(null)} onSaved={catalog.reloadProducts} />
+    </div>
+  );
+}

@@ -1,0 +1,84 @@
+'use client';
+
+import { useCallback, useEffect, useState } from 'react';
+import { toast } from 'sonner';
+import { api, toastFailure } from './api';
+import { useConfirm } from './confirm';
+import { dollars, formatDateTime, timeRemaining } from './format';
+import { SaleForm } from './sale-form';
+import { button, card } from './styles';
+import type { ActiveSale, Category } from './types';
+
+type Props = { categories: Category[]; selectedIds: string[]; onChanged: () => Promise<void> };
+
+export function SalesTab({ categories, selectedIds, onChanged }: Props) {
+  const confirm = useConfirm();
+  const [sales, setSales] = useState<ActiveSale[] | null>(null);
+
+  const load = useCallback(async () => {
+    const result = await api.get<ActiveSale[]>('/api/admin/active-sales');
+    if (!result.ok) return toastFailure(result, 'Failed to load active sales');
+    setSales(result.body);
+  }, []);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const afterChange = () => Promise.all([load(), onChanged()]).then(() => undefined);
+
+  async function endSale(sale: ActiveSale) {
+    const result = await api.post('/api/admin/end-sale', [sale.id]);
+    if (!result.ok) return toastFailure(result, 'Failed to end sale');
+    toast.success(`Sale ended for ${sale.title}`);
+    await afterChange();
+  }
+
+  async function endAll() {
+    const ok = await confirm({ title: 'End all sales', message: 'End every running and scheduled sale in the store now?', confirmLabel: 'End All Sales' });
+    if (!ok) return;
+    const result = await api.post('/api/admin/end-all-sales');
+    if (!result.ok) return toastFailure(result, 'Failed to remove all sales');
+    toast.success('All sales ended');
+    await afterChange();
+  }
+
+  return (
+    <div className="flex flex-col gap-6">
+      <section className={card} aria-labelledby="active-sales-title">
+        <div className="mb-3 flex flex-wrap items-center justify-between gap-3">
+          <h2 id="active-sales-title" className="text-lg font-bold">
+            Active Sales {sales && `(${sales.length})`}
+          </h2>
+          <button type="button" className={button.danger} onClick={() => void endAll()} disabled={!sales?.length}>
+            End All Sales
+          </button>
+        </div>
+        {sales === null ? (
+          <p role="status">Loading...</p>
+        ) : sales.length === 0 ? (
+          <p className="text-gray-700">No active sales.</p>
+        ) : (
+          <ul className="divide-y divide-gray-100" aria-label="Active sales">
+            {sales.map((sale) => (
+              <li key={sale.id} className="flex flex-wrap items-center gap-x-6 gap-y-1 py-3 text-sm" data-testid="active-sale">
+                <span className="min-w-48 flex-1 font-semibold">{sale.title}</span>
+                <span className="text-gray-700">{sale.category ?? 'No category'}</span>
+                <s className="text-gray-600">{dollars(sale.original_price)}</s>
+                <span className="font-bold text-rose-700">{dollars(sale.sale_price)}</span>
+                <span className="rounded-full bg-rose-50 px-2 py-0.5 font-semibold text-rose-800">{sale.discount_percentage}% off</span>
+                <span className="text-gray-700">
+                  {sale.sale_start && Date.parse(sale.sale_start) > Date.now() ? `Starts ${formatDateTime(sale.sale_start)} · ${timeRemaining(sale.sale_end)}` : timeRemaining(sale.sale_end)}
+                </span>
+                <button type="button" className={button.smallDanger} onClick={() => void endSale(sale)} aria-label={`End Sale: ${sale.title}`}>
+                  End Sale
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <SaleForm categories={categories} selectedIds={selectedIds} onApplied={afterChange} />
+    </div>
+  );
+}

@@ -1,0 +1,79 @@
+'use client';
+
+import { useState, type FormEvent } from 'react';
+import { toast } from 'sonner';
+import { api, toastFailure } from './api';
+import { SelectField, TextAreaField, TextField } from './field';
+import { button, card } from './styles';
+import type { Voucher } from './types';
+
+type Created = { success: boolean; voucher: Voucher; code: string };
+
+export function VoucherForm({ onCreated }: { onCreated: () => Promise<void> }) {
+  const [email, setEmail] = useState('');
+  const [type, setType] = useState<Voucher['type']>('percentage');
+  const [value, setValue] = useState('');
+  const [usageType, setUsageType] = useState<Voucher['usage_type']>('one_time');
+  const [notes, setNotes] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [created, setCreated] = useState<{ code: string; email: string } | null>(null);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!email.trim() || value.trim() === '') {
+      toast.error('Please fill in all required fields');
+      return;
+    }
+    setBusy(true);
+    const result = await api.post<Created>('/api/admin/vouchers/create', {
+      customer_email: email.trim(),
+      type,
+      value: Number(value),
+      usage_type: usageType,
+      notes,
+    });
+    setBusy(false);
+    if (!result.ok) return toastFailure(result, 'Failed to create voucher');
+    setCreated({ code: result.body.code, email: result.body.voucher.customer_email });
+    toast.success(`Voucher ${result.body.code} created and emailed to ${result.body.voucher.customer_email}`);
+    setEmail('');
+    setValue('');
+    setNotes('');
+    await onCreated();
+  }
+
+  return (
+    <form className={`${card} grid gap-4 sm:grid-cols-2`} onSubmit={(e) => void submit(e)} aria-labelledby="voucher-form-title" noValidate>
+      <h2 id="voucher-form-title" className="text-lg font-bold sm:col-span-2">
+        Create Gift Voucher
+      </h2>
+      <TextField id="voucher-email" label="Customer email" type="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+      <SelectField id="voucher-type" label="Type" value={type} onChange={(e) => setType(e.target.value as Voucher['type'])}>
+        <option value="percentage">Percentage (%)</option>
+        <option value="fixed_amount">Amount ($)</option>
+      </SelectField>
+      <TextField id="voucher-value" label="Value" type="number" min="0" step="0.01" required value={value} onChange={(e) => setValue(e.target.value)} />
+      <SelectField id="voucher-usage" label="Usage" value={usageType} onChange={(e) => setUsageType(e.target.value as Voucher['usage_type'])}>
+        <option value="one_time">One-time</option>
+        <option value="reusable">Reusable gift card</option>
+      </SelectField>
+      <div className="sm:col-span-2">
+        <TextAreaField id="voucher-notes" label="Notes (optional)" rows={2} value={notes} onChange={(e) => setNotes(e.target.value)} />
+      </div>
+      <div className="flex flex-wrap items-center gap-4 sm:col-span-2">
+        <button type="submit" className={button.primary} disabled={busy}>
+          {busy ? 'Creating...' : 'Create Voucher'}
+        </button>
+        {created && (
+          <p role="status" className="rounded-lg bg-emerald-50 px-3 py-2 text-sm text-emerald-900" data-testid="created-voucher">
+            Code{' '}
+            <span className="font-mono font-bold" data-testid="voucher-code">
+              {created.code}
+            </span>{' '}
+            sent to {created.email}
+          </p>
+        )}
+      </div>
+    </form>
+  );
+}

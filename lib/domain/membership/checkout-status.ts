@@ -1,0 +1,20 @@
+// /membership-success polling: 'paid' once the membership checkout is fulfilled
+// (asking Stripe directly when its webhook has not arrived yet).
+import 'server-only';
+import { notFound } from '@/lib/domain/errors';
+import { reconcileOpenOrder } from '@/lib/domain/orders/status';
+import { db } from '@/lib/infra/db';
+import { getMembershipStatus } from './index';
+
+export async function getSubscriptionCheckoutStatus(sessionId: string, userId: string): Promise<{ status: string; current_period_end: string | null }> {
+  const find = () => db().order.findUnique({ where: { sessionId } });
+  let order = await find();
+  if (!order || order.kind !== 'subscription' || order.userId !== userId) throw notFound('Subscription checkout not found');
+  if (!order.fulfilledAt && order.status === 'open') {
+    await reconcileOpenOrder(order.sessionId, order.expiresAt);
+    order = (await find())!;
+  }
+  if (!order.fulfilledAt) return { status: order.status === 'expired' ? 'expired' : 'pending', current_period_end: null };
+  const membership = await getMembershipStatus(userId);
+  return { status: 'paid', current_period_end: membership.current_period_end };
+}

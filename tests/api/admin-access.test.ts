@@ -1,0 +1,133 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { discoverRoutes } from './admin-routes';
+import { SHOP_URL } from './helpers';
+
+const { admin: adminRoutes, unguardedUnderAdmin } = discoverRoutes();
+let customerToken: string;
+let adminToken: string;
+type StoredSale = { id: string; is_bundle: boolean; on_sale: boolean; sale_price: number | null; sale_start: string | null; sale_end: string | null };
+let salesBefore: StoredSale[] = [];
+
+async function call(method: string, path: string, headers: Record<string, string> = {}) {
+  const init: RequestInit = { method, headers: { ...headers }, redirect: 'manual' };
+  if (method !== 'GET' && method !== 'DELETE') {
+    init.headers = { ...headers, 'content-type': 'application/json' };
+    init.body = '{}';
+  }
+  const res = await fetch(`${SHOP_URL}${path}`, init);
+  return { status: res.status, body: await res.json().catch(() => null) };
+}
+
+beforeAll(async () => {
+  const email = `access-${Date.now()}@example.com`;
+  const register = await fetch(`${SHOP_URL}/api/auth/user-register`, {
+    method: 'POST',
+    body: new URLSearchParams({ email, password: 'correct horse battery', name: 'Access Test' }),
+  });
+  expect(register.status).toBe(200);
+  customerToken = ((await register.json()) as { token: string }).token;
+  const login = await fetch(`${SHOP_URL}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'admin', password: 'admin' }),
+  });
+  expect(login.status).toBe(200);
+  adminToken = ((await login.json()) as { token: string }).token;
+  // Calling every admin endpoint ends the seeded sales; they are put back afterwards.
+  const products = await fetch(`${SHOP_URL}/api/admin/products?limit=500`, { headers: { authorization: `Bearer ${adminToken}` } });
+  salesBefore = ((await products.json()) as StoredSale[]).filter((p) => p.on_sale);
+});
+
+afterAll(async () => {
+  for (const p of salesBefore) {
+    await fetch(`${SHOP_URL}/api/${p.is_bundle ? 'bundles' : 'products'}/${p.id}`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ on_sale: true, sale_price: p.sale_price, sale_start: p.sale_start, sale_end: p.sale_end }),
+    });
+  }
+});
+
+describe('admin route discovery', () => {
+  it('finds the admin endpoints of the spec', () => {
+    const keys = adminRoutes.map((r) => `${r.method} ${r.path}`);
+    for (const expected of [
+      'GET /api/admin/vouchers',
+      'POST /api/admin/vouchers/create',
+      'POST /api/categories',
+      'PUT /api/categories/zzunknown0',
+      'DELETE /api/tags/zzunknown0',
+      'GET /api/admin/orders',
+      'POST /api/settings/banner',
+      'PUT /api/products/zzunknown0',
+      'DELETE /api/bundles/zzunknown0',
+      'POST /api/products/zzunknown0/files',
+      'POST /api/admin/bulk-sale',
+    ]) {
+      expect(keys).toContain(expected);
+    }
+  });
+
+  it('leaves no handler under /api/admin without the admin check', () => {
+    expect(unguardedUnderAdmin).toEqual([]);
+  });
+});
+
+describe.each(adminRoutes)('$method $path', ({ method, path }) => {
+  it('refuses a request without a session', async () => {
+    const res = await call(method, path);
+    expect(res.status).toBe(401);
+    expect(res.body).toMatchObject({ code: 'unauthorized', detail: 'Admin authentication required' });
+  });
+
+  it("refuses a customer's session", async () => {
+    const res = await call(method, path, { authorization: `Bearer ${customerToken}` });
+    expect(res.status).toBe(401);
+  });
+
+  it('refuses a forged admin cookie', async () => {
+    const res = await call(method, path, { cookie: 'shop_admin=forged-token-value-that-is-long-enough' });
+    expect(res.status).toBe(401);
+  });
+
+  it('lets the admin past the check', async () => {
+    const res = await call(method, path, { authorization: `Bearer ${adminToken}` });
+    expect(res.status).not.toBe(401);
+    expect(res.status).toBeLessThan(500);
+  });
+});
+
+describe('admin sign-in', () => {
+  it('answers wrong credentials with Invalid credentials', async () => {
+    const res = await fetch(`${SHOP_URL}/api/auth/login`, { method: 'POST', body: new URLSearchParams({ username: 'admin', password: 'wrong' }) });
+    expect(res.status).toBe(401);
+    expect(await res.json()).toMatchObject({ detail: 'Invalid credentials' });
+  });
+
+  it('requires both fields', async () => {
+    const res = await fetch(`${SHOP_URL}/api/auth/login`, { method: 'POST', body: new URLSearchParams({ username: 'admin' }) });
+    expect(res.status).toBe(400);
+  });
+
+  it('sets an HttpOnly SameSite=Strict cookie and ends the session at logout', async () => {
+    const res = await fetch(`${SHOP_URL}/api/auth/login`, { method: 'POST', body: new URLSearchParams({ username: 'admin', password: 'admin' }) });
+    const cookie = res.headers.get('set-cookie') ?? '';
+    expect(cookie).toMatch(/shop_admin=/);
+    expect(cookie).toMatch(/HttpOnly/i);
+    expect(cookie).toMatch(/SameSite=Strict/i);
+    expect(cookie).toMatch(/Max-Age=28800/);
+    const token = ((await res.json()) as { token: string }).token;
+    const auth = { authorization: `Bearer ${token}` };
+    expect((await call('GET', '/api/admin/session', auth)).status).toBe(200);
+    expect((await call('POST', '/api/admin/logout', auth)).status).toBe(200);
+    expect((await call('GET', '/api/admin/session', auth)).status).toBe(401);
+  });
+
+  it('refuses a cross-site form post even with a valid admin cookie', async () => {
+    const res = await fetch(`${SHOP_URL}/api/admin/end-all-sales`, {
+      method: 'POST',
+      headers: { cookie: `shop_admin=${adminToken}`, origin: 'https://evil.example' },
+    });
+    expect(res.status).toBe(403);
+  });
+});
