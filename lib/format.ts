@@ -1,4 +1,5 @@
 // Formatting shared by server and browser code: money arrives in integer cents.
+import { SHOP_TIME_ZONE } from './shop';
 
 /** "12.50 AUD": 2 decimals followed by ' AUD' (SPEC §9). */
 export function formatAud(cents: number): string {
@@ -16,7 +17,7 @@ export function dollarsToCents(dollars: number): number {
 }
 
 // A fixed zone keeps server-rendered and hydrated dates identical.
-const dateFormat = new Intl.DateTimeFormat('en-AU', { timeZone: 'Australia/Sydney', day: '2-digit', month: '2-digit', year: 'numeric' });
+const dateFormat = new Intl.DateTimeFormat('en-AU', { timeZone: SHOP_TIME_ZONE, day: '2-digit', month: '2-digit', year: 'numeric' });
 
 /** Australian English date, e.g. 21/11/2026. */
 export function formatDate(value: string | Date): string {
@@ -27,4 +28,24 @@ export function formatDate(value: string | Date): string {
 export function salePercent(priceCents: number, salePriceCents: number): number {
   if (priceCents <= 0) return 0;
   return Math.round((1 - salePriceCents / priceCents) * 100);
+}
+
+function offsetMinutes(at: Date, timeZone: string): number {
+  const name = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' }).formatToParts(at).find((p) => p.type === 'timeZoneName')?.value ?? 'GMT';
+  const match = /GMT([+-])(\d{2}):(\d{2})/.exec(name);
+  return match ? (match[1] === '-' ? -1 : 1) * (Number(match[2]) * 60 + Number(match[3])) : 0;
+}
+
+/** The instant a calendar day (YYYY-MM-DD) starts in the shop's time zone, daylight saving included. */
+export function zonedDayStart(day: string, timeZone: string = SHOP_TIME_ZONE): Date {
+  const utcMidnight = Date.parse(`${day}T00:00:00Z`);
+  let start = new Date(utcMidnight - offsetMinutes(new Date(utcMidnight), timeZone) * 60_000);
+  // The offset at the guess can differ from the offset at the true start on a switch day.
+  start = new Date(utcMidnight - offsetMinutes(start, timeZone) * 60_000);
+  return start;
+}
+
+/** The day after YYYY-MM-DD, as YYYY-MM-DD. */
+export function nextDay(day: string): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 }

@@ -21,8 +21,9 @@ export const subcategoryParams = z.object({ id, name: z.string().min(1).max(100)
 export const tagSchema = z.object({ name: z.string().trim().min(1, 'Tag name is required').max(50) });
 export const bannerSchema = z.object({ message: z.string().trim().min(1, 'Banner message is required').max(1000) });
 
-const nullableMoney = z.union([money, z.null(), z.literal('')]).transform((v) => (v === '' ? null : v));
-const nullableDate = z.union([isoDate, z.null(), z.literal('')]).transform((v) => (v === '' ? null : v));
+// null and '' clear a value; they are tried first because coercion would turn them into 0 or 1970.
+const nullableMoney = z.union([z.null(), z.literal('').transform(() => null), money]);
+const nullableDate = z.union([z.null(), z.literal('').transform(() => null), isoDate]);
 
 // PUT /products/{id}: the bulk form sends only `category`; the edit dialog sends the rest.
 export const productEditSchema = z

@@ -42,6 +42,8 @@ describe('categories and subcategories', () => {
     const renamed = await send('PUT', `/api/categories/${id}`, { name: `${name} 2`, subcategories: ['Posters', ' Cards ', ''] });
     expect(renamed.body).toMatchObject({ name: `${name} 2`, subcategories: ['Posters', 'Cards'] });
     expect((await send('DELETE', `/api/categories/${id}/subcategories/Cards`)).body).toMatchObject({ subcategories: ['Posters'] });
+    await send('POST', `/api/categories/${id}/subcategories`, { subcategory_name: '100% Cotton' }, true);
+    expect((await send('DELETE', `/api/categories/${id}/subcategories/${encodeURIComponent('100% Cotton')}`)).body).toMatchObject({ subcategories: ['Posters'] });
     expect((await send('DELETE', `/api/categories/${id}/subcategories/Nope`)).status).toBe(404);
 
     const listed = (await get('/api/categories')).body as { id: string; name: string }[];
@@ -82,8 +84,10 @@ describe('product edits', () => {
     expect(res.body).toMatchObject({ success: true, id: product.id });
     const after = (await get(`/api/products/${product.id}`)).body as ApiProduct;
     expect(after).toMatchObject({ id: product.id, price: 19.99, sale_price: 9.99, on_sale: true, is_bundle: false });
-    await send('PUT', `/api/products/${product.id}`, { price: product.price, sale_price: null, on_sale: false });
-    expect(((await get(`/api/products/${product.id}`)).body as ApiProduct).price).toBe(product.price);
+    await send('PUT', `/api/products/${product.id}`, { price: product.price, sale_price: null, on_sale: false, sale_end: null });
+    const restored = (await get(`/api/products/${product.id}`)).body as ApiProduct;
+    // null clears: it must not be read as a $0 sale price.
+    expect(restored).toMatchObject({ price: product.price, sale_price: null, on_sale: false });
   });
 
   it('refuses bad prices, an unknown category, and a sale price not below the price', async () => {

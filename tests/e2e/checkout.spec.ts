@@ -157,6 +157,10 @@ test('pays for two products with a discount code, downloads the files and emails
   for (const p of products) expect(mail.text).toContain(p.title);
   expect(mail.text).toContain(`Total: ${formatCents(totalCents)}`);
 
+  await page.goto(`/checkout/test/${sessionId}`);
+  await expect(page.getByText('This session is already paid.')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'View your downloads' })).toHaveAttribute('href', `/success?session_id=${sessionId}`);
+
   // The email's link still works later, and leaves a cart filled since then alone.
   const later = listed.find((p) => !products.includes(p))!;
   await page.goto('/products');
@@ -186,6 +190,7 @@ test('a lapsed session shows Session Expired with a way back to the cart', async
   await page.reload();
   await expect(page.getByText('This session has expired.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Complete test payment' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Back to Cart' })).toHaveAttribute('href', '/cart');
 
   await page.goto(`/success?session_id=${sessionId}`);
   await expect(page.getByRole('heading', { name: 'Session Expired' })).toBeVisible();

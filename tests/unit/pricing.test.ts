@@ -62,3 +62,13 @@ describe('money display', () => {
     expect(formatAud(123456)).toBe('1234.56 AUD');
   });
 });
+
+describe('shop days', () => {
+  it('starts a Sydney day at the right instant in summer and winter time', async () => {
+    const { zonedDayStart, nextDay } = await import('@/lib/format');
+    expect(zonedDayStart('2026-11-22').toISOString()).toBe('2026-11-21T13:00:00.000Z');
+    expect(zonedDayStart('2026-07-01').toISOString()).toBe('2026-06-30T14:00:00.000Z');
+    expect(zonedDayStart('2026-10-04').toISOString()).toBe('2026-10-03T14:00:00.000Z');
+    expect(nextDay('2026-12-31')).toBe('2027-01-01');
+  });
+});

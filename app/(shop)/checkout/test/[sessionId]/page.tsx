@@ -10,6 +10,8 @@ export const metadata: Metadata = { title: 'Test payment', robots: { index: fals
 export const dynamic = 'force-dynamic';
 
 type Props = { params: Promise<{ sessionId: string }> };
+type TestCheckout = Awaited<ReturnType<typeof getTestCheckout>>;
+type Order = TestCheckout['order'];
 
 /** Test payment mode's stand-in for the payment provider's hosted page. */
 export default async function TestPaymentPage({ params }: Props) {
@@ -17,7 +19,7 @@ export default async function TestPaymentPage({ params }: Props) {
   if (!parsed.success) notFound();
   const checkout = await getTestCheckout(parsed.data).catch(() => null);
   if (!checkout) notFound();
-  const { order, items } = checkout;
+  const { order } = checkout;
   // A lapsed session would only fail on submit: say so up front.
   const lapsed = order.expiresAt !== null && order.expiresAt.getTime() <= Date.now();
   const open = order.status === 'open' && !order.fulfilledAt && !lapsed;
@@ -28,34 +30,50 @@ export default async function TestPaymentPage({ params }: Props) {
       </p>
       <h1 className="mt-6 text-3xl font-extrabold tracking-tight">Test payment</h1>
       <p className="mt-2 text-gray-700">This shop runs without a payment provider. Complete or cancel this payment to continue.</p>
-      <ul className="mt-6 divide-y divide-gray-200 rounded-2xl bg-white shadow-sm" aria-label="Items">
-        {items.map((item) => (
-          <li key={item.productId} className="flex justify-between gap-4 p-4">
-            <span>{item.title}</span>
-            <span className="font-medium">{formatAud(item.priceCents)}</span>
-          </li>
-        ))}
-        {order.discountCents > 0 && (
-          <li className="flex justify-between gap-4 p-4 text-emerald-800">
-            <span>Discount</span>
-            <span>−{formatAud(order.discountCents)}</span>
-          </li>
-        )}
-        <li className="flex justify-between gap-4 p-4 text-lg font-bold">
-          <span>Total</span>
-          <span data-testid="test-payment-total">{formatAud(order.amountCents)}</span>
-        </li>
-      </ul>
-      {open ? (
-        <TestPaymentActions sessionId={order.sessionId} needsEmail={!order.customerEmail} />
-      ) : (
-        <div className="mt-6 rounded-xl bg-gray-100 p-4 text-center font-medium">
-          <p>{order.fulfilledAt ? 'This session is already paid.' : 'This session has expired.'}</p>
-          <Link href={order.fulfilledAt ? `/success?session_id=${order.sessionId}` : '/cart'} className="mt-3 inline-block font-semibold text-rose-800 underline">
-            {order.fulfilledAt ? 'View your downloads' : 'Back to Cart'}
-          </Link>
-        </div>
-      )}
+      <Lines checkout={checkout} />
+      {open ? <TestPaymentActions sessionId={order.sessionId} needsEmail={!order.customerEmail} /> : <Closed order={order} />}
+    </div>
+  );
+}
+
+function Lines({ checkout: { order, items } }: { checkout: TestCheckout }) {
+  return (
+    <ul className="mt-6 divide-y divide-gray-200 rounded-2xl bg-white shadow-sm" aria-label="Items">
+      {items.map((item) => (
+        <Line key={item.productId} label={item.title} amount={formatAud(item.priceCents)} />
+      ))}
+      {/* A membership order has no item rows: the plan is the line. */}
+      {order.kind === 'subscription' && <Line label={`${order.planInterval === 'year' ? 'Yearly' : 'Monthly'} membership`} amount={formatAud(order.subtotalCents)} />}
+      {order.discountCents > 0 && <Line label="Discount" amount={`−${formatAud(order.discountCents)}`} tone="text-emerald-800" />}
+      <li className="flex justify-between gap-4 p-4 text-lg font-bold">
+        <span>Total</span>
+        <span data-testid="test-payment-total">{formatAud(order.amountCents)}</span>
+      </li>
+    </ul>
+  );
+}
+
+function Line({ label, amount, tone = '' }: { label: string; amount: string; tone?: string }) {
+  return (
+    <li className={`flex justify-between gap-4 p-4 ${tone}`}>
+      <span>{label}</span>
+      <span className="font-medium">{amount}</span>
+    </li>
+  );
+}
+
+/** Paid or lapsed: no actions, only the way on (membership orders return to the membership pages). */
+function Closed({ order }: { order: Order }) {
+  const membership = order.kind === 'subscription';
+  const link = order.fulfilledAt
+    ? { href: `/${membership ? 'membership-success' : 'success'}?session_id=${order.sessionId}`, label: membership ? 'View your membership' : 'View your downloads' }
+    : { href: membership ? '/membership' : '/cart', label: membership ? 'Back to Membership' : 'Back to Cart' };
+  return (
+    <div className="mt-6 rounded-xl bg-gray-100 p-4 text-center font-medium">
+      <p>{order.fulfilledAt ? 'This session is already paid.' : 'This session has expired.'}</p>
+      <Link href={link.href} className="mt-3 inline-block font-semibold text-rose-800 underline">
+        {link.label}
+      </Link>
     </div>
   );
 }

@@ -6,8 +6,9 @@ import { adminHandler } from '@/lib/http/admin';
 import { json, parseParams } from '@/lib/http/handler';
 
 export const DELETE = adminHandler<{ id: string; name: string }>(async (_request, { params }, admin) => {
+  // Next has already decoded the segment; decoding again would break names containing '%'.
   const { id, name } = await parseParams(params, subcategoryParams);
-  const category = await removeSubcategory(admin.username, id, decodeURIComponent(name));
+  const category = await removeSubcategory(admin.username, id, name);
   revalidateCatalog();
   return json({ success: true, subcategories: category.subcategories });
 });
