@@ -99,8 +99,9 @@ describe('opening a Stripe Checkout Session', () => {
       cancel_url: `${SITE_URL}/cart`,
       client_reference_id: order.id,
       metadata: { order_id: order.id },
-      customer_email: voucher.customerEmail,
     });
+    // A guest's checkout never pre-fills the voucher owner's address: Stripe asks the payer.
+    expect(sessionRequest.body).not.toHaveProperty('customer_email');
     expect(sessionRequest.body.line_items).toEqual([
       { quantity: '1', price_data: { currency: 'aud', unit_amount: '1250', product_data: { name: poster.title } } },
       { quantity: '1', price_data: { currency: 'aud', unit_amount: '1499', product_data: { name: saleItem.title } } },
@@ -217,7 +218,9 @@ describe('the success page status check in Stripe mode', () => {
     for (const check of checks.ok) expect(check).toMatchObject({ payment_status: 'paid', status: 'complete' });
 
     const paid = await orderBySession(result.session_id);
-    expect(paid).toMatchObject({ paymentStatus: 'paid', status: 'complete', customerEmail: voucher.customerEmail });
+    // The address the payer gave Stripe, not the voucher owner's.
+    expect(paid).toMatchObject({ paymentStatus: 'paid', status: 'complete', customerEmail: 'buyer@example.com' });
+    expect(paid.customerEmail).not.toBe(voucher.customerEmail);
     expect(paid.fulfilledAt).toBeInstanceOf(Date);
     expect(paid.redemption?.confirmedAt).toBeInstanceOf(Date);
     expect(await app.db().job.count({ where: { dedupeKey: `order-email:${order.id}` } })).toBe(1);

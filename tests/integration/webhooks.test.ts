@@ -75,7 +75,7 @@ describe('signature checks', () => {
     expect(response).toEqual({ status: 200, body: { received: true, outcome: 'processed' } });
 
     const paid = await order();
-    expect(paid).toMatchObject({ paymentStatus: 'paid', status: 'complete', customerEmail: voucher?.customerEmail });
+    expect(paid).toMatchObject({ paymentStatus: 'paid', status: 'complete', customerEmail: 'hook-buyer@example.com' });
     expect(paid.fulfilledAt).toBeInstanceOf(Date);
     expect(paid.redemption?.confirmedAt).toBeInstanceOf(Date);
     expect(await emailJobCount(paid.id)).toBe(1);

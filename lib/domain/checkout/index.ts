@@ -52,7 +52,8 @@ export async function createCheckout(request: CheckoutRequest): Promise<Checkout
   }
 
   const orderId = newOrderId();
-  const email = request.customerEmail ?? (voucher?.customerEmail || null);
+  // Only the buyer's own address: a voucher's owner is not necessarily who is paying.
+  const email = request.customerEmail ?? null;
   const successUrl = (id: string) => `${request.siteUrl}/success?session_id=${id}`;
   // Free orders get their final session id now; paid ones once the provider has opened a session.
   const freeSessionId = randomSessionId('cs_free_');

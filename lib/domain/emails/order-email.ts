@@ -4,7 +4,7 @@ import 'server-only';
 import { db } from '@/lib/infra/db';
 import { sendEmail } from '@/lib/infra/email';
 import { env } from '@/lib/env';
-import { formatAud } from '@/lib/format';
+import { formatAud, formatDate } from '@/lib/format';
 import { SHOP_NAME } from '@/lib/shop';
 
 export type EmailActor = { sentBy: string };
@@ -19,7 +19,7 @@ export async function sendOrderEmail(orderId: string, options: { to?: string; se
   const text = [
     `Thank you for your order from ${SHOP_NAME}!`,
     '',
-    `Order ${order.sessionId.slice(-12)} · ${order.createdAt.toISOString().slice(0, 10)}`,
+    `Order ${order.sessionId.slice(-12)} · ${formatDate(order.createdAt)}`,
     ...lines,
     ...(order.discountCents > 0 ? [`  Discount: −${formatAud(order.discountCents)}`] : []),
     `  Total: ${formatAud(order.amountCents)}`,

@@ -39,3 +39,10 @@ export async function cancelTestPayment(sessionId: string): Promise<void> {
   await openTestOrder(sessionId);
   await expireOrder(sessionId);
 }
+
+/** Where the browser goes next, as Stripe's success and cancel URLs would send it. */
+export async function testPaymentReturnUrl(sessionId: string, outcome: 'complete' | 'cancel'): Promise<string> {
+  const order = await openTestOrder(sessionId);
+  if (order.kind === 'subscription') return outcome === 'complete' ? `/membership-success?session_id=${sessionId}` : '/membership';
+  return outcome === 'complete' ? `/success?session_id=${sessionId}` : '/cart';
+}

@@ -1,6 +1,6 @@
 // POST /api/checkout/test/{sessionId}/cancel — test payment mode: abandon the session and release its voucher
 import { sessionParamsSchema } from '@/lib/contract/checkout';
-import { cancelTestPayment } from '@/lib/domain/orders/test-payments';
+import { cancelTestPayment, testPaymentReturnUrl } from '@/lib/domain/orders/test-payments';
 import { assertSameOrigin } from '@/lib/http/client';
 import { handler, json, parseParams } from '@/lib/http/handler';
 
@@ -8,5 +8,5 @@ export const POST = handler<{ sessionId: string }>(async (request, { params }) =
   assertSameOrigin(request);
   const { sessionId } = await parseParams(params, sessionParamsSchema);
   await cancelTestPayment(sessionId);
-  return json({ success: true, redirect_url: '/cart' });
+  return json({ success: true, redirect_url: await testPaymentReturnUrl(sessionId, 'cancel') });
 });

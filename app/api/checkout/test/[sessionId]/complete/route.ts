@@ -1,6 +1,6 @@
 // POST /api/checkout/test/{sessionId}/complete — test payment mode: pay the session (same fulfilment as the webhook)
 import { sessionParamsSchema, testPaymentBodySchema } from '@/lib/contract/checkout';
-import { completeTestPayment } from '@/lib/domain/orders/test-payments';
+import { completeTestPayment, testPaymentReturnUrl } from '@/lib/domain/orders/test-payments';
 import { assertSameOrigin } from '@/lib/http/client';
 import { handler, json, parseJson, parseParams } from '@/lib/http/handler';
 
@@ -9,5 +9,5 @@ export const POST = handler<{ sessionId: string }>(async (request, { params }) =
   const { sessionId } = await parseParams(params, sessionParamsSchema);
   const body = await parseJson(request, testPaymentBodySchema);
   await completeTestPayment(sessionId, body.email ?? null);
-  return json({ success: true, redirect_url: `/success?session_id=${sessionId}` });
+  return json({ success: true, redirect_url: await testPaymentReturnUrl(sessionId, 'complete') });
 });
