@@ -1,20 +1,73 @@
-import { button, card } from './styles';
+'use client';
 
-// Stands in for the bulk and individual upload forms until the upload pipeline lands;
-// it points at the file path that works today.
+import { useEffect, useState } from 'react';
+import { toast } from 'sonner';
+import { api, toastFailure } from './api';
+import { button } from './styles';
+import type { Category } from './types';
+import { BulkForm } from './upload/bulk-form';
+import { IndividualForm } from './upload/individual-form';
+import { ProgressPanel } from './upload/progress-panel';
+import { useUploadProgress } from './upload/use-upload-progress';
+
+type Mode = 'bulk' | 'individual';
+
+// The Upload tab (SPEC §2, §4): bulk batches are processed on the server and
+// polled here; an individual upload is one request that creates one product.
 export function UploadTab({ onOpenProducts }: { onOpenProducts: () => void }) {
+  const [mode, setMode] = useState<Mode>('bulk');
+  const [categories, setCategories] = useState<Category[]>([]);
+  const [batchId, setBatchId] = useState<string | null>(null);
+  const [retrying, setRetrying] = useState(false);
+  const { progress, polling, watch, reset } = useUploadProgress();
+
+  useEffect(() => {
+    void api.get<Category[]>('/api/categories').then((result) => {
+      if (result.ok) setCategories(result.body);
+      else console.error('Failed to load categories', result.status);
+    });
+  }, []);
+
+  function started(id: string) {
+    reset();
+    setBatchId(id);
+    watch(id, 'upload');
+  }
+
+  async function retry() {
+    if (!batchId) return;
+    setRetrying(true);
+    const result = await api.post<{ success: boolean; batch_id: string; message: string }>(`/api/admin/retry-failed/${encodeURIComponent(batchId)}`);
+    setRetrying(false);
+    if (!result.ok) return toastFailure(result, 'Retry failed');
+    toast.success(result.body.message);
+    watch(batchId, 'retry');
+  }
+
   return (
-    <div className={`${card} mx-auto max-w-xl text-center`}>
-      <h2 className="text-xl font-bold">Add files to a product</h2>
-      <ol className="mx-auto mt-4 max-w-sm list-inside list-decimal space-y-1 text-left text-gray-800">
-        <li>Open All Products and find the product.</li>
-        <li>Choose Edit on its row.</li>
-        <li>Under Files, pick one or more files in Add files, then choose Add.</li>
-      </ol>
-      <p className="mt-4 text-sm text-gray-700">Buyers receive every file listed there, straight after payment.</p>
-      <button type="button" className={`${button.primary} mt-6`} onClick={onOpenProducts}>
-        Go to All Products
-      </button>
+    <div className="flex flex-col gap-4">
+      <div role="radiogroup" aria-label="Upload mode" className="flex gap-2">
+        {(['bulk', 'individual'] as const).map((m) => (
+          <button key={m} type="button" role="radio" aria-checked={mode === m} className={mode === m ? button.primary : button.secondary} onClick={() => setMode(m)}>
+            {m === 'bulk' ? 'Bulk Upload' : 'Individual Upload'}
+          </button>
+        ))}
+      </div>
+      {mode === 'bulk' ? (
+        <>
+          <BulkForm categories={categories} busy={polling} onStarted={started} />
+          {progress && <ProgressPanel progress={progress} retrying={retrying || polling} onRetry={() => void retry()} />}
+          {progress && progress.stage !== 'processing' && progress.successful_files > 0 && (
+            <div>
+              <button type="button" className={button.secondary} onClick={onOpenProducts}>
+                View in All Products
+              </button>
+            </div>
+          )}
+        </>
+      ) : (
+        <IndividualForm categories={categories} />
+      )}
     </div>
   );
 }

@@ -42,7 +42,9 @@ export function toErrorResponse(error: unknown): Response {
     const flat = z.flattenError(error);
     const fields = flat.fieldErrors as Record<string, string[]>;
     const first = error.issues[0];
-    const where = first?.path.length ? `${first.path.join('.')}: ` : '';
+    // zod's own wording needs the field to make sense; our schema messages are written for people.
+    const generic = /^(Invalid input|Invalid option|Too (small|big)|Expected|Unrecognized|Invalid (string|number|date|email|url|ISO))/i.test(first?.message ?? '');
+    const where = generic && first?.path.length ? `${first.path.join('.')}: ` : '';
     return errorResponse('invalid_request', `${where}${first?.message ?? 'Invalid request'}`, fields);
   }
   const prismaCode = (error as { code?: string })?.code;

@@ -33,7 +33,8 @@ export function MyOrdersView() {
         getJson<VouchersResponse>('/api/account/vouchers'),
       ]);
       if (cancelled) return;
-      // The stored record outlived the server session (logout elsewhere, password reset).
+      // The stored record outlived its server session (logout elsewhere, password reset)
+      // or names another account than the session cookie (404): sign in again.
       if (!orders.ok && (orders.status === 401 || orders.status === 404)) return toLogin(LOGIN_MESSAGE);
       if (!orders.ok) {
         toast.error('Failed to load orders');

@@ -1,4 +1,5 @@
 import { formatAud } from '@/lib/format';
+import { ResendVerificationButton } from './resend-verification-button';
 import type { CustomerVoucher, VouchersResponse } from './types';
 
 const aud = (dollars: number) => formatAud(Math.round(dollars * 100));
@@ -12,9 +13,10 @@ export function voucherIsActive(v: CustomerVoucher): boolean {
 export function VoucherList({ vouchers, email_verified }: VouchersResponse) {
   if (!email_verified) {
     return (
-      <p className="mt-6 rounded-xl bg-amber-50 p-4 text-sm text-amber-900" data-testid="vouchers-unverified">
-        Gift vouchers sent to your email address appear here once you confirm it. Open the confirmation link in the welcome email we sent you.
-      </p>
+      <div className="mt-6 rounded-xl bg-amber-50 p-4 text-sm text-amber-900" data-testid="vouchers-unverified">
+        <p>Gift vouchers sent to your email address appear here once you confirm it. Open the confirmation link in the welcome email we sent you.</p>
+        <ResendVerificationButton />
+      </div>
     );
   }
   if (vouchers.length === 0) return null;

@@ -2,12 +2,21 @@
 import 'server-only';
 import { sendOrderEmail } from '@/lib/domain/emails/order-email';
 import { ORDER_EMAIL_JOB } from '@/lib/domain/orders/fulfilment';
+import { processUploadFile, UPLOAD_JOB } from '@/lib/domain/uploads';
 import { registerJobHandler, startJobWorker } from './index';
 
-export function startBackgroundWork(): void {
+export function registerJobHandlers(): void {
   registerJobHandler(ORDER_EMAIL_JOB, async (payload) => {
     const { orderId } = payload as { orderId: string };
     await sendOrderEmail(orderId);
   });
+  registerJobHandler(UPLOAD_JOB, async (payload) => {
+    const { fileId } = payload as { fileId: string };
+    await processUploadFile(fileId);
+  });
+}
+
+export function startBackgroundWork(): void {
+  registerJobHandlers();
   startJobWorker();
 }

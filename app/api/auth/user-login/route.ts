@@ -17,7 +17,8 @@ export const POST = handler(async (request) => {
   await enforceRateLimit(RATE_LIMITS.login, email);
   const user = await authenticateUser(input.email, input.password);
   if (!user) throw new AppError('unauthorized', 'Invalid email or password');
-  await Promise.all([clearRateLimit(RATE_LIMITS.login, ip), clearRateLimit(RATE_LIMITS.login, email)]);
+  // Only the account's own counter: clearing the client's would let one valid account reset guessing at others.
+  await clearRateLimit(RATE_LIMITS.login, email);
   const token = await startSession(user);
   return json({ success: true, user: await toUserRecord(user), token });
 });

@@ -1,0 +1,26 @@
+'use client';
+
+import { useState } from 'react';
+import { toast } from 'sonner';
+
+/** For a lost welcome email: a fresh confirmation link to the signed-in address. */
+export function ResendVerificationButton() {
+  const [busy, setBusy] = useState(false);
+  return (
+    <button
+      type="button"
+      disabled={busy}
+      className="mt-2 rounded-lg border border-amber-700 px-3 py-1.5 font-semibold text-amber-900 hover:bg-amber-100 disabled:opacity-60"
+      onClick={async () => {
+        setBusy(true);
+        const res = await fetch('/api/auth/resend-verification', { method: 'POST' }).catch(() => null);
+        const body = await res?.json().catch(() => null);
+        if (res?.ok) toast.success(body?.message ?? 'Confirmation email sent');
+        else toast.error(body?.detail ?? 'Failed to send confirmation email');
+        setBusy(false);
+      }}
+    >
+      Send the confirmation email again
+    </button>
+  );
+}

@@ -1,0 +1,24 @@
+// POST /api/admin/analyze-image — admin: a descriptive filename for an image (form file, suffix)
+import { AppError, invalid } from '@/lib/domain/errors';
+import { generateImageFilename } from '@/lib/domain/uploads';
+import { MAX_FIELD_BYTES, MAX_IMAGE_BYTES } from '@/lib/domain/uploads/limits';
+import { readMultipart } from '@/lib/domain/uploads/multipart';
+import { adminHandler } from '@/lib/http/admin';
+import { json } from '@/lib/http/handler';
+import { ImageInputError } from '@/lib/infra/images';
+
+export const POST = adminHandler(async (request) => {
+  let file: { filename: string; data: Buffer } | null = null;
+  let suffix = '';
+  for await (const part of readMultipart(request, { maxFileBytes: MAX_IMAGE_BYTES, maxFieldBytes: MAX_FIELD_BYTES, maxParts: 5 })) {
+    if (part.kind === 'file' && part.name === 'file') file = part;
+    else if (part.kind === 'field' && part.name === 'suffix') suffix = part.value;
+  }
+  if (!file || file.data.length === 0) throw invalid('An image file is required', { file: ['An image file is required'] });
+  try {
+    return json({ generated_filename: await generateImageFilename(file.data, file.filename, suffix) });
+  } catch (error) {
+    if (error instanceof ImageInputError) throw new AppError('unsupported_media_type', error.message);
+    throw error;
+  }
+});

@@ -1,0 +1,12 @@
+// POST /api/admin/bulk-upload — admin: stage images (multipart files, price, category, subcategory, tags) and queue one job per file
+import { kickJobs } from '@/lib/domain/jobs';
+import { BULK_LIMITS, stageBulkUpload } from '@/lib/domain/uploads';
+import { readMultipart } from '@/lib/domain/uploads/multipart';
+import { adminHandler } from '@/lib/http/admin';
+import { json } from '@/lib/http/handler';
+
+export const POST = adminHandler(async (request, _context, admin) => {
+  const batchId = await stageBulkUpload(admin.username, readMultipart(request, BULK_LIMITS));
+  kickJobs();
+  return json({ batch_id: batchId }, { status: 202 });
+});

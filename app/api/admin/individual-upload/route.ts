@@ -1,0 +1,12 @@
+// POST /api/admin/individual-upload — admin: one product from a mockup image and its files (multipart)
+import { revalidateCatalog } from '@/lib/cache/catalog';
+import { createIndividualProduct, INDIVIDUAL_LIMITS } from '@/lib/domain/uploads';
+import { readMultipart } from '@/lib/domain/uploads/multipart';
+import { adminHandler } from '@/lib/http/admin';
+import { json } from '@/lib/http/handler';
+
+export const POST = adminHandler(async (request, _context, admin) => {
+  const product = await createIndividualProduct(admin.username, readMultipart(request, INDIVIDUAL_LIMITS));
+  revalidateCatalog();
+  return json({ success: true, product_id: product.id, title: product.title }, { status: 201 });
+});

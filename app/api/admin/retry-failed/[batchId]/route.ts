@@ -1,0 +1,14 @@
+// POST /api/admin/retry-failed/{batchId} — admin: queue the batch's failed files again
+import { kickJobs } from '@/lib/domain/jobs';
+import { retryFailedFiles } from '@/lib/domain/uploads';
+import { batchIdParams } from '@/lib/domain/uploads/contract';
+import { adminHandler } from '@/lib/http/admin';
+import { json, parseParams } from '@/lib/http/handler';
+
+export const POST = adminHandler<{ batchId: string }>(async (_request, { params }, admin) => {
+  const { batchId } = await parseParams(params, batchIdParams);
+  const queued = await retryFailedFiles(admin.username, batchId);
+  kickJobs();
+  const message = queued === 0 ? 'No failed files to retry' : `Retrying ${queued} file(s)`;
+  return json({ success: true, batch_id: batchId, message });
+});

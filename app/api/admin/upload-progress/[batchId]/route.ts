@@ -1,0 +1,14 @@
+// GET /api/admin/upload-progress/{batchId} — admin: progress of a bulk upload, read from the database
+import { revalidateCatalog } from '@/lib/cache/catalog';
+import { getUploadProgress } from '@/lib/domain/uploads';
+import { batchIdParams } from '@/lib/domain/uploads/contract';
+import { adminHandler } from '@/lib/http/admin';
+import { json, parseParams } from '@/lib/http/handler';
+
+export const GET = adminHandler<{ batchId: string }>(async (_request, { params }) => {
+  const { batchId } = await parseParams(params, batchIdParams);
+  const progress = await getUploadProgress(batchId);
+  // Products are created by the background worker, outside any request that could revalidate the pages.
+  if (progress.successful_files > 0) revalidateCatalog();
+  return json(progress);
+});

@@ -1,0 +1,81 @@
+'use client';
+
+import { useState, type FormEvent } from 'react';
+import { toast } from 'sonner';
+import { api, toastFailure } from '../api';
+import { CheckboxField, SelectField } from '../field';
+import { button, card, input } from '../styles';
+import type { Category } from '../types';
+import { appendCategoryFields, CategoryFields, EMPTY_CATEGORY_VALUE } from './category-fields';
+import { renameFromAnalysis } from './rename';
+import { IMAGE_ACCEPT, NAME_SUFFIXES } from './types';
+
+// Bulk mode: images only, at least one; the request has no time-out (SPEC §9)
+// because a large folder can take long to send, and processing runs afterwards.
+export function BulkForm({ categories, busy, onStarted }: { categories: Category[]; busy: boolean; onStarted: (batchId: string) => void }) {
+  const [files, setFiles] = useState<File[]>([]);
+  const [fields, setFields] = useState(EMPTY_CATEGORY_VALUE);
+  const [analyse, setAnalyse] = useState(false);
+  const [suffix, setSuffix] = useState('');
+  const [status, setStatus] = useState<string | null>(null);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const images = files.filter((f) => f.type.startsWith('image/') && f.type !== 'image/svg+xml');
+    if (images.length === 0) return void toast.error('Choose at least one image');
+    if (!fields.category) return void toast.error('Choose a category');
+    try {
+      const named = analyse ? await renameFromAnalysis(images, suffix, (n) => setStatus(`Naming ${n} of ${images.length}...`)) : images;
+      setStatus(`Sending ${named.length} file(s)...`);
+      const body = new FormData();
+      appendCategoryFields(body, fields);
+      for (const file of named) body.append('files', file, file.name);
+      const result = await api.multipart<{ batch_id: string }>('/api/admin/bulk-upload', body);
+      if (!result.ok) return toastFailure(result, 'Upload failed');
+      setFiles([]);
+      onStarted(result.body.batch_id);
+    } finally {
+      setStatus(null);
+    }
+  }
+
+  const working = busy || status !== null;
+  return (
+    <form className={`${card} flex flex-col gap-4`} onSubmit={(e) => void submit(e)} aria-label="Bulk upload">
+      <div className="flex flex-col gap-1">
+        <label htmlFor="bulk-files" className="text-sm font-medium text-gray-800">
+          Images
+        </label>
+        <input
+          id="bulk-files"
+          type="file"
+          multiple
+          required
+          accept={IMAGE_ACCEPT}
+          className={input}
+          onChange={(e) => setFiles(Array.from(e.target.files ?? []))}
+        />
+        <p className="text-xs text-gray-600">JPEG, PNG, WebP, GIF, TIFF or AVIF, up to 50 MB and 50 megapixels each. {files.length > 0 && `${files.length} selected.`}</p>
+      </div>
+      <CategoryFields idPrefix="bulk" categories={categories} value={fields} onChange={setFields} />
+      <div className="flex flex-wrap items-end gap-4">
+        <CheckboxField id="bulk-analyse" label="Name products from image analysis" checked={analyse} onChange={(e) => setAnalyse(e.target.checked)} />
+        {analyse && (
+          <SelectField id="bulk-suffix" label="Name suffix" value={suffix} onChange={(e) => setSuffix(e.target.value)}>
+            {NAME_SUFFIXES.map((s) => (
+              <option key={s} value={s}>
+                {s || 'None'}
+              </option>
+            ))}
+          </SelectField>
+        )}
+      </div>
+      <div className="flex items-center gap-3">
+        <button type="submit" className={button.primary} disabled={working}>
+          {working ? 'Uploading...' : 'Upload Images'}
+        </button>
+        {status && <span className="text-sm text-gray-700">{status}</span>}
+      </div>
+    </form>
+  );
+}

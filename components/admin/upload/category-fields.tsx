@@ -1,0 +1,54 @@
+'use client';
+
+import { SelectField, TextField } from '../field';
+import type { Category } from '../types';
+
+export type CategoryValue = { price: string; category: string; subcategory: string; tags: string };
+
+export const EMPTY_CATEGORY_VALUE: CategoryValue = { price: '', category: '', subcategory: '', tags: '' };
+
+/** Price, category, dependent subcategory and tags: the fields both upload modes share (SPEC §5). */
+export function CategoryFields({ idPrefix, categories, value, onChange }: { idPrefix: string; categories: Category[]; value: CategoryValue; onChange: (next: CategoryValue) => void }) {
+  const subcategories = categories.find((c) => c.name === value.category)?.subcategories ?? [];
+  return (
+    <div className="grid gap-4 md:grid-cols-2">
+      <TextField id={`${idPrefix}-price`} label="Price (AUD)" type="number" min="0" step="0.01" required value={value.price} onChange={(e) => onChange({ ...value, price: e.target.value })} />
+      <SelectField
+        id={`${idPrefix}-category`}
+        label="Category"
+        required
+        value={value.category}
+        onChange={(e) => onChange({ ...value, category: e.target.value, subcategory: '' })}
+      >
+        <option value="">Choose a category</option>
+        {categories.map((c) => (
+          <option key={c.id} value={c.name}>
+            {c.name}
+          </option>
+        ))}
+      </SelectField>
+      <SelectField
+        id={`${idPrefix}-subcategory`}
+        label="Subcategory (optional)"
+        disabled={!value.category || subcategories.length === 0}
+        value={value.subcategory}
+        onChange={(e) => onChange({ ...value, subcategory: e.target.value })}
+      >
+        <option value="">None</option>
+        {subcategories.map((s) => (
+          <option key={s} value={s}>
+            {s}
+          </option>
+        ))}
+      </SelectField>
+      <TextField id={`${idPrefix}-tags`} label="Tags" hint="Comma-separated" value={value.tags} onChange={(e) => onChange({ ...value, tags: e.target.value })} />
+    </div>
+  );
+}
+
+export function appendCategoryFields(body: FormData, value: CategoryValue): void {
+  body.append('price', value.price);
+  body.append('category', value.category);
+  if (value.subcategory) body.append('subcategory', value.subcategory);
+  body.append('tags', value.tags);
+}

@@ -1,0 +1,95 @@
+'use client';
+
+import { useState, type FormEvent } from 'react';
+import { toast } from 'sonner';
+import { goToAdminLogin, toastFailure } from '../api';
+import { TextAreaField, TextField } from '../field';
+import { button, card, input } from '../styles';
+import type { Category } from '../types';
+import { appendCategoryFields, CategoryFields, EMPTY_CATEGORY_VALUE } from './category-fields';
+import { IMAGE_ACCEPT, INDIVIDUAL_TIMEOUT_MS } from './types';
+
+type Outcome = { ok: true; title: string } | { ok: false; status: number; detail: string | null; timedOut: boolean };
+
+/** The one upload with a time-out (SPEC §9): five minutes, then the files are presumed too large. */
+async function send(body: FormData): Promise<Outcome> {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), INDIVIDUAL_TIMEOUT_MS);
+  try {
+    const res = await fetch('/api/admin/individual-upload', { method: 'POST', body, credentials: 'same-origin', signal: controller.signal });
+    if (res.status === 401) goToAdminLogin();
+    const json = (await res.json().catch(() => null)) as { title?: string; detail?: string } | null;
+    if (res.ok) return { ok: true, title: json?.title ?? '' };
+    return { ok: false, status: res.status, detail: typeof json?.detail === 'string' ? json.detail : null, timedOut: false };
+  } catch {
+    return { ok: false, status: 0, detail: null, timedOut: controller.signal.aborted };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+export function IndividualForm({ categories }: { categories: Category[] }) {
+  const [mockup, setMockup] = useState<File | null>(null);
+  const [files, setFiles] = useState<File[]>([]);
+  const [title, setTitle] = useState('');
+  const [description, setDescription] = useState('');
+  const [fields, setFields] = useState(EMPTY_CATEGORY_VALUE);
+  const [sending, setSending] = useState(false);
+  const [formKey, setFormKey] = useState(0);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!mockup || files.length === 0 || !title.trim() || !fields.price || !fields.category) {
+      return void toast.error('Please fill in all required fields');
+    }
+    const body = new FormData();
+    body.append('mockup', mockup, mockup.name);
+    for (const file of files) body.append('files', file, file.name);
+    body.append('title', title.trim());
+    body.append('description', description);
+    appendCategoryFields(body, fields);
+    setSending(true);
+    const result = await send(body);
+    setSending(false);
+    if (!result.ok) {
+      if (result.timedOut) return void toast.error('Upload timeout - files may be too large');
+      return toastFailure(result, 'Upload failed');
+    }
+    toast.success(`${result.title || title} uploaded`);
+    setMockup(null);
+    setFiles([]);
+    setTitle('');
+    setDescription('');
+    setFields(EMPTY_CATEGORY_VALUE);
+    setFormKey((k) => k + 1);
+  }
+
+  return (
+    <form key={formKey} className={`${card} flex flex-col gap-4`} onSubmit={(e) => void submit(e)} aria-label="Individual upload">
+      <div className="grid gap-4 md:grid-cols-2">
+        <div className="flex flex-col gap-1">
+          <label htmlFor="single-mockup" className="text-sm font-medium text-gray-800">
+            Mockup image
+          </label>
+          <input id="single-mockup" type="file" required accept={IMAGE_ACCEPT} className={input} onChange={(e) => setMockup(e.target.files?.[0] ?? null)} />
+          <p className="text-xs text-gray-600">Shown watermarked in the shop.</p>
+        </div>
+        <div className="flex flex-col gap-1">
+          <label htmlFor="single-files" className="text-sm font-medium text-gray-800">
+            Product files
+          </label>
+          <input id="single-files" type="file" multiple required className={input} onChange={(e) => setFiles(Array.from(e.target.files ?? []))} />
+          <p className="text-xs text-gray-600">What buyers download, up to 200 MB each.</p>
+        </div>
+      </div>
+      <TextField id="single-title" label="Title" required value={title} onChange={(e) => setTitle(e.target.value)} />
+      <TextAreaField id="single-description" label="Description (optional)" rows={3} value={description} onChange={(e) => setDescription(e.target.value)} />
+      <CategoryFields idPrefix="single" categories={categories} value={fields} onChange={setFields} />
+      <div>
+        <button type="submit" className={button.primary} disabled={sending}>
+          {sending ? 'Uploading...' : 'Upload Product'}
+        </button>
+      </div>
+    </form>
+  );
+}

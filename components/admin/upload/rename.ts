@@ -1,0 +1,27 @@
+'use client';
+
+import { toast } from 'sonner';
+import { api } from '../api';
+
+/**
+ * Descriptive names from the server's image analysis, one file at a time. A
+ * failed analysis keeps the original filename and is reported as a warning
+ * (SPEC §8), so naming can never block an upload.
+ */
+export async function renameFromAnalysis(files: File[], suffix: string, onStep: (done: number) => void): Promise<File[]> {
+  const renamed: File[] = [];
+  for (const file of files) {
+    const body = new FormData();
+    body.append('file', file);
+    body.append('suffix', suffix);
+    const result = await api.multipart<{ generated_filename: string }>('/api/admin/analyze-image', body);
+    if (result.ok) {
+      renamed.push(new File([file], result.body.generated_filename, { type: file.type }));
+    } else {
+      toast.warning(`Could not analyse ${file.name}; keeping its name`, result.detail ? { description: result.detail } : undefined);
+      renamed.push(file);
+    }
+    onStep(renamed.length);
+  }
+  return renamed;
+}

@@ -1,0 +1,12 @@
+// Bulk and individual product upload. A batch is UploadFile rows plus one
+// durable job per file; progress is read from those rows. Every file becomes
+// at most one product (the product id is the upload file's id), however often
+// its job runs.
+export { createUploadBatch, retryFailedFiles, type StagedFile } from './batch';
+export { getUploadProgress, computeProgress, type UploadProgress, type UploadStage } from './progress';
+export { processUploadFile } from './process';
+export { createIndividualProduct, INDIVIDUAL_LIMITS } from './individual';
+export { generateImageFilename, ALLOWED_SUFFIXES } from './analyze';
+export { stageBulkUpload, BULK_LIMITS } from './staging';
+export { UPLOAD_JOB } from './limits';
+export { titleFromFilename } from './title';

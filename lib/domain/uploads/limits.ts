@@ -1,0 +1,10 @@
+// Upload limits, in one place so the admin UI text, the routes and the tests agree.
+export const MAX_IMAGE_BYTES = 50 * 1024 * 1024;
+export const MAX_PRODUCT_FILE_BYTES = 200 * 1024 * 1024;
+export const MAX_FILES_PER_BATCH = 1000;
+export const MAX_PRODUCT_FILES = 20;
+/** A single text field of a multipart form (price, tags, description …). */
+export const MAX_FIELD_BYTES = 64 * 1024;
+export const UPLOAD_JOB = 'upload.file';
+/** After this many processing attempts a file that keeps hitting infrastructure errors is marked failed. */
+export const MAX_FILE_ATTEMPTS = 5;

@@ -1,0 +1,57 @@
+// Upload progress (SPEC §3), computed from the file rows on every poll, so any
+// server instance answers and nothing is lost in a restart.
+import 'server-only';
+import { notFound } from '@/lib/domain/errors';
+import { db } from '@/lib/infra/db';
+
+export type UploadStage = 'processing' | 'complete' | 'failed' | 'partial';
+
+export type UploadProgress = {
+  batch_id: string;
+  stage: UploadStage;
+  current_file: number;
+  total_files: number;
+  current_filename: string;
+  message: string;
+  successful_files: number;
+  failed_files: { filename: string; error: string }[];
+};
+
+type FileRow = { originalFilename: string; status: string; error: string | null; position: number };
+
+export function computeProgress(batchId: string, files: FileRow[]): UploadProgress {
+  const sorted = [...files].sort((a, b) => a.position - b.position);
+  const done = sorted.filter((f) => f.status === 'done').length;
+  const failed = sorted.filter((f) => f.status === 'failed');
+  const finished = done + failed.length;
+  const total = sorted.length;
+  const active = sorted.find((f) => f.status === 'processing') ?? sorted.find((f) => f.status === 'pending');
+  const stage: UploadStage = active ? 'processing' : failed.length === 0 ? 'complete' : done === 0 ? 'failed' : 'partial';
+  const message =
+    stage === 'processing'
+      ? `Processing ${Math.min(finished + 1, total)} of ${total}`
+      : stage === 'complete'
+        ? `All ${total} file(s) uploaded`
+        : stage === 'failed'
+          ? `All ${total} file(s) failed`
+          : `${done} of ${total} file(s) uploaded, ${failed.length} failed`;
+  return {
+    batch_id: batchId,
+    stage,
+    current_file: finished,
+    total_files: total,
+    current_filename: active?.originalFilename ?? sorted.at(-1)?.originalFilename ?? '',
+    message,
+    successful_files: done,
+    failed_files: failed.map((f) => ({ filename: f.originalFilename, error: f.error ?? 'Processing failed' })),
+  };
+}
+
+export async function getUploadProgress(batchId: string): Promise<UploadProgress> {
+  const batch = await db().uploadBatch.findUnique({
+    where: { id: batchId },
+    select: { id: true, files: { select: { originalFilename: true, status: true, error: true, position: true } } },
+  });
+  if (!batch) throw notFound('Upload batch not found');
+  return computeProgress(batch.id, batch.files);
+}

@@ -1,0 +1,253 @@
+// The upload pipeline against real Postgres and a real S3-protocol server:
+// bad files fail alone, retries never duplicate, a crashed worker's batch
+// resumes with every file processed exactly once, and only previews are public.
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createFixtures } from '../support/fixtures';
+
+// Page revalidation needs a Next request context; the routes call it after writes.
+vi.mock('@/lib/cache/catalog', () => ({ revalidateCatalog: vi.fn() }));
+
+const fx = createFixtures('Upl');
+const SITE = 'http://localhost:3000';
+
+async function loadApp() {
+  const [uploads, jobs, handlers, infraJobs, storage, db, auth, bulk, progress, retry, individual, analyze] = await Promise.all([
+    import('@/lib/domain/uploads'),
+    import('@/lib/domain/jobs'),
+    import('@/lib/domain/jobs/handlers'),
+    import('@/lib/infra/jobs'),
+    import('@/lib/infra/storage'),
+    import('@/lib/infra/db'),
+    import('@/lib/domain/admin/auth'),
+    import('@/app/api/admin/bulk-upload/route'),
+    import('@/app/api/admin/upload-progress/[batchId]/route'),
+    import('@/app/api/admin/retry-failed/[batchId]/route'),
+    import('@/app/api/admin/individual-upload/route'),
+    import('@/app/api/admin/analyze-image/route'),
+  ]);
+  return {
+    ...uploads,
+    ...storage,
+    runDueJobs: jobs.runDueJobs,
+    registerJobHandlers: handlers.registerJobHandlers,
+    claimJobs: infraJobs.claimJobs,
+    completeJob: infraJobs.completeJob,
+    db: db.db,
+    adminLogin: auth.adminLogin,
+    routes: { bulk: bulk.POST, progress: progress.GET, retry: retry.POST, individual: individual.POST, analyze: analyze.POST },
+  };
+}
+
+let app: Awaited<ReturnType<typeof loadApp>>;
+let token: string;
+let categoryName: string;
+const batches: string[] = [];
+const extraProducts: string[] = [];
+
+const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+function crc32(bytes: Buffer): number {
+  let c = 0xffffffff;
+  for (const b of bytes) c = CRC_TABLE[(c ^ b) & 0xff] ^ (c >>> 8);
+  return (c ^ 0xffffffff) >>> 0;
+}
+
+const solid = (r: number, g: number, b: number, format: 'png' | 'jpeg' = 'png', width = 300, height = 200) =>
+  sharp({ create: { width, height, channels: 3, background: { r, g, b } } })[format]().toBuffer();
+
+/** A valid PNG whose header claims 30000×30000 pixels: a decompression bomb in 100 bytes. */
+async function pixelFlood(): Promise<Buffer> {
+  const png = Buffer.from(await solid(10, 10, 10, 'png', 8, 8));
+  png.writeUInt32BE(30_000, 16);
+  png.writeUInt32BE(30_000, 20);
+  png.writeUInt32BE(crc32(png.subarray(12, 29)), 29);
+  return png;
+}
+
+const auth = () => ({ authorization: `Bearer ${token}`, origin: SITE });
+const ctx = <P>(params: P) => ({ params: Promise.resolve(params) });
+
+function form(fields: Record<string, string>, files: [field: string, name: string, bytes: Buffer, type?: string][]): FormData {
+  const body = new FormData();
+  for (const [key, value] of Object.entries(fields)) body.append(key, value);
+  for (const [field, name, bytes, type] of files) body.append(field, new Blob([new Uint8Array(bytes)], { type: type ?? 'image/png' }), name);
+  return body;
+}
+
+const post = (path: string, body?: FormData, headers: Record<string, string> = auth()) => new Request(`${SITE}${path}`, { method: 'POST', headers, body });
+
+async function bulkUpload(files: [string, Buffer][]): Promise<string> {
+  const res = await app.routes.bulk(post('/api/admin/bulk-upload', form({ price: '4.50', category: categoryName, tags: 'Floral, pink ,floral' }, files.map(([n, b]) => ['files', n, b]))), ctx({}));
+  expect(res.status).toBe(202);
+  const { batch_id } = (await res.json()) as { batch_id: string };
+  batches.push(batch_id);
+  return batch_id;
+}
+
+async function progressOf(batchId: string) {
+  const res = await app.routes.progress(new Request(`${SITE}/api/admin/upload-progress/${batchId}`, { headers: auth() }), ctx({ batchId }));
+  expect(res.status).toBe(200);
+  return (await res.json()) as Awaited<ReturnType<typeof app.getUploadProgress>>;
+}
+
+const filesOf = (batchId: string) => app.db().uploadFile.findMany({ where: { batchId }, orderBy: { position: 'asc' } });
+const productsOf = async (batchId: string) => {
+  const ids = (await filesOf(batchId)).map((f) => f.id);
+  return app.db().product.findMany({ where: { id: { in: ids } }, include: { files: true } });
+};
+
+beforeAll(async () => {
+  app = await loadApp();
+  await app.ensureBuckets();
+  app.registerJobHandlers();
+  const session = await app.adminLogin('admin', 'admin');
+  if (!session) throw new Error('admin login failed');
+  token = session.token;
+  categoryName = (await fx.category()).name;
+});
+
+afterAll(async () => {
+  const files = await app.db().uploadFile.findMany({ where: { batchId: { in: batches } }, select: { id: true } });
+  await app.db().product.deleteMany({ where: { id: { in: [...files.map((f) => f.id), ...extraProducts] } } });
+  await app.db().uploadBatch.deleteMany({ where: { id: { in: batches } } });
+  await fx.cleanup();
+});
+
+describe('bulk upload', () => {
+  let batchId: string;
+  const good = ['IMG_20240101_123456 Sunset-Roses (2).png', 'DSC_0042_blue_wave.jpg', 'mint leaves copy.png'];
+  const bad = ['broken.png', 'notes.png', 'huge.png'];
+
+  it('turns good images into products and lists exactly the bad ones as failed', async () => {
+    const corrupt = await solid(200, 50, 50);
+    batchId = await bulkUpload([
+      [good[0], await solid(220, 60, 90)],
+      [bad[0], corrupt.subarray(0, Math.floor(corrupt.length / 2))],
+      [good[1], await solid(30, 80, 200, 'jpeg')],
+      [bad[1], Buffer.from('just some text pretending to be a picture\n'.repeat(20))],
+      [good[2], await solid(120, 220, 170)],
+      [bad[2], await pixelFlood()],
+    ]);
+    expect((await progressOf(batchId)).stage).toBe('processing');
+    await app.runDueJobs();
+    const progress = await progressOf(batchId);
+    expect(progress).toMatchObject({ stage: 'partial', total_files: 6, current_file: 6, successful_files: 3 });
+    expect(progress.failed_files.map((f) => f.filename).sort()).toEqual([...bad].sort());
+    expect(progress.failed_files.find((f) => f.filename === 'huge.png')?.error).toMatch(/too large/i);
+    expect(progress.failed_files.find((f) => f.filename === 'notes.png')?.error).toMatch(/not a supported image/i);
+    const products = await productsOf(batchId);
+    expect(products.map((p) => p.title).sort()).toEqual(['Blue Wave', 'Mint Leaves', 'Sunset Roses']);
+    for (const p of products) expect(p).toMatchObject({ priceCents: 450, tags: ['floral', 'pink'], files: [expect.objectContaining({ sizeBytes: expect.any(Number) })] });
+  });
+
+  it('publishes watermarked previews while the originals stay private', async () => {
+    const [product] = (await productsOf(batchId)).filter((p) => p.title === 'Sunset Roses');
+    const previewKey = product.imagePath!.replace(/^\/media\//, '');
+    const preview = await app.getObject('public', previewKey);
+    expect(preview?.contentType).toBe('image/webp');
+    const bytes = Buffer.from(await new Response(preview!.body).arrayBuffer());
+    // The upload was one flat colour: any variation in the preview is the watermark.
+    const stats = await sharp(bytes).stats();
+    expect(Math.max(...stats.channels.map((c) => c.stdev))).toBeGreaterThan(2);
+    expect(await app.getObject('public', product.thumbnailPath!.replace(/^\/media\//, ''))).not.toBeNull();
+    const original = product.files[0].storageKey;
+    expect(await app.getObject('private', original)).not.toBeNull();
+    expect(await app.getObject('public', original)).toBeNull();
+    expect(original).not.toMatch(/Sunset|IMG/);
+  });
+
+  it('retries the failed files once fixed: complete, and no duplicates', async () => {
+    const failed = (await filesOf(batchId)).filter((f) => f.status === 'failed');
+    // "Fixed" = the staged bytes are good now, as after a transient fault.
+    for (const f of failed) await app.putObject('private', f.stagingKey, await solid(240, 200, 40), 'application/octet-stream');
+    const res = await app.routes.retry(post(`/api/admin/retry-failed/${batchId}`), ctx({ batchId }));
+    expect(await res.json()).toEqual({ success: true, batch_id: batchId, message: 'Retrying 3 file(s)' });
+    await app.runDueJobs();
+    expect(await progressOf(batchId)).toMatchObject({ stage: 'complete', successful_files: 6, failed_files: [] });
+    const again = await app.routes.retry(post(`/api/admin/retry-failed/${batchId}`), ctx({ batchId }));
+    expect(((await again.json()) as { message: string }).message).toBe('No failed files to retry');
+    await app.runDueJobs();
+    const products = await productsOf(batchId);
+    expect(products).toHaveLength(6);
+    expect(await app.db().productFile.count({ where: { productId: { in: products.map((p) => p.id) } } })).toBe(6);
+  });
+
+  it('resumes a batch whose worker died mid-way, processing every file exactly once', async () => {
+    const images = await Promise.all([0, 1, 2, 3, 4].map((i) => solid(40 * i, 100, 150)));
+    const crashed = await bulkUpload(images.map((b, i) => [`crash test ${'abcde'[i]}.png`, b]));
+    const files = await filesOf(crashed);
+    const jobs = await app.claimJobs(10, [app.UPLOAD_JOB]);
+    expect(jobs).toHaveLength(5);
+    // The worker finished two files, was half-way through a third, then died.
+    for (const f of files.slice(0, 2)) await app.processUploadFile(f.id);
+    const doneJobs = jobs.filter((j) => files.slice(0, 2).some((f) => (j.payload as { fileId: string }).fileId === f.id));
+    for (const j of doneJobs) await app.completeJob(j.id);
+    const old = new Date(Date.now() - 60 * 60 * 1000);
+    await app.db().uploadFile.update({ where: { id: files[2].id }, data: { status: 'processing', lockedAt: old, attempts: 1 } });
+    await app.db().job.updateMany({ where: { id: { in: jobs.map((j) => j.id) }, status: 'running' }, data: { lockedAt: old } });
+    expect((await progressOf(crashed)).stage).toBe('processing');
+    await app.runDueJobs();
+    await app.processUploadFile(files[0].id);
+    expect(await progressOf(crashed)).toMatchObject({ stage: 'complete', successful_files: 5, total_files: 5 });
+    const products = await productsOf(crashed);
+    expect(products).toHaveLength(5);
+    expect(new Set(products.map((p) => p.id)).size).toBe(5);
+    expect(await app.db().product.count({ where: { title: { startsWith: 'Crash Test' }, id: { in: files.map((f) => f.id) } } })).toBe(5);
+  });
+});
+
+describe('upload endpoints refuse bad input in the one error shape', () => {
+  it('requires an admin session', async () => {
+    const res = await app.routes.bulk(post('/api/admin/bulk-upload', form({ price: '1', category: categoryName }, []), { origin: SITE }), ctx({}));
+    expect(res.status).toBe(401);
+  });
+
+  it('refuses a bulk upload without a category or images', async () => {
+    const noCategory = await app.routes.bulk(post('/api/admin/bulk-upload', form({ price: '1' }, [['files', 'a.png', await solid(1, 2, 3)]])), ctx({}));
+    expect(noCategory.status).toBe(400);
+    expect(await noCategory.json()).toMatchObject({ code: 'invalid_request', detail: expect.any(String) });
+    const noFiles = await app.routes.bulk(post('/api/admin/bulk-upload', form({ price: '1', category: categoryName }, [])), ctx({}));
+    expect(noFiles.status).toBe(400);
+  });
+
+  it('names an analysed image from its cleaned name, colours, size and an allowed suffix', async () => {
+    const image = await solid(230, 40, 50, 'png', 640, 480);
+    const ok = await app.routes.analyze(post('/api/admin/analyze-image', form({ suffix: 'clipart' }, [['file', 'IMG_0001 Cherry Pop (3).png', image]])), ctx({}));
+    expect(ok.status).toBe(200);
+    expect(((await ok.json()) as { generated_filename: string }).generated_filename).toBe('Cherry-Pop-Red-640x480-clipart.png');
+    const badSuffix = await app.routes.analyze(post('/api/admin/analyze-image', form({ suffix: '../../etc' }, [['file', 'a.png', image]])), ctx({}));
+    expect(badSuffix.status).toBe(400);
+    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>');
+    const refused = await app.routes.analyze(post('/api/admin/analyze-image', form({ suffix: '' }, [['file', 'evil.png', svg, 'image/svg+xml']])), ctx({}));
+    expect(refused.status).toBe(415);
+    expect(await refused.json()).toMatchObject({ code: 'unsupported_media_type', detail: expect.stringMatching(/SVG/) });
+    const polyglot = Buffer.concat([(await solid(1, 2, 3)).subarray(0, 40), Buffer.from('<html><script>alert(1)</script>')]);
+    const poly = await app.routes.analyze(post('/api/admin/analyze-image', form({}, [['file', 'poly.png', polyglot]])), ctx({}));
+    expect(poly.status).toBe(415);
+  });
+
+  it('creates an individual product with its files, and refuses an SVG mockup without leaving a product', async () => {
+    const fields = { title: 'Solo Design', description: 'Two files', price: '7.25', category: categoryName, tags: 'solo' };
+    const files: [string, string, Buffer, string?][] = [
+      ['mockup', 'mockup.png', await solid(90, 90, 200)],
+      ['files', 'design.png', await solid(90, 90, 200, 'png', 1000, 1000)],
+      ['files', 'guide.pdf', Buffer.from('%PDF-1.4 test'), 'application/pdf'],
+    ];
+    const res = await app.routes.individual(post('/api/admin/individual-upload', form(fields, files)), ctx({}));
+    expect(res.status).toBe(201);
+    const { product_id } = (await res.json()) as { product_id: string };
+    extraProducts.push(product_id);
+    const product = await app.db().product.findUniqueOrThrow({ where: { id: product_id }, include: { files: { orderBy: { position: 'asc' } } } });
+    expect(product).toMatchObject({ title: 'Solo Design', priceCents: 725, tags: ['solo'] });
+    expect(product.files.map((f) => f.originalFilename)).toEqual(['design.png', 'guide.pdf']);
+    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>');
+    const before = await app.db().product.count();
+    const refused = await app.routes.individual(post('/api/admin/individual-upload', form({ ...fields, title: 'Nope' }, [['mockup', 'm.svg', svg, 'image/svg+xml'], files[1]])), ctx({}));
+    expect(refused.status).toBe(415);
+    expect(await app.db().product.count()).toBe(before);
+  });
+});
