@@ -5,6 +5,7 @@ import { toast } from 'sonner';
 import { splitBanner } from '@/lib/banner';
 import { api, toastFailure } from './api';
 import { TextAreaField } from './field';
+import { PromoCodesSection } from './promo-codes-section';
 import { button, card } from './styles';
 
 export function SettingsTab() {
@@ -32,34 +33,37 @@ export function SettingsTab() {
   }
 
   return (
-    <section className={`${card} flex max-w-3xl flex-col gap-4`} aria-labelledby="banner-settings-title">
-      <h2 id="banner-settings-title" className="text-lg font-bold">
-        Banner Settings
-      </h2>
-      <TextAreaField
-        id="banner-message"
-        label="Banner message"
-        hint="Separate sections with two spaces. The banner is shown in upper case."
-        rows={3}
-        value={message}
-        onChange={(e) => setMessage(e.target.value)}
-      />
-      <div className="flex gap-2">
-        <button type="button" className={button.secondary} onClick={() => void loadCurrent()}>
-          Load Current
-        </button>
-        <button type="button" className={button.primary} onClick={() => void save()} disabled={busy || preview.length === 0}>
-          {busy ? 'Saving...' : 'Save Banner'}
-        </button>
-      </div>
-      <div>
-        <h3 className="text-sm font-semibold text-gray-800">Preview</h3>
-        <ul className="mt-2 flex flex-wrap gap-x-10 gap-y-1 rounded-lg bg-gray-900 px-4 py-2 text-xs font-semibold tracking-widest text-white" aria-label="Banner preview" data-testid="banner-preview">
-          {preview.map((item, i) => (
-            <li key={i}>{item}</li>
-          ))}
-        </ul>
-      </div>
-    </section>
+    <div className="flex flex-col gap-6">
+      <section className={`${card} flex max-w-3xl flex-col gap-4`} aria-labelledby="banner-settings-title">
+        <h2 id="banner-settings-title" className="text-lg font-bold">
+          Banner Settings
+        </h2>
+        <TextAreaField
+          id="banner-message"
+          label="Banner message"
+          hint="Separate sections with two spaces. The banner is shown in upper case."
+          rows={3}
+          value={message}
+          onChange={(e) => setMessage(e.target.value)}
+        />
+        <div className="flex gap-2">
+          <button type="button" className={button.secondary} onClick={() => void loadCurrent()}>
+            Load Current
+          </button>
+          <button type="button" className={button.primary} onClick={() => void save()} disabled={busy || preview.length === 0}>
+            {busy ? 'Saving...' : 'Save Banner'}
+          </button>
+        </div>
+        <div>
+          <h3 className="text-sm font-semibold text-gray-800">Preview</h3>
+          <ul className="mt-2 flex flex-wrap gap-x-10 gap-y-1 rounded-lg bg-gray-900 px-4 py-2 text-xs font-semibold tracking-widest text-white" aria-label="Banner preview" data-testid="banner-preview">
+            {preview.map((item, i) => (
+              <li key={i}>{item}</li>
+            ))}
+          </ul>
+        </div>
+      </section>
+      <PromoCodesSection />
+    </div>
   );
 }

@@ -167,3 +167,16 @@ describe('orders', () => {
     expectInvalid(await send('POST', '/api/admin/orders/resend-email', { session_id: 'cs_test_x', email: '' }, true));
   });
 });
+
+describe('membership promo codes', () => {
+  it('creates a code the membership checkout accepts, and retires it', async () => {
+    const code = `PROMO-${unique}`.toUpperCase();
+    expectInvalid(await send('POST', '/api/admin/promo-codes', { code, percent_off: 0 }));
+    expect((await send('POST', '/api/admin/promo-codes', { code, percent_off: 25, description: 'launch' })).status).toBe(201);
+    expect((await send('POST', '/api/admin/promo-codes', { code, percent_off: 25 })).status).toBe(409);
+    const listed = (await send('GET', '/api/admin/promo-codes')).body as unknown as { code: string; percent_off: number; active: boolean }[];
+    expect(listed.find((c) => c.code === code)).toMatchObject({ percent_off: 25, active: true });
+    expect((await send('DELETE', `/api/admin/promo-codes/${code}`)).status).toBe(200);
+    expect((await send('DELETE', `/api/admin/promo-codes/${code}`)).status).toBe(404);
+  });
+});

@@ -3,6 +3,7 @@
 // resumes with every file processed exactly once, and only previews are public.
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { FormPart } from '@/lib/domain/uploads/multipart';
 import { createFixtures } from '../support/fixtures';
 
 // Page revalidation needs a Next request context; the routes call it after writes.
@@ -158,6 +159,10 @@ describe('bulk upload', () => {
     expect(await app.getObject('private', original)).not.toBeNull();
     expect(await app.getObject('public', original)).toBeNull();
     expect(original).not.toMatch(/Sunset|IMG/);
+    const download = await fetch(await app.presignDownload(original, product.files[0].originalFilename));
+    expect(download.status).toBe(200);
+    expect(download.headers.get('content-disposition')).toMatch(/^attachment/);
+    expect((await sharp(Buffer.from(await download.arrayBuffer())).metadata()).format).toBe('png');
   });
 
   it('retries the failed files once fixed: complete, and no duplicates', async () => {
@@ -249,5 +254,38 @@ describe('upload endpoints refuse bad input in the one error shape', () => {
     const refused = await app.routes.individual(post('/api/admin/individual-upload', form({ ...fields, title: 'Nope' }, [['mockup', 'm.svg', svg, 'image/svg+xml'], files[1]])), ctx({}));
     expect(refused.status).toBe(415);
     expect(await app.db().product.count()).toBe(before);
+  });
+});
+
+describe('streaming multipart reader', () => {
+  it('reads every part intact however the body is split into chunks', async () => {
+    const { readMultipart } = await import('@/lib/domain/uploads/multipart');
+    const { randomBytes } = await import('node:crypto');
+    const files = [randomBytes(20_000), Buffer.from('--\r\n--boundary-lookalike\r\n'), Buffer.alloc(0)];
+    const source = new Request(SITE, { method: 'POST', body: form({ price: '4.50' }, files.map((b, i) => ['files', `f${i}.png`, b] as [string, string, Buffer])) });
+    const type = source.headers.get('content-type') as string;
+    const raw = Buffer.from(await source.arrayBuffer());
+    for (const size of [1, 7, 1000, 65_536]) {
+      const body = new ReadableStream<Uint8Array>({
+        start(controller) {
+          for (let i = 0; i < raw.length; i += size) controller.enqueue(new Uint8Array(raw.subarray(i, i + size)));
+          controller.close();
+        },
+      });
+      const request = new Request(SITE, { method: 'POST', body, headers: { 'content-type': type }, duplex: 'half' } as RequestInit);
+      const parts: FormPart[] = [];
+      for await (const part of readMultipart(request, { maxFileBytes: 1_000_000, maxFieldBytes: 100, maxParts: 10 })) parts.push(part);
+      expect(parts[0]).toEqual({ kind: 'field', name: 'price', value: '4.50' });
+      expect(parts.slice(1).map((p) => (p.kind === 'file' ? p.data.equals(files[parts.indexOf(p) - 1]) : false))).toEqual([true, true, true]);
+    }
+  });
+
+  it('refuses a file over the byte limit with 413 before reading the rest', async () => {
+    const { readMultipart } = await import('@/lib/domain/uploads/multipart');
+    const request = new Request(SITE, { method: 'POST', body: form({}, [['files', 'big.png', Buffer.alloc(5000)]]) });
+    const read = async () => {
+      for await (const part of readMultipart(request, { maxFileBytes: 1000, maxFieldBytes: 100, maxParts: 10 })) void part;
+    };
+    await expect(read()).rejects.toMatchObject({ code: 'payload_too_large' });
   });
 });

@@ -21,8 +21,10 @@ export function BulkForm({ categories, busy, onStarted }: { categories: Category
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const images = files.filter((f) => f.type.startsWith('image/') && f.type !== 'image/svg+xml');
+    // Some systems report no type for newer formats; the server checks the bytes either way.
+    const images = files.filter((f) => !f.type || (f.type.startsWith('image/') && f.type !== 'image/svg+xml'));
     if (images.length === 0) return void toast.error('Choose at least one image');
+    if (images.length < files.length) toast.warning(`${files.length - images.length} file(s) skipped: images only (no SVG)`);
     if (!fields.category) return void toast.error('Choose a category');
     try {
       const named = analyse ? await renameFromAnalysis(images, suffix, (n) => setStatus(`Naming ${n} of ${images.length}...`)) : images;

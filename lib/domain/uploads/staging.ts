@@ -3,7 +3,7 @@
 // created. Checks that need a decode happen in the background job, so one bad
 // file never sinks the other 199; a file over the byte limit refuses the request.
 import 'server-only';
-import { deleteObject, putObject } from '@/lib/infra/storage';
+import { deleteObject, putObject, sanitizeFilename } from '@/lib/infra/storage';
 import { createUploadBatch, type StagedFile } from './batch';
 import { bulkFieldsSchema } from './contract';
 import { newId, stagingKey } from './ids';
@@ -23,7 +23,7 @@ export async function stageBulkUpload(actor: string, parts: AsyncIterable<FormPa
       } else if (part.name === 'files' && part.data.length > 0) {
         const key = stagingKey(stagingId, staged.length);
         await putObject('private', key, part.data, 'application/octet-stream');
-        staged.push({ filename: part.filename || `image-${staged.length + 1}`, stagingKey: key });
+        staged.push({ filename: part.filename ? sanitizeFilename(part.filename) : `image-${staged.length + 1}`, stagingKey: key });
       }
     }
     const input = bulkFieldsSchema.parse(fields);

@@ -8,7 +8,8 @@ import { json, parseParams } from '@/lib/http/handler';
 export const GET = adminHandler<{ batchId: string }>(async (_request, { params }) => {
   const { batchId } = await parseParams(params, batchIdParams);
   const progress = await getUploadProgress(batchId);
-  // Products are created by the background worker, outside any request that could revalidate the pages.
-  if (progress.successful_files > 0) revalidateCatalog();
+  // Products are created by the background worker, outside any request that could revalidate
+  // the pages; once per finished batch, not on every poll, so a long batch does not churn the cache.
+  if (progress.stage !== 'processing' && progress.successful_files > 0) revalidateCatalog();
   return json(progress);
 });

@@ -1,0 +1,13 @@
+// DELETE /api/admin/promo-codes/{code} — retire a membership promotion code
+import { z } from 'zod';
+import { deactivatePromoCode } from '@/lib/domain/membership/promo-codes';
+import { adminHandler } from '@/lib/http/admin';
+import { json, parseParams } from '@/lib/http/handler';
+
+const params = z.object({ code: z.string().min(1).max(40) });
+
+export const DELETE = adminHandler<{ code: string }>(async (_request, context, admin) => {
+  const { code } = await parseParams(context.params, params);
+  await deactivatePromoCode(admin.username, code);
+  return json({ success: true });
+});
