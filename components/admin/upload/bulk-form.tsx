@@ -18,6 +18,8 @@ export function BulkForm({ categories, busy, onStarted }: { categories: Category
   const [analyse, setAnalyse] = useState(false);
   const [suffix, setSuffix] = useState('');
   const [status, setStatus] = useState<string | null>(null);
+  // A file input cannot be cleared through state: a new key gives a fresh, empty one.
+  const [inputKey, setInputKey] = useState(0);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -35,6 +37,7 @@ export function BulkForm({ categories, busy, onStarted }: { categories: Category
       const result = await api.multipart<{ batch_id: string }>('/api/admin/bulk-upload', body);
       if (!result.ok) return toastFailure(result, 'Upload failed');
       setFiles([]);
+      setInputKey((k) => k + 1);
       onStarted(result.body.batch_id);
     } finally {
       setStatus(null);
@@ -49,6 +52,7 @@ export function BulkForm({ categories, busy, onStarted }: { categories: Category
           Images
         </label>
         <input
+          key={inputKey}
           id="bulk-files"
           type="file"
           multiple

@@ -1,8 +1,6 @@
-// Dominant colours of an image as words for generated names. The decode is
-// bounded by the same input options as every other upload.
+// Dominant colours of an image as words for generated names.
 import 'server-only';
-import sharp from 'sharp';
-import { INPUT_OPTIONS } from '@/lib/infra/images';
+import { colourStats } from '@/lib/infra/images';
 
 const NAMED: [string, [number, number, number]][] = [
   ['Black', [20, 20, 20]],
@@ -34,8 +32,6 @@ export function colourName(r: number, g: number, b: number): string {
 
 /** Up to two colour words: the dominant colour and the mean colour when they differ. */
 export async function dominantColourWords(bytes: Buffer): Promise<string[]> {
-  const stats = await sharp(bytes, INPUT_OPTIONS).resize(64, 64, { fit: 'inside' }).removeAlpha().stats();
-  const { r, g, b } = stats.dominant;
-  const mean = stats.channels.map((c) => c.mean);
-  return [...new Set([colourName(r, g, b), colourName(mean[0], mean[1], mean[2])])];
+  const { dominant, mean } = await colourStats(bytes);
+  return [...new Set([colourName(...dominant), colourName(...mean)])];
 }

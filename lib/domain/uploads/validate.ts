@@ -2,8 +2,7 @@
 // size, magic bytes, no markup hidden in the header, a bounded pixel count, and
 // a full decode (through the preview) so truncated or corrupt files fail here.
 import 'server-only';
-import sharp from 'sharp';
-import { ImageInputError, INPUT_OPTIONS, inspectImage, makePreview, makeThumbnail, PREVIEW_MAX_SIDE, type ImageInfo } from '@/lib/infra/images';
+import { ImageInputError, inspectImage, makePreview, makeThumbnail, makeWorkingCopy, type ImageInfo } from '@/lib/infra/images';
 import { MAX_IMAGE_BYTES } from './limits';
 import { looksLikePolyglot, sniffImageFormat } from './sniff';
 
@@ -22,26 +21,9 @@ export async function checkImage(bytes: Buffer): Promise<ImageInfo> {
   return info;
 }
 
-/**
- * The large original is decoded once, into an upright, uncompressed TIFF no larger
- * than the preview (cheap to write and read back); preview and thumbnail are made
- * from that, which halves the work for big uploads. The full decode here is also
- * what catches truncated and corrupt files.
- */
-async function workingCopy(bytes: Buffer): Promise<Buffer> {
-  try {
-    return await sharp(bytes, INPUT_OPTIONS)
-      .resize(PREVIEW_MAX_SIDE, PREVIEW_MAX_SIDE, { fit: 'inside', withoutEnlargement: true })
-      .tiff({ compression: 'none' })
-      .toBuffer();
-  } catch (error) {
-    throw new ImageInputError('The image could not be processed', { cause: error });
-  }
-}
-
 export async function prepareImage(bytes: Buffer): Promise<PreparedImage> {
   const info = await checkImage(bytes);
-  const copy = await workingCopy(bytes);
+  const copy = await makeWorkingCopy(bytes);
   const [preview, thumbnail] = await Promise.all([makePreview(copy), makeThumbnail(copy)]);
   return { ...info, preview, thumbnail };
 }

@@ -177,3 +177,29 @@ export async function renderTrustedSvg(
   if (options.dpi) pipeline.withDensity(options.dpi);
   return pipeline.png({ compressionLevel: options.compressionLevel ?? 6 }).toBuffer();
 }
+
+/**
+ * Decodes a large original once into an upright, uncompressed TIFF no larger
+ * than the preview (cheap to write and read back); preview and thumbnail are
+ * then made from it. The full decode is also what catches truncated files.
+ */
+export async function makeWorkingCopy(input: Buffer): Promise<Buffer> {
+  try {
+    return await sharp(input, INPUT_OPTIONS)
+      .resize(PREVIEW_MAX_SIDE, PREVIEW_MAX_SIDE, { fit: 'inside', withoutEnlargement: true })
+      .tiff({ compression: 'none' })
+      .toBuffer();
+  } catch (error) {
+    throw new ImageInputError('The image could not be processed', { cause: error });
+  }
+}
+
+export type Rgb = [number, number, number];
+
+/** The dominant and the mean colour of an image, from a small bounded decode. */
+export async function colourStats(input: Buffer): Promise<{ dominant: Rgb; mean: Rgb }> {
+  const stats = await sharp(input, INPUT_OPTIONS).resize(64, 64, { fit: 'inside' }).removeAlpha().stats();
+  const { r, g, b } = stats.dominant;
+  const [mr, mg, mb] = stats.channels.map((c) => c.mean);
+  return { dominant: [r, g, b], mean: [mr, mg, mb] };
+}
