@@ -1,40 +1,14 @@
 'use client';
 
 import Link from 'next/link';
-import { useEffect, useState } from 'react';
-import { getJson, type MembershipStatus } from '@/components/account/api';
 import { LoadingPanel } from '@/components/account/panels';
 import { primaryButton, secondaryButton } from '@/components/account/styles';
-import { useLoginRedirect } from '@/components/account/use-login-redirect';
-import { readStoredUser, storeUser, type StoredUser } from '@/components/account/use-user';
+import { useMembershipStatus } from '@/components/account/use-membership-status';
 import { formatDate } from '@/lib/format';
-
-const LOGIN_MESSAGE = 'Please login to view membership options';
-
-type State = { kind: 'loading' } | { kind: 'ready'; user: StoredUser; status: MembershipStatus | null };
 
 /** Where members land after login (SPEC §2): a welcome and the ways onward. */
 export function DashboardView() {
-  const toLogin = useLoginRedirect();
-  const [state, setState] = useState<State>({ kind: 'loading' });
-
-  useEffect(() => {
-    const user = readStoredUser();
-    if (!user) return toLogin(LOGIN_MESSAGE);
-    let cancelled = false;
-    void (async () => {
-      const result = await getJson<MembershipStatus>(`/api/membership/status/${encodeURIComponent(user.id)}`);
-      if (cancelled) return;
-      if (!result.ok && (result.status === 401 || result.status === 404)) return toLogin(LOGIN_MESSAGE);
-      const status = result.ok ? result.body : null;
-      if (status && status.is_member !== user.is_member) storeUser({ ...user, is_member: status.is_member });
-      setState({ kind: 'ready', user, status });
-    })();
-    return () => {
-      cancelled = true;
-    };
-  }, [toLogin]);
-
+  const state = useMembershipStatus();
   if (state.kind === 'loading') return <LoadingPanel label="Loading..." />;
   const { user, status } = state;
   const member = status?.is_member ?? user.is_member;
