@@ -1,4 +1,7 @@
 // Shapes the admin API answers with (see lib/contract/admin.ts and the route handlers).
+import type { ActiveSale } from '@/lib/contract/responses';
+
+export type { ActiveSale };
 
 export type AdminProduct = {
   id: string;
@@ -22,18 +25,6 @@ export type AdminProduct = {
 export type Category = { id: string; name: string; subcategories: string[]; display_image: string | null; updated_at: string };
 
 export type Tag = { id: string; name: string };
-
-export type ActiveSale = {
-  id: string;
-  title: string;
-  category: string | null;
-  original_price: number;
-  sale_price: number;
-  discount_percentage: number;
-  sale_start: string | null;
-  sale_end: string | null;
-  is_bundle: boolean;
-};
 
 export type Voucher = {
   id: string;

@@ -1,16 +1,7 @@
 // The upload progress the API reports (SPEC §3), and the limits the forms share.
-export type UploadStage = 'processing' | 'complete' | 'failed' | 'partial';
+import type { UploadProgress, UploadStage } from '@/lib/contract/responses';
 
-export type UploadProgress = {
-  batch_id: string;
-  stage: UploadStage;
-  current_file: number;
-  total_files: number;
-  current_filename: string;
-  message: string;
-  successful_files: number;
-  failed_files: { filename: string; error: string }[];
-};
+export type { UploadProgress, UploadStage };
 
 export const POLL_INTERVAL_MS = 2_500;
 export const POLL_GIVE_UP_MS = 30 * 60 * 1000;

@@ -3,23 +3,9 @@ import 'server-only';
 import { db } from '@/lib/infra/db';
 import { centsToDollars } from '@/lib/format';
 import { filesForProducts } from './files';
+import type { CustomerOrder } from '@/lib/contract/responses';
 
-export type CustomerOrder = {
-  session_id: string;
-  created_at: string;
-  amount: number;
-  currency: string;
-  item_count: number;
-  products: {
-    id: string;
-    title: string;
-    price: number;
-    image_path: string | null;
-    is_bundle: boolean;
-    original_filenames: string[];
-    files: { index: number; filename: string }[];
-  }[];
-};
+export type { CustomerOrder };
 
 export async function listCustomerOrders(userId: string): Promise<CustomerOrder[]> {
   const orders = await db().order.findMany({

@@ -1,6 +1,7 @@
 // Sales: time-boxed sale prices on products and bundles, applied to the whole
 // store, a category or a selection (SPEC §2 Sales Manager, §3, §9).
 import 'server-only';
+import type { ActiveSale } from '@/lib/contract/responses';
 import { recordAudit } from '@/lib/domain/audit';
 import { invalid } from '@/lib/domain/errors';
 import { centsToDollars, salePercent } from '@/lib/format';
@@ -15,18 +16,6 @@ export type BulkSale = {
   saleEnd: Date;
   category?: string;
   productIds?: string[];
-};
-
-export type ActiveSale = {
-  id: string;
-  title: string;
-  category: string | null;
-  original_price: number;
-  sale_price: number;
-  discount_percentage: number;
-  sale_start: string | null;
-  sale_end: string | null;
-  is_bundle: boolean;
 };
 
 /** Sales running now or scheduled to start: anything on sale whose end is still ahead. */

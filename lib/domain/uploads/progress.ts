@@ -1,21 +1,11 @@
 // Upload progress (SPEC §3), computed from the file rows on every poll, so any
 // server instance answers and nothing is lost in a restart.
 import 'server-only';
+import type { UploadProgress, UploadStage } from '@/lib/contract/responses';
 import { notFound } from '@/lib/domain/errors';
 import { db } from '@/lib/infra/db';
 
-export type UploadStage = 'processing' | 'complete' | 'failed' | 'partial';
-
-export type UploadProgress = {
-  batch_id: string;
-  stage: UploadStage;
-  current_file: number;
-  total_files: number;
-  current_filename: string;
-  message: string;
-  successful_files: number;
-  failed_files: { filename: string; error: string }[];
-};
+export type { UploadProgress, UploadStage };
 
 type FileRow = { originalFilename: string; status: string; error: string | null; position: number };
 

@@ -1,18 +1,8 @@
 // Gift vouchers a customer owns: those issued to their proven email address.
 import 'server-only';
 import { db } from '@/lib/infra/db';
+import type { CustomerVoucher } from '@/lib/contract/responses';
 import { centsToDollars } from '@/lib/format';
-
-export type CustomerVoucher = {
-  id: string;
-  code: string;
-  type: string;
-  value: number;
-  usage_type: string;
-  current_balance: number | null;
-  original_balance: number | null;
-  status: string;
-};
 
 export async function listCustomerVouchers(email: string): Promise<CustomerVoucher[]> {
   const vouchers = await db().voucher.findMany({ where: { customerEmail: email.toLowerCase(), status: { not: 'disabled' } }, orderBy: { createdAt: 'desc' } });
