@@ -36,6 +36,16 @@ export default defineConfig({
           testTimeout: 20_000,
         },
       },
+      {
+        resolve: { alias },
+        test: {
+          name: 'security',
+          include: ['tests/security/**/*.test.ts'],
+          globalSetup: ['tests/setup/api-global.ts'],
+          fileParallelism: false,
+          testTimeout: 60_000,
+        },
+      },
     ],
   },
 });

@@ -3,7 +3,7 @@
 // builds and serves the shop, then runs vitest (unit, integration, api) and
 // Playwright in Debian's Chromium. Ends with one line "N passed, N failed".
 //   npm test                 everything
-//   npm test -- unit api     only some runners: unit, integration, api, e2e
+//   npm test -- unit api     only some runners: unit, integration, api, security, e2e
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -15,17 +15,18 @@ import { startMailCatcher, type MailCatcher } from './lib/mail-catcher';
 import { startLocalServices } from './lib/services';
 
 type Counts = { passed: number; failed: number };
-const RUNNERS = ['unit', 'integration', 'api', 'e2e'] as const;
+const RUNNERS = ['unit', 'integration', 'api', 'security', 'e2e'] as const;
 type Runner = (typeof RUNNERS)[number];
 
 const requested = process.argv.slice(2).filter((a): a is Runner => (RUNNERS as readonly string[]).includes(a));
 const runners: Runner[] = requested.length ? requested : [...RUNNERS];
-const needsServer = runners.includes('api') || runners.includes('e2e');
+const needsServer = runners.some((r) => r === 'api' || r === 'security' || r === 'e2e');
 const needsServices = runners.some((r) => r !== 'unit');
 
 const runDir = resolve('.data', `test-${randomBytes(4).toString('hex')}`);
 const reportDir = join(runDir, 'reports');
-const distDir = '.next-test';
+// Overridable so two checkouts (or two runs) never build into each other's output.
+const distDir = process.env.NEXT_TEST_DIST_DIR ?? '.next-test';
 const log = (m: string) => console.log(`[test] ${m}`);
 
 async function main(): Promise<Counts> {
@@ -65,6 +66,7 @@ async function main(): Promise<Counts> {
       await waitForServer(baseUrl);
       const runEnv = { ...serverEnv, SHOP_URL: baseUrl, MAIL_DIR: mail.dir };
       if (runners.includes('api')) add(await vitest('api', runEnv));
+      if (runners.includes('security')) add(await vitest('security', runEnv));
       if (runners.includes('e2e')) add(await playwright(runEnv));
     }
   } finally {

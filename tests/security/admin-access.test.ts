@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { discoverRoutes } from './admin-routes';
-import { SHOP_URL } from './helpers';
+import { discoverRoutes } from './routes';
+import { SHOP_URL } from '../api/helpers';
 
 const { admin: adminRoutes, unguardedUnderAdmin } = discoverRoutes();
 let customerToken: string;
