@@ -97,6 +97,17 @@ describe.each(adminRoutes)('$method $path', ({ method, path }) => {
   });
 });
 
+// CSRF: a browser on another site can make the victim's browser send the
+// admin cookie (SameSite aside: old browsers, same-site subdomains). Every
+// state-changing admin route must refuse a foreign Origin before acting.
+describe.each(adminRoutes.filter((r) => r.method !== 'GET'))('$method $path from another origin', ({ method, path }) => {
+  it.each(['https://evil.example', 'null', `${SHOP_URL}.evil.example`])('refuses Origin %s with a valid admin cookie', async (origin) => {
+    const res = await call(method, path, { cookie: `shop_admin=${adminToken}`, origin });
+    expect(res.status).toBe(403);
+    expect(res.body).toMatchObject({ code: 'forbidden', detail: 'Cross-site request refused' });
+  });
+});
+
 describe('admin sign-in', () => {
   it('answers wrong credentials with Invalid credentials', async () => {
     const res = await fetch(`${SHOP_URL}/api/auth/login`, { method: 'POST', body: new URLSearchParams({ username: 'admin', password: 'wrong' }) });

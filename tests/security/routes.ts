@@ -4,6 +4,8 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 
 export type RouteMethod = { method: string; path: string; file: string };
+/** Every handler: `template` keeps the folder names, e.g. /api/orders/[userId]. */
+export type AnyRoute = RouteMethod & { template: string; admin: boolean; checksOrigin: boolean };
 
 const API_DIR = join(process.cwd(), 'app', 'api');
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
@@ -14,6 +16,10 @@ function routeFiles(dir: string): string[] {
     if (statSync(full).isDirectory()) return routeFiles(full);
     return entry === 'route.ts' ? [full] : [];
   });
+}
+
+function templatePath(file: string): string {
+  return `/api/${relative(API_DIR, file).split(sep).slice(0, -1).join('/')}`;
 }
 
 /** /api/products/[id]/files → /api/products/zzunknown0/files */
@@ -47,4 +53,27 @@ export function discoverRoutes(): { admin: RouteMethod[]; unguardedUnderAdmin: R
     }
   }
   return { admin, unguardedUnderAdmin };
+}
+
+export function discoverAllRoutes(): AnyRoute[] {
+  return routeFiles(API_DIR).flatMap((file) => {
+    const source = readFileSync(file, 'utf8');
+    const checksOrigin = /assertSameOrigin\(request\)/.test(source);
+    return exportedMethods(source).map(({ method, admin }) => ({
+      method,
+      path: samplePath(file),
+      template: templatePath(file),
+      file: relative(process.cwd(), file),
+      admin,
+      checksOrigin: admin || checksOrigin,
+    }));
+  });
+}
+
+/** Path segments that name a user or one of their checkout sessions (SECURITY S1). */
+export const OWNER_SEGMENTS = ['[userId]', '[sessionId]'];
+
+/** Routes with a {userId} or {sessionId} in the path: each must refuse another user's id. */
+export function discoverOwnedRoutes(): AnyRoute[] {
+  return discoverAllRoutes().filter((r) => !r.admin && OWNER_SEGMENTS.some((s) => r.template.split('/').includes(s)));
 }
