@@ -3,23 +3,25 @@
 import { fileQuerySchema, idParams } from '@/lib/contract/admin';
 import { revalidateCatalog } from '@/lib/cache/catalog';
 import { addProductFiles, removeProductFile, type UploadedFile } from '@/lib/domain/catalog/admin';
-import { AppError, invalid } from '@/lib/domain/errors';
+import { invalid } from '@/lib/domain/errors';
+import { MAX_FIELD_BYTES, MAX_PRODUCT_FILE_BYTES, MAX_PRODUCT_FILES } from '@/lib/domain/uploads/limits';
+import { readMultipart } from '@/lib/domain/uploads/multipart';
 import { adminHandler } from '@/lib/http/admin';
+import { MULTIPART_OVERHEAD_BYTES, refuseBodyOver } from '@/lib/http/body-limit';
 import { json, parseParams, parseQuery } from '@/lib/http/handler';
 
-const MAX_FILE_BYTES = 200 * 1024 * 1024;
+// request.formData() would read the whole body, however large, before any
+// check: the streaming reader refuses a file the moment it passes the limit.
+const LIMITS = { maxFileBytes: MAX_PRODUCT_FILE_BYTES, maxFieldBytes: MAX_FIELD_BYTES, maxParts: MAX_PRODUCT_FILES };
 
 export const POST = adminHandler<{ id: string }>(async (request, { params }, admin) => {
   const { id } = await parseParams(params, idParams);
-  const form = await request.formData().catch(() => {
-    throw invalid('Expected multipart form data with files');
-  });
+  refuseBodyOver(request, MAX_PRODUCT_FILES * (MAX_PRODUCT_FILE_BYTES + MAX_FIELD_BYTES) + MULTIPART_OVERHEAD_BYTES, 'The upload');
   const files: UploadedFile[] = [];
-  for (const entry of form.getAll('files')) {
-    if (typeof entry === 'string') continue;
-    if (entry.size > MAX_FILE_BYTES) throw new AppError('payload_too_large', `${entry.name} is larger than 200 MB`);
-    if (entry.size === 0) throw invalid(`${entry.name} is empty`);
-    files.push({ name: entry.name, type: entry.type, bytes: new Uint8Array(await entry.arrayBuffer()) });
+  for await (const part of readMultipart(request, LIMITS)) {
+    if (part.kind !== 'file' || part.name !== 'files') continue;
+    if (part.data.length === 0) throw invalid(`${part.filename} is empty`);
+    files.push({ name: part.filename, type: part.contentType, bytes: new Uint8Array(part.data.buffer, part.data.byteOffset, part.data.byteLength) });
   }
   const added = await addProductFiles(admin.username, id, files);
   revalidateCatalog();

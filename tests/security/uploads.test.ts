@@ -1,0 +1,230 @@
+// Hostile uploads from an admin session: SVG with script, an HTML/PNG
+// polyglot, a pixel flood and a 200 MB body are refused in the error shape,
+// the server stays up, and nothing is stored (rows or objects).
+import http from 'node:http';
+import { deflateSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminToken, call, closeDb, count, expectErrorShape, SHOP_URL, type Reply } from './helpers';
+import { listProducts } from '../api/helpers';
+
+const MB = 1024 * 1024;
+let auth: Record<string, string>;
+let productId: string;
+
+// ---- hostile files ---------------------------------------------------------
+
+const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+const crc32 = (bytes: Buffer) => {
+  let c = 0xffffffff;
+  for (const b of bytes) c = CRC_TABLE[(c ^ b) & 0xff] ^ (c >>> 8);
+  return (c ^ 0xffffffff) >>> 0;
+};
+function chunk(type: string, data: Buffer): Buffer {
+  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([length, body, crc]);
+}
+function png(width: number, height: number, extra: Buffer[] = []): Buffer {
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr.set([8, 0, 0, 0, 0], 8); // 8-bit greyscale
+  // One row of pixel data: enough for a header-level check, tiny on disk.
+  const rows = deflateSync(Buffer.alloc(Math.min(width, 4096) + 1));
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), ...extra, chunk('IDAT', rows), chunk('IEND', Buffer.alloc(0))]);
+}
+
+const HOSTILE: { label: string; filename: string; type: string; bytes: Buffer }[] = [
+  { label: 'an SVG with script', filename: 'design.svg', type: 'image/svg+xml', bytes: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><script>alert(2)</script></svg>') },
+  { label: 'an SVG renamed .png', filename: 'design.png', type: 'image/png', bytes: Buffer.from('<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg"><script>alert(3)</script></svg>') },
+  { label: 'an HTML/PNG polyglot', filename: 'poly.png', type: 'image/png', bytes: png(1, 1, [chunk('tEXt', Buffer.from('Comment\0<html><script>alert(4)</script></html>', 'latin1'))]) },
+  { label: 'an HTML page renamed .png', filename: 'page.png', type: 'image/png', bytes: Buffer.from('<!doctype html><html><script>alert(5)</script></html>') },
+  { label: 'a pixel flood (60000 x 60000 in a few bytes)', filename: 'flood.png', type: 'image/png', bytes: png(60_000, 60_000) },
+];
+
+// ---- what "nothing stored" means -------------------------------------------
+
+async function bucketKeys(bucket: string): Promise<number> {
+  let total = 0;
+  let token = '';
+  for (;;) {
+    const res = await fetch(`${process.env.S3_ENDPOINT}/${bucket}?list-type=2${token ? `&continuation-token=${encodeURIComponent(token)}` : ''}`);
+    const xml = await res.text();
+    total += Number(/<KeyCount>(\d+)<\/KeyCount>/.exec(xml)?.[1] ?? 'NaN');
+    token = /<NextContinuationToken>([^<]+)</.exec(xml)?.[1] ?? '';
+    if (!token) return total;
+  }
+}
+const footprint = async () => ({
+  products: await count('Product'),
+  files: await count('ProductFile'),
+  batches: await count('UploadBatch'),
+  uploadFiles: await count('UploadFile'),
+  privateObjects: await bucketKeys(process.env.S3_BUCKET ?? 'shop-files'),
+  publicObjects: await bucketKeys(process.env.S3_PUBLIC_BUCKET ?? 'shop-public'),
+});
+
+async function expectServerUp() {
+  const res = await call('GET', '/api/settings/banner');
+  expect(res.status).toBe(200);
+}
+
+function form(parts: Record<string, string>, files: { field: string; filename: string; type: string; bytes: Buffer }[]): FormData {
+  const data = new FormData();
+  for (const [key, value] of Object.entries(parts)) data.append(key, value);
+  for (const f of files) data.append(f.field, new Blob([new Uint8Array(f.bytes)], { type: f.type }), f.filename);
+  return data;
+}
+
+// ---- a streamed body, never held in memory -----------------------------------
+
+type Streamed = Reply & { sentAtResponse: number; total: number };
+
+/**
+ * Sends one multipart file of `fileBytes` in 1 MB chunks and stops as soon as
+ * the server answers, reporting how much had been sent by then.
+ */
+function streamUpload(path: string, field: string, fileBytes: number, fields: Record<string, string> = {}): Promise<Streamed> {
+  const boundary = `----sec${Date.now()}`;
+  const head = Buffer.from(
+    Object.entries(fields)
+      .map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`)
+      .join('') + `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="huge.png"\r\nContent-Type: image/png\r\n\r\n`,
+  );
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  const total = head.length + fileBytes + tail.length;
+  const block = Buffer.alloc(MB, 0x41);
+  block.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  return new Promise((resolve, reject) => {
+    let sent = 0;
+    let answered = false;
+    const req = http.request(`${SHOP_URL}${path}`, {
+      method: 'POST',
+      headers: { ...auth, 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': String(total) },
+    });
+    req.on('response', (res) => {
+      answered = true;
+      const sentAtResponse = sent;
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => {
+        const text = Buffer.concat(chunks).toString('utf8');
+        req.destroy();
+        resolve({ status: res.statusCode ?? 0, headers: new Headers(res.headers as Record<string, string>), text, body: JSON.parse(text || 'null'), sentAtResponse, total });
+      });
+    });
+    req.on('error', (error) => {
+      if (!answered) reject(error);
+    });
+    const write = (buffer: Buffer) => {
+      sent += buffer.length;
+      return req.write(buffer);
+    };
+    (async () => {
+      write(head);
+      let left = fileBytes;
+      while (left > 0 && !answered && !req.destroyed) {
+        const piece = left >= MB ? block : block.subarray(0, left);
+        left -= piece.length;
+        if (!write(piece)) await new Promise((r) => req.once('drain', r).once('close', r));
+      }
+      if (!answered && !req.destroyed) req.end(tail);
+    })().catch(reject);
+  });
+}
+
+beforeAll(async () => {
+  auth = { authorization: `Bearer ${await adminToken()}` };
+  productId = (await listProducts('?limit=1'))[0].id;
+});
+
+afterAll(closeDb);
+
+describe.each(HOSTILE)('$label', (file) => {
+  it('analyze-image refuses it with 415', async () => {
+    const res = await call('POST', '/api/admin/analyze-image', { headers: auth, body: form({ suffix: 'design' }, [{ field: 'file', ...file }]) });
+    expectErrorShape(res, 415);
+    await expectServerUp();
+  });
+
+  it('an individual upload refuses it as the mockup, storing nothing', async () => {
+    const before = await footprint();
+    const res = await call('POST', '/api/admin/individual-upload', {
+      headers: auth,
+      body: form({ title: 'Hostile mockup', price: '5', category: 'Clip Art' }, [
+        { field: 'mockup', ...file },
+        { field: 'files', filename: 'product.pdf', type: 'application/pdf', bytes: Buffer.from('%PDF-1.4 test') },
+      ]),
+    });
+    expectErrorShape(res, [400, 415, 422]);
+    expect(await footprint()).toEqual(before);
+    await expectServerUp();
+  });
+});
+
+describe('a bulk upload of the hostile files', () => {
+  it('accepts the batch, fails every file in the background and creates no product', async () => {
+    const productsBefore = await count('Product');
+    const publicBefore = await bucketKeys(process.env.S3_PUBLIC_BUCKET ?? 'shop-public');
+    const res = await call('POST', '/api/admin/bulk-upload', {
+      headers: auth,
+      body: form({ price: '5', category: 'Clip Art' }, HOSTILE.map((f) => ({ field: 'files', ...f }))),
+    });
+    expect(res.status, res.text).toBe(202);
+    const batchId = (res.body as { batch_id: string }).batch_id;
+    let progress: { stage: string; failed_files: { filename: string; error: string }[] } = { stage: '', failed_files: [] };
+    const deadline = Date.now() + 45_000;
+    while (Date.now() < deadline && !['complete', 'failed', 'partial'].includes(progress.stage)) {
+      await new Promise((r) => setTimeout(r, 500));
+      progress = (await call('GET', `/api/admin/upload-progress/${batchId}`, { headers: auth })).body as typeof progress;
+    }
+    expect(progress.stage).toBe('failed');
+    expect(progress.failed_files.map((f) => f.filename).sort()).toEqual(HOSTILE.map((f) => f.filename).sort());
+    expect(await count('Product')).toBe(productsBefore);
+    expect(await bucketKeys(process.env.S3_PUBLIC_BUCKET ?? 'shop-public')).toBe(publicBefore);
+  });
+});
+
+describe('a 200 MB body', () => {
+  it('analyze-image refuses it from its Content-Length, before reading it', async () => {
+    const before = await footprint();
+    const res = await streamUpload('/api/admin/analyze-image', 'file', 200 * MB, { suffix: 'design' });
+    expectErrorShape(res, 413);
+    expect(res.sentAtResponse).toBeLessThan(20 * MB);
+    expect(await footprint()).toEqual(before);
+    await expectServerUp();
+  });
+
+  it('a bulk upload refuses a 200 MB image at the 50 MB image limit', async () => {
+    const before = await footprint();
+    const res = await streamUpload('/api/admin/bulk-upload', 'files', 200 * MB, { price: '5', category: 'Clip Art' });
+    expectErrorShape(res, 413);
+    expect(res.sentAtResponse).toBeLessThan(80 * MB);
+    expect(await footprint()).toEqual(before);
+    await expectServerUp();
+  });
+
+  it('adding a product file over 200 MB is refused at the limit, not after reading it all', async () => {
+    const before = await footprint();
+    const res = await streamUpload(`/api/products/${productId}/files`, 'files', 240 * MB);
+    expectErrorShape(res, 413);
+    expect(res.sentAtResponse).toBeLessThan(res.total - 16 * MB);
+    expect(await footprint()).toEqual(before);
+    await expectServerUp();
+  });
+
+  it('an individual upload refuses a 200 MB mockup and stores nothing', async () => {
+    const before = await footprint();
+    const res = await streamUpload('/api/admin/individual-upload', 'mockup', 200 * MB, { title: 'Huge', price: '5', category: 'Clip Art' });
+    expectErrorShape(res, [413, 415]);
+    expect(await footprint()).toEqual(before);
+    await expectServerUp();
+  });
+});
