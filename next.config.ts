@@ -39,12 +39,6 @@ const nextConfig: NextConfig = {
       { source: '/api/download/:path*', headers: [{ key: 'Referrer-Policy', value: 'no-referrer' }] },
     ];
   },
-  async redirects() {
-    return [
-      { source: '/admin', destination: '/admin/login', permanent: false },
-      { source: '/admin-login', destination: '/admin/login', permanent: false },
-    ];
-  },
 };
 
 export default nextConfig;
