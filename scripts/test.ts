@@ -5,7 +5,7 @@
 //   npm test                 everything
 //   npm test -- unit api     only some runners: unit, integration, api, security, e2e
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync, rmSync, mkdirSync } from 'node:fs';
+import { createWriteStream, existsSync, readFileSync, rmSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { buildShop, NEXT_BIN } from './lib/build';
@@ -60,11 +60,16 @@ async function main(): Promise<Counts> {
       log('Building the shop for the browser and API tests…');
       await buildShop(serverEnv, distDir);
       server = spawn(NEXT_BIN, ['start', '-p', String(port), '-H', '127.0.0.1'], {
-        stdio: ['ignore', 'inherit', 'inherit'],
+        stdio: ['ignore', 'pipe', 'pipe'],
         env: serverEnv,
       });
+      // The server's output is shown as before and also kept, so the security tests can check what it logs.
+      const serverLog = join(runDir, 'server.log');
+      const logFile = createWriteStream(serverLog);
+      server.stdout?.on('data', (c: Buffer) => (process.stdout.write(c), logFile.write(c)));
+      server.stderr?.on('data', (c: Buffer) => (process.stderr.write(c), logFile.write(c)));
       await waitForServer(baseUrl);
-      const runEnv = { ...serverEnv, SHOP_URL: baseUrl, MAIL_DIR: mail.dir };
+      const runEnv = { ...serverEnv, SHOP_URL: baseUrl, MAIL_DIR: mail.dir, SHOP_LOG_FILE: serverLog };
       if (runners.includes('api')) add(await vitest('api', runEnv));
       if (runners.includes('security')) add(await vitest('security', runEnv));
       if (runners.includes('e2e')) add(await playwright(runEnv));
