@@ -4,6 +4,7 @@ import { SHOP_URL } from '../api/helpers';
 
 const { admin: adminRoutes, unguardedUnderAdmin } = discoverRoutes();
 let customerToken: string;
+let customerCookie: string;
 let adminToken: string;
 type StoredSale = { id: string; is_bundle: boolean; on_sale: boolean; sale_price: number | null; sale_start: string | null; sale_end: string | null };
 let salesBefore: StoredSale[] = [];
@@ -26,6 +27,8 @@ beforeAll(async () => {
   });
   expect(register.status).toBe(200);
   customerToken = ((await register.json()) as { token: string }).token;
+  customerCookie = (register.headers.get('set-cookie') ?? '').split(';')[0];
+  expect(customerCookie).toContain(customerToken);
   const login = await fetch(`${SHOP_URL}/api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -83,6 +86,11 @@ describe.each(adminRoutes)('$method $path', ({ method, path }) => {
   it("refuses a customer's session", async () => {
     const res = await call(method, path, { authorization: `Bearer ${customerToken}` });
     expect(res.status).toBe(401);
+  });
+
+  it("refuses a customer's session cookie, and a customer's token as the admin cookie", async () => {
+    expect((await call(method, path, { cookie: customerCookie })).status).toBe(401);
+    expect((await call(method, path, { cookie: `shop_admin=${customerToken}` })).status).toBe(401);
   });
 
   it('refuses a forged admin cookie', async () => {
