@@ -27,8 +27,10 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  // Later runners (the browser tests) validate codes from this same address.
+  // Later runners (the browser tests) validate codes and sign in from this same address.
   await clearRateLimits('discount');
+  await clearRateLimits('login');
+  await clearRateLimits('admin-login');
   await closeDb();
 });
 
@@ -76,5 +78,24 @@ describe('guessing discount codes from one client', () => {
     const reply = await guess(realCode);
     expect(reply.status, reply.text).toBe(200);
     expect(reply.body).toMatchObject({ valid: true });
+  });
+});
+
+describe('guessing passwords from one client', () => {
+  // RATE_LIMITS.login: 10 per 5 minutes per client (and per address); adminLogin: 10 per 15 minutes.
+  it('customer sign-in is limited per client across addresses, spoofed headers or not', async () => {
+    await clearRateLimits('login');
+    const attempt = (i: number, headers: Record<string, string> = {}) =>
+      call('POST', '/api/auth/user-login', { headers, form: { email: `nobody-${i}-${randomCode()}@example.com`, password: 'guess-guess' } });
+    for (let i = 0; i < 10; i++) expectErrorShape(await attempt(i, { 'x-forwarded-for': `203.0.113.${i + 1}` }), 401);
+    expectLimited(await attempt(10));
+    expectLimited(await attempt(11, { 'x-forwarded-for': '198.51.100.7' }));
+  });
+
+  it('admin sign-in is limited per client, spoofed headers or not', async () => {
+    await clearRateLimits('admin-login');
+    for (let i = 0; i < 10; i++) expectErrorShape(await call('POST', '/api/auth/login', { headers: { 'x-forwarded-for': `203.0.113.${i + 1}` }, form: { username: 'admin', password: `wrong-${i}` } }), 401);
+    expectLimited(await call('POST', '/api/auth/login', { headers: { 'x-real-ip': '198.51.100.8' }, form: { username: 'admin', password: 'admin' } }));
+    await clearRateLimits('admin-login');
   });
 });
