@@ -5,7 +5,9 @@
 // whoever opened the connection. clientIp() then counts TRUSTED_PROXY_HOPS
 // from that entry: 0 means the connection's own address, N the address the
 // Nth trusted proxy saw. Route handlers get no socket, hence this hook at
-// the HTTP server, installed once from instrumentation.ts.
+// the HTTP server, installed once from instrumentation.ts. `next start`
+// runs that hook when the first request arrives, so requests already in
+// flight at that moment are not covered; every later one is.
 import http from 'node:http';
 
 const APPENDED = Symbol.for('shop.peerAddressAppended');
