@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { discoverRoutes } from './routes';
 import { SHOP_URL } from '../api/helpers';
+import { clearRateLimits, closeDb } from './helpers';
 
 const { admin: adminRoutes, unguardedUnderAdmin } = discoverRoutes();
 let customerToken: string;
@@ -42,6 +43,9 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  // Registrations from this address count for the browser tests that follow.
+  await clearRateLimits('register');
+  await closeDb();
   for (const p of salesBefore) {
     await fetch(`${SHOP_URL}/api/${p.is_bundle ? 'bundles' : 'products'}/${p.id}`, {
       method: 'PUT',

@@ -38,6 +38,9 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await clearRateLimits('checkout');
+  // Registrations and downloads from this address count for the browser tests that follow.
+  await clearRateLimits('register');
+  await clearRateLimits('download');
   await clearRateLimits('forgot');
   await closeDb();
 });
