@@ -135,6 +135,25 @@ describe('stored XSS', () => {
     expect(api.body).toMatchObject({ title });
   });
 
+  it('a category, subcategory and tag named with script are escaped wherever the menu and cards show them', async () => {
+    const name = `Cat <script>alert("c")</script><img src=x onerror=alert(1)>`;
+    const created = await call('POST', '/api/categories', { headers: auth, json: { name, subcategories: ['<svg onload=alert(2)>'] } });
+    expect(created.status, created.text).toBe(201);
+    const categoryId = (created.body as { id: string }).id;
+    const tag = '<img src=x onerror=alert(3)>';
+    const saved = await call('PUT', `/api/products/${product.id}`, { headers: auth, json: { tags: [tag], category: name, subcategory: '<svg onload=alert(2)>' } });
+    try {
+      expect(saved.status, saved.text).toBe(200);
+      for (const path of ['/', '/products', `/products?category=${encodeURIComponent(name)}`, `/product/${product.id}`]) {
+        const html = await pageShowing(path, 'Cat &lt;script&gt;');
+        expectInert(html, path);
+      }
+    } finally {
+      await call('PUT', `/api/products/${product.id}`, { headers: auth, json: { tags: product.tags, category: product.category, subcategory: product.subcategory } });
+      expect((await call('DELETE', `/api/categories/${categoryId}`, { headers: auth })).status).toBe(200);
+    }
+  });
+
   it('voucher fields: a script in the email is refused, in the notes it stays inert JSON', async () => {
     const bad = await call('POST', '/api/admin/vouchers/create', { headers: auth, json: { customer_email: `"><script>alert(1)</script>@example.com`, type: 'percentage', value: 10, usage_type: 'reusable' } });
     expectErrorShape(bad, 400);
