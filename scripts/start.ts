@@ -62,7 +62,7 @@ try {
   if (!dev && (await needsBuild())) {
     log('Building the shop (first start or changed sources)…');
     await buildShop(childEnv, distDir);
-    writeFileSync(join(distDir, 'shop-build.json'), JSON.stringify({ instanceId: await instanceId() }));
+    writeFileSync(join(distDir, 'shop-build.json'), JSON.stringify(await buildStamp()));
   }
 
   log(`Shop at http://localhost:${port}  (admin: /admin/login)`);
@@ -80,14 +80,20 @@ async function instanceId(): Promise<string> {
   return row?.value ?? '';
 }
 
-// Pages are prerendered from the database at build time, so a build made
-// against another database (or older sources) must not be served.
+// What a build depends on besides its sources: pages are prerendered from the
+// database, and SITE_URL is baked into canonical URLs and the HSTS header.
+async function buildStamp(): Promise<{ instanceId: string; siteUrl: string }> {
+  return { instanceId: await instanceId(), siteUrl: childEnv.SITE_URL ?? '' };
+}
+
+// A build made against another database, site URL or older sources must not be served.
 async function needsBuild(): Promise<boolean> {
   const buildId = join(distDir, 'BUILD_ID');
   const stamp = join(distDir, 'shop-build.json');
   if (!existsSync(buildId) || !existsSync(stamp)) return true;
-  const built = JSON.parse(readFileSync(stamp, 'utf8')) as { instanceId?: string };
-  if (built.instanceId !== (await instanceId())) return true;
+  const built = JSON.parse(readFileSync(stamp, 'utf8')) as Partial<Awaited<ReturnType<typeof buildStamp>>>;
+  const wanted = await buildStamp();
+  if (built.instanceId !== wanted.instanceId || built.siteUrl !== wanted.siteUrl) return true;
   const builtAt = statSync(buildId).mtimeMs;
   return ['app', 'components', 'lib', 'public', 'middleware.ts', 'next.config.ts', 'package-lock.json'].some((p) => newerThan(p, builtAt));
 }
