@@ -93,6 +93,8 @@ describe('shapes seen while Postgres shut down or restarted', () => {
     ['pg: connection terminated', new Error('Connection terminated unexpectedly')],
     ['pool: no free connection within the timeout', new Error('timeout exceeded when trying to connect')],
     ['prisma: pool timeout', Object.assign(new Error('Timed out fetching a new connection from the connection pool.'), { code: 'P2024' })],
+    ['transaction could not get a connection in time', Object.assign(new Error('Transaction API error: Unable to start a transaction in the given time.'), { code: 'P2028' })],
+    ['transaction outlived its timeout under load', Object.assign(new Error('Transaction API error: A query cannot be executed on an expired transaction. The timeout for this transaction was 5000 ms, however 6064 ms passed since the start of the transaction.'), { code: 'P2028' })],
     ['socket refused, wrapped as a cause', new Error('query failed', { cause: Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }) })],
   ])('answers 503: %s', async (_name, error) => {
     expect(isDatabaseUnavailable(error)).toBe(true);
@@ -104,6 +106,7 @@ describe('everything else keeps its own answer', () => {
   it.each([
     ['a plain bug', new TypeError("Cannot read properties of undefined (reading 'id')"), 500],
     ['a syntax error in SQL', Object.assign(new Error('Raw query failed. Code: `42601`.'), { code: 'P2010', meta: { driverAdapterError: { cause: { kind: 'postgres', code: '42601', originalCode: '42601', message: 'syntax error at or near "SELEC"' } } } }), 500],
+    ['another transaction manager error', Object.assign(new Error('Transaction API error: Transaction not found.'), { code: 'P2028' }), 500],
     ['a unique violation', Object.assign(new Error('Unique constraint failed'), { code: 'P2002' }), 409],
     ['a missing record', Object.assign(new Error('Record not found'), { code: 'P2025' }), 404],
     ['a thrown string', 'boom', 500],

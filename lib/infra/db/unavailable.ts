@@ -2,7 +2,8 @@
 // failed over, out of connections) rather than a bug or a bad request. They
 // reach us in several wrappings: Prisma's known errors for model queries (P1001),
 // P2010 around the driver adapter's error for raw queries, and pg's own plain
-// Error inside interactive transactions. The caller answers these with a 503
+// Error inside interactive transactions. Transactions that could not start or
+// finish in time under overload count too. The caller answers these with a 503
 // the client may retry; everything else stays a 500.
 
 // Driver adapter error kinds (@prisma/adapter-pg's convertDriverError).
@@ -32,7 +33,12 @@ const CODES = new Set([
 ]);
 
 const MESSAGES =
-  /Can't reach database server|Connection terminated|Client has encountered a connection error|timeout exceeded when trying to connect|terminating connection due to administrator command|the database system is (starting up|shutting down|in recovery mode)|Unable to start a transaction in the given time|connect ECONNREFUSED/i;
+  /Can't reach database server|Connection terminated|Client has encountered a connection error|timeout exceeded when trying to connect|terminating connection due to administrator command|the database system is (starting up|shutting down|in recovery mode)|connect ECONNREFUSED/i;
+
+// Prisma's transaction manager (P2028) when the pool or the CPU is saturated:
+// no connection for the transaction within maxWait, or it outlived its timeout.
+// Either way it was rolled back, so a retry is safe.
+const OVERLOAD = /Unable to start a transaction in the given time|on an expired transaction|timeout for this transaction was/i;
 
 type Wrapped = {
   code?: unknown;
@@ -54,7 +60,7 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     const e = current as Wrapped;
     if (typeof e.kind === 'string' && KINDS.has(e.kind)) return true;
     for (const code of [e.code, e.originalCode]) if (typeof code === 'string' && CODES.has(code)) return true;
-    if (typeof e.message === 'string' && MESSAGES.test(e.message)) return true;
+    if (typeof e.message === 'string' && (MESSAGES.test(e.message) || OVERLOAD.test(e.message))) return true;
     queue.push(e.cause, e.meta?.driverAdapterError);
   }
   return false;
