@@ -114,6 +114,7 @@ export async function verifyIntegrity(checks: Checks, databaseUrl: string): Prom
     `SELECT
        (SELECT count(*)::int FROM "Order" o WHERE o.kind = 'payment' AND NOT EXISTS (SELECT 1 FROM "OrderItem" i WHERE i."orderId" = o.id)) AS "ordersWithoutItems",
        (SELECT count(*)::int FROM "Order" o WHERE (o.status = 'complete') <> (o."fulfilledAt" IS NOT NULL)) AS "halfFulfilled",
+       (SELECT count(*)::int FROM "Order" o WHERE o."sessionId" LIKE 'pending\_%' AND o.status = 'open') AS "openOrdersWithoutPaymentSession",
        (SELECT count(*)::int FROM "Order" o WHERE o.kind = 'payment' AND o."fulfilledAt" IS NOT NULL
            AND NOT EXISTS (SELECT 1 FROM "Job" j WHERE j."dedupeKey" = 'order-email:' || o.id)) AS "fulfilledWithoutEmailJob",
        (SELECT count(*)::int FROM "Order" o WHERE o."voucherId" IS NOT NULL AND o.status <> 'expired'

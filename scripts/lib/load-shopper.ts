@@ -34,10 +34,9 @@ async function listing(recorder: Recorder, group: string, url: string, headers: 
   if (sample.status === 200 && EMPTY_LISTING.test(text)) sample.degraded = 'empty listing';
 }
 
-/** One page view or API read, chosen as a browsing shopper's mix. */
-export async function browseOnce(recorder: Recorder, base: string, catalogue: Catalogue, clientIp: string): Promise<void> {
+/** One page view or API read, chosen as a browsing shopper's mix (or the one `r` picks). */
+export async function browseOnce(recorder: Recorder, base: string, catalogue: Catalogue, clientIp: string, r = Math.random()): Promise<void> {
   const headers = { 'x-forwarded-for': clientIp };
-  const r = Math.random();
   if (r < 0.15) await timedFetch(recorder, 'page /', `${base}/`, { headers });
   else if (r < 0.3) await listing(recorder, 'page /products', `${base}/products${catalogue.productIds.length > PRODUCTS_PAGE_SIZE && Math.random() < 0.3 ? '?page=2' : ''}`, headers);
   else if (r < 0.4) await listing(recorder, 'page search', `${base}/products?search=${encodeURIComponent(pick(catalogue.words))}`, headers);
@@ -89,6 +88,14 @@ export async function testModeCheckout(recorder: Recorder, base: string, catalog
   const status = await timedFetch(recorder, 'checkout: status', `${base}/api/checkout/status/${encodeURIComponent(session.session_id)}`, { headers: { 'x-forwarded-for': ip } });
   if (status.sample.status === 200 && (JSON.parse(status.text) as { payment_status: string }).payment_status === 'paid') outcome.reached = 'confirmed';
   return outcome;
+}
+
+/** Each browse route and a whole checkout, one request at a time on an otherwise idle shop: the cost of one of each. */
+export async function measureServiceTimes(recorder: Recorder, base: string, catalogue: Catalogue, nextCheckout: () => number, runTag: string, repeats = 10): Promise<void> {
+  for (const r of [0.1, 0.2, 0.35, 0.5, 0.8, 0.9]) {
+    for (let i = 0; i < repeats; i++) await browseOnce(recorder, base, catalogue, '192.0.2.1', r);
+  }
+  for (let i = 0; i < repeats; i++) await testModeCheckout(recorder, base, catalogue, nextCheckout(), { runTag });
 }
 
 /**

@@ -4,13 +4,21 @@
 // and exactly one order email.
 import { Checks, verifyCheckouts } from '../../scripts/lib/load-checks';
 import { describeFailures, formatSummaries, newRecorder, summarize } from '../../scripts/lib/load-http';
-import { runShopLoad } from '../../scripts/lib/load-shopper';
+import { measureServiceTimes, runShopLoad } from '../../scripts/lib/load-shopper';
 import type { LoadContext, ScenarioResult } from './context';
 
 export async function browseAndBuy(ctx: LoadContext): Promise<ScenarioResult> {
   const name = `S1 browse and buy (${ctx.options.shoppers} shoppers, ${ctx.options.checkoutsPerSecond} checkouts/s, ${ctx.options.seconds} s)`;
   console.log(`\n== ${name}`);
   const checks = new Checks('S1');
+  // What one request of each kind costs with nothing else running: the yardstick for the crowd's figures.
+  const baseline = newRecorder();
+  await measureServiceTimes(baseline, ctx.shopUrl, ctx.catalogue, ctx.nextCheckout, `${ctx.runTag}-s0`);
+  const groups = [...new Set(baseline.samples.map((s) => s.group))];
+  const medians = new Map(groups.map((g) => [g, summarize(baseline.samples.filter((s) => s.group === g)).p50]));
+  const checkoutMs = groups.filter((g) => g.startsWith('checkout')).reduce((sum, g) => sum + (medians.get(g) ?? 0), 0);
+  console.log(`  one at a time (median ms): ${groups.map((g) => `${g} ${Math.round(medians.get(g) ?? 0)}`).join(', ')}`);
+  console.log(`  one whole checkout ≈ ${Math.round(checkoutMs)} ms of requests, so ${ctx.options.checkoutsPerSecond}/s alone asks ≈ ${((checkoutMs * ctx.options.checkoutsPerSecond) / 1000).toFixed(1)} s of serving per second`);
   const recorder = newRecorder();
   const started = performance.now();
   const outcomes = await runShopLoad({
@@ -40,6 +48,7 @@ export async function browseAndBuy(ctx: LoadContext): Promise<ScenarioResult> {
     name,
     checks: checks.list,
     figures: [
+      `one at a time: ${groups.map((g) => `${g.replace(/^(page|api|checkout:) /, '')} ${Math.round(medians.get(g) ?? 0)}`).join(', ')} ms; a whole checkout ≈ ${Math.round(checkoutMs)} ms`,
       `requests: ${all.count} in ${seconds.toFixed(0)} s (${(all.count / seconds).toFixed(0)} req/s), errors ${all.errors}, empty listings ${all.degraded}`,
       `all requests p50/p99: ${Math.round(all.p50)}/${Math.round(all.p99)} ms`,
       `pages p50/p99: ${Math.round(pages.p50)}/${Math.round(pages.p99)} ms`,
