@@ -107,23 +107,24 @@ export async function verifyCheckouts(options: {
   return { orders: rows.length, fulfilled: fulfilled.length, emails };
 }
 
-/** Invariants no crash may break: orders whole, fulfilment complete, voucher balances and reservations consistent. */
-export async function verifyIntegrity(checks: Checks, databaseUrl: string): Promise<void> {
+/** Invariants no crash may break, for orders created since `since`: whole, fulfilment complete, voucher reservations consistent (and every gift card's balance). */
+export async function verifyIntegrity(checks: Checks, databaseUrl: string, since: Date): Promise<void> {
   const [row] = await query<Record<string, number>>(
     databaseUrl,
     `SELECT
-       (SELECT count(*)::int FROM "Order" o WHERE o.kind = 'payment' AND NOT EXISTS (SELECT 1 FROM "OrderItem" i WHERE i."orderId" = o.id)) AS "ordersWithoutItems",
-       (SELECT count(*)::int FROM "Order" o WHERE (o.status = 'complete') <> (o."fulfilledAt" IS NOT NULL)) AS "halfFulfilled",
-       (SELECT count(*)::int FROM "Order" o WHERE o."sessionId" LIKE 'pending\_%' AND o.status = 'open') AS "openOrdersWithoutPaymentSession",
-       (SELECT count(*)::int FROM "Order" o WHERE o.kind = 'payment' AND o."fulfilledAt" IS NOT NULL
+       (SELECT count(*)::int FROM "Order" o WHERE o."createdAt" >= $1 AND o.kind = 'payment' AND NOT EXISTS (SELECT 1 FROM "OrderItem" i WHERE i."orderId" = o.id)) AS "ordersWithoutItems",
+       (SELECT count(*)::int FROM "Order" o WHERE o."createdAt" >= $1 AND (o.status = 'complete') <> (o."fulfilledAt" IS NOT NULL)) AS "halfFulfilled",
+       (SELECT count(*)::int FROM "Order" o WHERE o."createdAt" >= $1 AND o."sessionId" LIKE 'pending\_%' AND o.status = 'open') AS "openOrdersWithoutPaymentSession",
+       (SELECT count(*)::int FROM "Order" o WHERE o."createdAt" >= $1 AND o.kind = 'payment' AND o."fulfilledAt" IS NOT NULL
            AND NOT EXISTS (SELECT 1 FROM "Job" j WHERE j."dedupeKey" = 'order-email:' || o.id)) AS "fulfilledWithoutEmailJob",
-       (SELECT count(*)::int FROM "Order" o WHERE o."voucherId" IS NOT NULL AND o.status <> 'expired'
+       (SELECT count(*)::int FROM "Order" o WHERE o."createdAt" >= $1 AND o."voucherId" IS NOT NULL AND o.status <> 'expired'
            AND NOT EXISTS (SELECT 1 FROM "VoucherRedemption" r WHERE r."orderId" = o.id AND r."voucherId" = o."voucherId")) AS "voucherOrdersWithoutReservation",
        (SELECT count(*)::int FROM "VoucherRedemption" r JOIN "Order" o ON o.id = r."orderId"
-           WHERE (r."confirmedAt" IS NOT NULL) <> (o."fulfilledAt" IS NOT NULL) OR (o.status = 'expired' AND r."confirmedAt" IS NULL)) AS "redemptionsOutOfStep",
+           WHERE o."createdAt" >= $1 AND ((r."confirmedAt" IS NOT NULL) <> (o."fulfilledAt" IS NOT NULL) OR (o.status = 'expired' AND r."confirmedAt" IS NULL))) AS "redemptionsOutOfStep",
        (SELECT count(*)::int FROM "Voucher" v WHERE v."originalBalanceCents" IS NOT NULL AND v."currentBalanceCents" IS NOT NULL
            AND v."currentBalanceCents" + (SELECT coalesce(sum(r."amountCents"), 0) FROM "VoucherRedemption" r WHERE r."voucherId" = v.id) <> v."originalBalanceCents"
            AND v."usageType" = 'reusable') AS "giftCardBalancesOff"`,
+    [since],
   );
   const broken = Object.entries(row).filter(([, n]) => n > 0);
   checks.check('no half-written orders, voucher reservations consistent', broken.length === 0, broken.length ? broken.map(([k, n]) => `${k}: ${n}`).join(', ') : Object.keys(row).join(', ') + ': all 0');

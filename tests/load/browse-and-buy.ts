@@ -2,7 +2,7 @@
 // checkouts arrive at a fixed rate and are paid in test payment mode. Nothing
 // may fail, and every checkout must end as exactly one order with its items
 // and exactly one order email.
-import { Checks, verifyCheckouts } from '../../scripts/lib/load-checks';
+import { Checks, verifyCheckouts, verifyIntegrity } from '../../scripts/lib/load-checks';
 import { describeFailures, formatSummaries, newRecorder, summarize } from '../../scripts/lib/load-http';
 import { measureServiceTimes, runShopLoad } from '../../scripts/lib/load-shopper';
 import type { LoadContext, ScenarioResult } from './context';
@@ -20,6 +20,7 @@ export async function browseAndBuy(ctx: LoadContext): Promise<ScenarioResult> {
   console.log(`  one at a time (median ms): ${groups.map((g) => `${g} ${Math.round(medians.get(g) ?? 0)}`).join(', ')}`);
   console.log(`  one whole checkout ≈ ${Math.round(checkoutMs)} ms of requests, so ${ctx.options.checkoutsPerSecond}/s alone asks ≈ ${((checkoutMs * ctx.options.checkoutsPerSecond) / 1000).toFixed(1)} s of serving per second`);
   const recorder = newRecorder();
+  const since = new Date();
   const started = performance.now();
   const outcomes = await runShopLoad({
     recorder,
@@ -43,6 +44,7 @@ export async function browseAndBuy(ctx: LoadContext): Promise<ScenarioResult> {
   const confirmed = outcomes.filter((o) => o.reached === 'confirmed').length;
   checks.check('every checkout paid and confirmed by the status check', confirmed === outcomes.length, `${confirmed} of ${outcomes.length}`);
   const verified = await verifyCheckouts({ checks, databaseUrl: ctx.databaseUrl, mailDir: ctx.mailDir, runTag: `${ctx.runTag}-s1`, outcomes });
+  await verifyIntegrity(checks, ctx.databaseUrl, since);
 
   return {
     name,

@@ -75,6 +75,7 @@ export async function postgresRestart(ctx: LoadContext): Promise<ScenarioResult>
   const voucherCode = await createVoucher(ctx);
   const runTag = `${ctx.runTag}-s2`;
 
+  const since = new Date();
   const started = performance.now();
   const marks = { stopAsked: 0, stopped: 0, startAsked: 0, started: 0 };
   let probing = true;
@@ -161,7 +162,7 @@ export async function postgresRestart(ctx: LoadContext): Promise<ScenarioResult>
   const afterErrors = after.filter((s) => !isOk(s) || s.degraded);
   checks.check('no errors or empty listings after recovery', after.length > 0 && afterErrors.length === 0, `${afterErrors.length} of ${after.length}${afterErrors.length ? `\n${describeFailures(after)}` : ''}`);
 
-  await verifyIntegrity(checks, ctx.databaseUrl);
+  await verifyIntegrity(checks, ctx.databaseUrl, since);
   const verified = await verifyCheckouts({ checks, databaseUrl: ctx.databaseUrl, mailDir: ctx.mailDir, runTag, outcomes });
   const paid = outcomes.filter((o) => o.reached === 'paid' || o.reached === 'confirmed').length;
 
