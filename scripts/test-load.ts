@@ -6,7 +6,7 @@
 //   restart   S2 Postgres stopped and started under load: fast 503s, self-recovery, whole orders
 //   webhooks  S3 one signed Stripe event 5× at once + the status check: one order, one email
 //   worker    S4 the upload worker SIGKILLed mid-batch: the batch completes, each file once
-//   npm run test:load                      every scenario (about 3 minutes)
+//   npm run test:load                      every scenario (about 6 minutes)
 //   npm run test:load -- restart worker    only some
 // Knobs: LOAD_SECONDS (60), LOAD_SHOPPERS (100), LOAD_THINK_MS (500),
 // LOAD_CHECKOUTS_PER_SECOND (10), LOAD_RECLAIM_WAIT_SECONDS (60).

@@ -100,22 +100,22 @@ export async function workerKill(ctx: LoadContext): Promise<ScenarioResult> {
   }
   checks.check(`the restarted worker completes the batch within ${ctx.options.reclaimWaitSeconds} s`, complete, detail);
 
-  const [products] = await query<{ linked: number; titled: number; jobs: number; doneJobs: number }>(
+  const [products] = await query<{ linked: number; tagged: number; jobs: number; doneJobs: number }>(
     ctx.databaseUrl,
     `SELECT (SELECT count(*)::int FROM "UploadFile" u JOIN "Product" p ON p.id = u."productId" WHERE u."batchId" = $1) AS linked,
-            (SELECT count(*)::int FROM "Product" p WHERE $2 = ANY(p.tags)) AS titled,
+            (SELECT count(*)::int FROM "Product" p WHERE $2 = ANY(p.tags)) AS tagged,
             (SELECT count(*)::int FROM "Job" j WHERE j.payload->>'fileId' IN (SELECT id FROM "UploadFile" WHERE "batchId" = $1)) AS jobs,
             (SELECT count(*)::int FROM "Job" j WHERE j.status = 'done' AND j.payload->>'fileId' IN (SELECT id FROM "UploadFile" WHERE "batchId" = $1)) AS "doneJobs"`,
     [batchId, `load-${ctx.runTag}`],
   );
-  checks.check('one product per file, no duplicates', products.titled === products.linked && products.titled <= FILES && (!complete || products.titled === FILES), `${products.titled} products for ${FILES} files (${products.linked} linked to the batch); jobs ${products.doneJobs}/${products.jobs} done`);
+  checks.check('one product per file, no duplicates', products.tagged === products.linked && products.tagged <= FILES && (!complete || products.tagged === FILES), `${products.tagged} products for ${FILES} files (${products.linked} linked to the batch); jobs ${products.doneJobs}/${products.jobs} done`);
 
   return {
     name,
     checks: checks.list,
     figures: [
       `at the kill: ${show(atKill)}`,
-      `after restart: ${show(counts)} at +${finishedAfter.toFixed(1)} s; products ${products.titled} for ${FILES} files`,
+      `after restart: ${show(counts)} at +${finishedAfter.toFixed(1)} s; products ${products.tagged} for ${FILES} files`,
     ],
   };
 }
