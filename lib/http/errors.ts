@@ -2,6 +2,7 @@ import 'server-only';
 import { z } from 'zod';
 import { AppError, type ErrorCode } from '@/lib/domain/errors';
 import type { ErrorBody } from '@/lib/contract/error';
+import { isDatabaseUnavailable } from '@/lib/infra/db/unavailable';
 
 export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   invalid_request: 400,
@@ -18,18 +19,21 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
 
 const NO_STORE = { 'Cache-Control': 'no-store' };
 
+export const UNAVAILABLE_MESSAGE = 'Service temporarily unavailable, please retry';
+const UNAVAILABLE_RETRY_SECONDS = 2;
+
 export function errorResponse(code: ErrorCode, message: string, fields?: Record<string, string[]>, headers?: HeadersInit): Response {
   const body: ErrorBody = { detail: message, code, ...(fields ? { fields } : {}) };
   return Response.json(body, { status: STATUS_BY_CODE[code], headers: { ...NO_STORE, ...headers } });
 }
 
-// Connection failures (database restarting, pool exhausted) are the client's
-// cue to retry, not a bug: answer 503 quickly.
-function isUnavailable(error: unknown): boolean {
-  const e = error as { code?: string; name?: string; message?: string; cause?: { code?: string } };
-  const code = e?.code ?? e?.cause?.code;
-  if (code && ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', '57P01', '57P03', 'P1001', 'P1002', 'P2024'].includes(code)) return true;
-  return /Connection terminated|connect ECONNREFUSED|timeout exceeded when trying to connect|DatabaseNotReachable/i.test(e?.message ?? '');
+// One line per outage window, not one per request: a restart under load fails hundreds.
+let lastUnavailableLog = 0;
+function logUnavailable(error: unknown) {
+  if (Date.now() - lastUnavailableLog < 5_000) return;
+  lastUnavailableLog = Date.now();
+  const message = error instanceof Error ? error.message.trim().split('\n').pop() : String(error);
+  console.warn(`[api] database unavailable, answering 503: ${message}`);
 }
 
 /** Turns anything thrown by a handler into the one error shape. */
@@ -50,8 +54,11 @@ export function toErrorResponse(error: unknown): Response {
   const prismaCode = (error as { code?: string })?.code;
   if (prismaCode === 'P2025') return errorResponse('not_found', 'Not found');
   if (prismaCode === 'P2002') return errorResponse('conflict', 'Already exists');
-  if (isUnavailable(error)) {
-    return errorResponse('service_unavailable', 'Service temporarily unavailable, please retry', undefined, { 'Retry-After': '2' });
+  // Postgres restarting or out of connections is the client's cue to retry,
+  // not a bug: 503 at once (the pool's connect timeout bounds the wait).
+  if (isDatabaseUnavailable(error)) {
+    logUnavailable(error);
+    return errorResponse('service_unavailable', UNAVAILABLE_MESSAGE, undefined, { 'Retry-After': String(UNAVAILABLE_RETRY_SECONDS) });
   }
   console.error('[api] unhandled error', error instanceof Error ? error.stack ?? error.message : error);
   return errorResponse('internal_error', 'Internal server error');
