@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { sessionIdSchema } from '@/lib/contract/checkout';
+import { AppError } from '@/lib/domain/errors';
 import { getTestCheckout } from '@/lib/domain/orders/test-payments';
 import { formatAud } from '@/lib/format';
 import { TestPaymentActions } from './test-payment-actions';
@@ -17,7 +18,11 @@ type Order = TestCheckout['order'];
 export default async function TestPaymentPage({ params }: Props) {
   const parsed = sessionIdSchema.safeParse((await params).sessionId);
   if (!parsed.success) notFound();
-  const checkout = await getTestCheckout(parsed.data).catch(() => null);
+  // Only a missing session is a 404; anything else (the database down) is the error page.
+  const checkout = await getTestCheckout(parsed.data).catch((error: unknown) => {
+    if (error instanceof AppError && error.code === 'not_found') return null;
+    throw error;
+  });
   if (!checkout) notFound();
   const { order } = checkout;
   // A lapsed session would only fail on submit: say so up front.
