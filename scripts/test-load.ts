@@ -77,7 +77,8 @@ async function main(): Promise<ScenarioResult[]> {
 
     const port = await freePort();
     const shopUrl = `http://127.0.0.1:${port}`;
-    const serverEnv: NodeJS.ProcessEnv = { ...env, NODE_ENV: 'production', SITE_URL: shopUrl, SHOP_EMBEDDED: '1', SMTP_URL: mail.url, SHOP_DISABLE_WORKER: '1' };
+    // Each simulated shopper names its address in X-Forwarded-For, as one proxy in front of the shop would.
+    const serverEnv: NodeJS.ProcessEnv = { ...env, NODE_ENV: 'production', SITE_URL: shopUrl, SHOP_EMBEDDED: '1', SMTP_URL: mail.url, SHOP_DISABLE_WORKER: '1', TRUSTED_PROXY_HOPS: '1' };
     log('Building the shop…');
     await buildShop(serverEnv, distDir);
     shop = startShop({ name: 'shop', port, distDir, env: serverEnv, logFile: join(runDir, 'shop.log') });
