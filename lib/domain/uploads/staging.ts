@@ -1,10 +1,16 @@
 // Receives a bulk upload: each image is written to the private staging area as
-// it arrives (one file in memory at a time), then the batch and its jobs are
-// created. Checks that need a decode happen in the background job, so one bad
-// file never sinks the other 199; a file over the byte limit refuses the request.
+// it arrives (one file in memory at a time) and queued at once, so processing
+// overlaps the rest of the upload. The text fields must come before the files
+// (the shop's form sends them first). Checks that need a decode happen in the
+// background job, so one bad file never sinks the other 199. A request that
+// breaks off part-way (a file over the byte limit, a dropped connection) keeps
+// the files received before it: they are queued already, and re-sending only
+// the rest is cheaper for a 500-file batch than starting over.
 import 'server-only';
+import { AppError } from '@/lib/domain/errors';
+import { kickJobs } from '@/lib/domain/jobs';
 import { deleteObject, putObject, sanitizeFilename } from '@/lib/infra/storage';
-import { createUploadBatch, type StagedFile } from './batch';
+import { addUploadFile, closeUploadBatch, discardUploadBatch, noImagesError, openUploadBatch } from './batch';
 import { bulkFieldsSchema } from './contract';
 import { newId, stagingKey } from './ids';
 import { MAX_FIELD_BYTES, MAX_FILES_PER_BATCH, MAX_IMAGE_BYTES } from './limits';
@@ -14,22 +20,42 @@ export const BULK_LIMITS = { maxFileBytes: MAX_IMAGE_BYTES, maxFieldBytes: MAX_F
 
 export async function stageBulkUpload(actor: string, parts: AsyncIterable<FormPart>): Promise<string> {
   const stagingId = newId();
-  const staged: StagedFile[] = [];
+  const fields: Record<string, string> = {};
+  let batchId: string | null = null;
+  let files = 0;
+  let unqueuedKey: string | null = null;
   try {
-    const fields: Record<string, string> = {};
     for await (const part of parts) {
       if (part.kind === 'field') {
         fields[part.name] = part.value;
-      } else if (part.name === 'files' && part.data.length > 0) {
-        const key = stagingKey(stagingId, staged.length);
-        await putObject('private', key, part.data, 'application/octet-stream');
-        staged.push({ filename: part.filename ? sanitizeFilename(part.filename) : `image-${staged.length + 1}`, stagingKey: key });
+        continue;
       }
+      if (part.name !== 'files' || part.data.length === 0) continue;
+      batchId ??= await openUploadBatch(actor, bulkFieldsSchema.parse(fields));
+      unqueuedKey = stagingKey(stagingId, files);
+      await putObject('private', unqueuedKey, part.data, 'application/octet-stream');
+      await addUploadFile(batchId, files, { filename: part.filename ? sanitizeFilename(part.filename) : `image-${files + 1}`, stagingKey: unqueuedKey });
+      unqueuedKey = null;
+      files++;
+      kickJobs();
     }
-    const input = bulkFieldsSchema.parse(fields);
-    return await createUploadBatch(actor, input, staged);
+    if (!batchId) {
+      bulkFieldsSchema.parse(fields);
+      throw noImagesError();
+    }
+    await closeUploadBatch(actor, batchId, files);
+    return batchId;
   } catch (error) {
-    await Promise.all(staged.map((f) => deleteObject('private', f.stagingKey).catch(() => {})));
-    throw error;
+    if (unqueuedKey) await deleteObject('private', unqueuedKey).catch(() => {});
+    if (!batchId) throw error;
+    if (files === 0) {
+      await discardUploadBatch(batchId).catch(() => {});
+      throw error;
+    }
+    const reason = error instanceof Error ? error.message : 'the upload was interrupted';
+    await closeUploadBatch(actor, batchId, files, reason).catch(() => {});
+    if (!(error instanceof AppError)) throw error;
+    // Say so in the error: the admin should send only the files after these.
+    throw new AppError(error.code, `${reason.replace(/\.$/, '')}. The ${files} file(s) before it were kept and are being processed; upload the rest again.`);
   }
 }
