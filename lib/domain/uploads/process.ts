@@ -51,7 +51,8 @@ export async function processUploadFile(fileId: string): Promise<void> {
     const productId = file.id;
     const fileKey = originalKey(productId, EXTENSION[image.format]);
     const [copied] = await Promise.all([
-      copyObject({ kind: 'private', key: file.stagingKey }, { kind: 'private', key: fileKey }, CONTENT_TYPE[image.format]),
+      // Staged under its sniffed content type, which the full check has just confirmed: the copy keeps it.
+      copyObject({ kind: 'private', key: file.stagingKey }, { kind: 'private', key: fileKey }),
       putObject('public', previewKey(productId), image.preview, 'image/webp'),
       putObject('public', thumbnailKey(productId), image.thumbnail, 'image/webp'),
     ]);

@@ -15,8 +15,14 @@ import { bulkFieldsSchema } from './contract';
 import { newId, stagingKey } from './ids';
 import { MAX_FIELD_BYTES, MAX_FILES_PER_BATCH, MAX_IMAGE_BYTES } from './limits';
 import type { FormPart } from './multipart';
+import { CONTENT_TYPE, sniffImageFormat } from './sniff';
 
 export const BULK_LIMITS = { maxFileBytes: MAX_IMAGE_BYTES, maxFieldBytes: MAX_FIELD_BYTES, maxParts: MAX_FILES_PER_BATCH + 10 };
+
+const stagedContentType = (bytes: Buffer) => {
+  const format = sniffImageFormat(bytes);
+  return format ? CONTENT_TYPE[format] : 'application/octet-stream';
+};
 
 export async function stageBulkUpload(actor: string, parts: AsyncIterable<FormPart>): Promise<string> {
   const stagingId = newId();
@@ -33,7 +39,8 @@ export async function stageBulkUpload(actor: string, parts: AsyncIterable<FormPa
       if (part.name !== 'files' || part.data.length === 0) continue;
       batchId ??= await openUploadBatch(actor, bulkFieldsSchema.parse(fields));
       unqueuedKey = stagingKey(stagingId, files);
-      await putObject('private', unqueuedKey, part.data, 'application/octet-stream');
+      // The sniffed type travels with the staged object into the stored original (a server-side copy).
+      await putObject('private', unqueuedKey, part.data, stagedContentType(part.data));
       await addUploadFile(batchId, files, { filename: part.filename ? sanitizeFilename(part.filename) : `image-${files + 1}`, stagingKey: unqueuedKey });
       unqueuedKey = null;
       files++;

@@ -161,15 +161,27 @@ export type WorkingCopy = { data: Buffer; width: number; height: number; channel
 function blendOver(image: WorkingCopy, overlay: SparseOverlay): void {
   const { data, channels } = image;
   const { offsets, alpha, rgb } = overlay;
+  if (channels === 3) {
+    // Opaque artwork (the common case): integer arithmetic, rounded.
+    for (let k = 0, c = 0; k < offsets.length; k++, c += 3) {
+      const at = offsets[k] * 3;
+      const a = alpha[k];
+      const rest = 255 - a;
+      data[at] = (rgb[c] * a + data[at] * rest + 127) / 255;
+      data[at + 1] = (rgb[c + 1] * a + data[at + 1] * rest + 127) / 255;
+      data[at + 2] = (rgb[c + 2] * a + data[at + 2] * rest + 127) / 255;
+    }
+    return;
+  }
   for (let k = 0; k < offsets.length; k++) {
-    const at = offsets[k] * channels;
+    const at = offsets[k] * 4;
     const a = alpha[k] / 255;
-    const baseAlpha = channels === 4 ? data[at + 3] / 255 : 1;
+    const baseAlpha = data[at + 3] / 255;
     const outAlpha = a + baseAlpha * (1 - a);
     for (let c = 0; c < 3; c++) {
       data[at + c] = Math.round((rgb[k * 3 + c] * a + data[at + c] * baseAlpha * (1 - a)) / outAlpha);
     }
-    if (channels === 4) data[at + 3] = Math.round(outAlpha * 255);
+    data[at + 3] = Math.round(outAlpha * 255);
   }
 }
 

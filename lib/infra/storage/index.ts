@@ -71,23 +71,27 @@ export async function putObject(
 }
 
 /**
- * Copies an object inside the store (no bytes pass through this process) and
- * sets its content type. Returns false when the source does not exist.
+ * Copies an object inside the store: no bytes pass through this process.
+ * Without `contentType` the source's metadata is kept (S3 then copies the
+ * object alone; replacing metadata makes some S3-compatible stores, the local
+ * stand-in among them, re-read the whole object). Returns false when the
+ * source does not exist.
  */
 export async function copyObject(
   from: { kind: BucketKind; key: string },
   to: { kind: BucketKind; key: string },
-  contentType: string,
+  contentType?: string,
 ): Promise<boolean> {
+  const metadata = contentType
+    ? { MetadataDirective: 'REPLACE' as const, ContentType: contentType, CacheControl: cacheControl(to.kind) }
+    : { MetadataDirective: 'COPY' as const };
   try {
     await s3().send(
       new CopyObjectCommand({
         Bucket: bucketName(to.kind),
         Key: to.key,
         CopySource: `${bucketName(from.kind)}/${encodeURIComponent(from.key).replace(/%2F/g, '/')}`,
-        MetadataDirective: 'REPLACE',
-        ContentType: contentType,
-        CacheControl: cacheControl(to.kind),
+        ...metadata,
       }),
     );
     return true;
