@@ -387,18 +387,20 @@ function writeResults(row: string, profile: string) {
 
 \`npm run bench:upload -- --count N\` (scripts/bench-upload.ts): N distinct 2000×2000 PNGs
 sent as one streamed multipart request to the shop's POST /api/admin/bulk-upload route
-handler (admin session), processed by the in-process background worker as
-\`npm start\` runs it (preview 1200 px watermarked WebP, 480 px thumbnail, original
-copied privately, product row) while later files are still arriving, with the
-batch's progress (what the progress route answers) polled every 500 ms until it is finished. Embedded Postgres and
-the in-process S3 stand-in. Peak RSS is this process (route handlers + worker + S3
+handler (admin session), processed by the in-process background worker as \`npm start\`
+runs it (1200 px watermarked WebP preview, 480 px thumbnail, original copied privately,
+product row) while later files are still arriving; the batch's progress (what the
+progress route answers) is polled every 500 ms until it is finished. Embedded Postgres
+and the in-process S3 stand-in. Peak RSS is this process (route handlers + worker + S3
 stand-in), sampled every 100 ms. Not included: Next's HTTP layer. Issue #6 goal:
 ≥ 10 images/s end to end, < 600 MB peak for 500 images, on 2 cores.
 
-Machine: ${machine()}. Other work shares the machine: the load column is the 1-minute load
-average when the run started and ended (this run's own work adds about 2). CPU per image is
-the CPU time of this process and of Postgres divided by the images: a busy machine inflates
-it far less than the wall time, and 2 cores / CPU per image bounds the rate on an idle one.
+Machine: ${machine()}
+
+Other work shares this machine: the load column is the 1-minute load average when the run
+started and ended (this run's own work adds about 2). CPU per image is the CPU time of this
+process and of Postgres divided by the images: a busy machine inflates it far less than the
+wall time, and 2 cores ÷ CPU per image bounds the rate on an idle machine.
 
 ## Runs (newest first)
 
