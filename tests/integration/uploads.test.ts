@@ -231,8 +231,12 @@ describe('streaming bulk upload, heartbeats and staging clean-up', () => {
     async function* parts(): AsyncGenerator<FormPart> {
       yield* fields();
       yield await file('early bird.png', 10);
-      // The request is still open: the first file is queued and the worker can finish it now.
+      // The request is still open: once the first file is queued, the worker can finish it.
       const batch = await latestBatchOf(actor);
+      for (let wait = 0; (await filesOf(batch.id)).length === 0; wait++) {
+        if (wait > 100) throw new Error('the first file was never queued');
+        await new Promise((r) => setTimeout(r, 20));
+      }
       await app.runDueJobs();
       const progress = await app.getUploadProgress(batch.id);
       seenMidUpload = { stage: progress.stage, message: progress.message, products: await app.db().product.count({ where: { title: 'Early Bird', id: { in: (await filesOf(batch.id)).map((f) => f.id) } } }) };
