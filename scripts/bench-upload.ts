@@ -5,7 +5,7 @@
 // multipart POST /api/admin/bulk-upload (admin bearer session, files read from
 // disk as the body is consumed, 64 KB chunks), then polls the batch's progress
 // as GET /api/admin/upload-progress/{batchId} computes it (getUploadProgress),
-// every 500 ms, until the batch is finished. The in-process background worker
+// every second, until the batch is finished. The in-process background worker
 // is started exactly as instrumentation.ts starts it in `npm start`, so files
 // are processed while later ones are still being received. Reports images per
 // second from the first byte sent to the poll that saw the batch complete, the
@@ -259,7 +259,7 @@ async function main(): Promise<Result> {
     const { batch_id: batchId } = (await response.json()) as { batch_id: string };
     const processedWhileUploading = await db().uploadFile.count({ where: { batchId, status: { in: ['done', 'failed'] } } });
 
-    // The admin page polls every 2.5 s; 500 ms here reads the finish time to half a second.
+    // The admin page polls every 2.5 s; once a second here reads the finish time to a second.
     let progress: Awaited<ReturnType<typeof getUploadProgress>>;
     let lastLog = 0;
     for (;;) {
@@ -269,7 +269,7 @@ async function main(): Promise<Result> {
         lastLog = performance.now();
         log(`  ${progress.current_file}/${progress.total_files}`);
       }
-      await new Promise((r) => setTimeout(r, 500));
+      await new Promise((r) => setTimeout(r, 1000));
     }
     const end = performance.now();
     clearInterval(sampler);
@@ -390,7 +390,7 @@ sent as one streamed multipart request to the shop's POST /api/admin/bulk-upload
 handler (admin session), processed by the in-process background worker as \`npm start\`
 runs it (1200 px watermarked WebP preview, 480 px thumbnail, original copied privately,
 product row) while later files are still arriving; the batch's progress (what the
-progress route answers) is polled every 500 ms until it is finished. Embedded Postgres
+progress route answers) is polled every second until it is finished. Embedded Postgres
 and the in-process S3 stand-in. Peak RSS is this process (route handlers + worker + S3
 stand-in), sampled every 100 ms. Not included: Next's HTTP layer. Issue #6 goal:
 ≥ 10 images/s end to end, < 600 MB peak for 500 images, on 2 cores.

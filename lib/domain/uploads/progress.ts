@@ -18,10 +18,9 @@ export function computeProgress(batchId: string, files: FileRow[], receiving = f
   const total = sorted.length;
   const active = sorted.find((f) => f.status === 'processing') ?? sorted.find((f) => f.status === 'pending');
   const stage: UploadStage = active || receiving ? 'processing' : failed.length === 0 ? 'complete' : done === 0 ? 'failed' : 'partial';
-  const message =
-    receiving
-      ? `Receiving files: ${total} so far, ${finished} processed`
-      : stage === 'processing'
+  const message = receiving
+    ? `Receiving files: ${total} so far, ${finished} processed`
+    : stage === 'processing'
       ? `Processing ${Math.min(finished + 1, total)} of ${total}`
       : stage === 'complete'
         ? `All ${total} file(s) uploaded`
