@@ -1,6 +1,8 @@
 // The upload pipeline against real Postgres and a real S3-protocol server:
-// bad files fail alone, retries never duplicate, a crashed worker's batch
-// resumes with every file processed exactly once, and only previews are public.
+// bad files fail alone, retries never duplicate, files are processed while the
+// upload is still streaming in, a crashed worker's batch resumes (after its
+// heartbeat goes stale) with every file processed exactly once, only previews
+// are public, and the staging area is cleaned up.
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FormPart } from '@/lib/domain/uploads/multipart';
@@ -34,6 +36,8 @@ async function loadApp() {
     registerJobHandlers: handlers.registerJobHandlers,
     claimJobs: infraJobs.claimJobs,
     completeJob: infraJobs.completeJob,
+    heartbeatJobs: infraJobs.heartbeatJobs,
+    STALE_AFTER_SECONDS: infraJobs.STALE_AFTER_SECONDS,
     db: db.db,
     adminLogin: auth.adminLogin,
     routes: { bulk: bulk.POST, progress: progress.GET, retry: retry.POST, individual: individual.POST, analyze: analyze.POST },
@@ -191,9 +195,13 @@ describe('bulk upload', () => {
     for (const f of files.slice(0, 2)) await app.processUploadFile(f.id);
     const doneJobs = jobs.filter((j) => files.slice(0, 2).some((f) => (j.payload as { fileId: string }).fileId === f.id));
     for (const j of doneJobs) await app.completeJob(j.id);
-    const old = new Date(Date.now() - 60 * 60 * 1000);
-    await app.db().uploadFile.update({ where: { id: files[2].id }, data: { status: 'processing', lockedAt: old, attempts: 1 } });
-    await app.db().job.updateMany({ where: { id: { in: jobs.map((j) => j.id) }, status: 'running' }, data: { lockedAt: old } });
+    await app.db().uploadFile.update({ where: { id: files[2].id }, data: { status: 'processing', lockedAt: new Date(), attempts: 1 } });
+    // Its heartbeat is still fresh: nothing is taken from a worker that may be alive.
+    await app.runDueJobs();
+    expect(await app.db().job.count({ where: { id: { in: jobs.map((j) => j.id) }, status: 'running' } })).toBe(3);
+    // The dead worker's heartbeat stops; just past the limit (not minutes later) its jobs are claimed again.
+    const silentSince = new Date(Date.now() - (app.STALE_AFTER_SECONDS + 1) * 1000);
+    await app.db().job.updateMany({ where: { id: { in: jobs.map((j) => j.id) }, status: 'running' }, data: { heartbeatAt: silentSince } });
     expect((await progressOf(crashed)).stage).toBe('processing');
     await app.runDueJobs();
     await app.processUploadFile(files[0].id);
@@ -202,6 +210,130 @@ describe('bulk upload', () => {
     expect(products).toHaveLength(5);
     expect(new Set(products.map((p) => p.id)).size).toBe(5);
     expect(await app.db().product.count({ where: { title: { startsWith: 'Crash Test' }, id: { in: files.map((f) => f.id) } } })).toBe(5);
+  });
+});
+
+describe('streaming bulk upload, heartbeats and staging clean-up', () => {
+  const fields = (): FormPart[] => [
+    { kind: 'field', name: 'price', value: '3.00' },
+    { kind: 'field', name: 'category', value: categoryName },
+  ];
+  const file = async (filename: string, r: number): Promise<FormPart> => ({ kind: 'file', name: 'files', filename, contentType: 'image/png', data: await solid(r, 120, 90) });
+  const latestBatchOf = async (actor: string) => {
+    const batch = await app.db().uploadBatch.findFirstOrThrow({ where: { createdBy: actor }, orderBy: { createdAt: 'desc' } });
+    batches.push(batch.id);
+    return batch;
+  };
+
+  it('processes the first files while later ones are still arriving', async () => {
+    const actor = 'admin-streaming-test';
+    let seenMidUpload: { stage: string; message: string; products: number } | null = null;
+    async function* parts(): AsyncGenerator<FormPart> {
+      yield* fields();
+      yield await file('early bird.png', 10);
+      // The request is still open: once the first file is queued, the worker can finish it.
+      const batch = await latestBatchOf(actor);
+      for (let wait = 0; (await filesOf(batch.id)).length === 0; wait++) {
+        if (wait > 100) throw new Error('the first file was never queued');
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      await app.runDueJobs();
+      const progress = await app.getUploadProgress(batch.id);
+      seenMidUpload = { stage: progress.stage, message: progress.message, products: await app.db().product.count({ where: { title: 'Early Bird', id: { in: (await filesOf(batch.id)).map((f) => f.id) } } }) };
+      yield await file('late comer.png', 200);
+    }
+    const batchId = await app.stageBulkUpload(actor, parts());
+    expect(seenMidUpload).toEqual({ stage: 'processing', message: 'Receiving files: 1 so far, 1 processed', products: 1 });
+    await app.runDueJobs();
+    expect(await progressOf(batchId)).toMatchObject({ stage: 'complete', total_files: 2, successful_files: 2 });
+    // A processed file's staged copy is gone at once; the original lives on under its product.
+    for (const f of await filesOf(batchId)) expect(await app.getObject('private', f.stagingKey)).toBeNull();
+    expect((await productsOf(batchId)).map((p) => p.title).sort()).toEqual(['Early Bird', 'Late Comer']);
+  });
+
+  it('keeps the files received before a request breaks off, and says so', async () => {
+    const actor = 'admin-interrupted-test';
+    const { AppError } = await import('@/lib/domain/errors');
+    async function* parts(): AsyncGenerator<FormPart> {
+      yield* fields();
+      yield await file('kept one.png', 30);
+      throw new AppError('payload_too_large', 'huge.png is larger than 50 MB');
+    }
+    await expect(app.stageBulkUpload(actor, parts())).rejects.toMatchObject({
+      code: 'payload_too_large',
+      message: 'huge.png is larger than 50 MB. The 1 file(s) before it were kept and are being processed; upload the rest again.',
+    });
+    const batch = await latestBatchOf(actor);
+    expect(batch).toMatchObject({ receiving: false, message: 'Upload stopped after 1 file(s): huge.png is larger than 50 MB' });
+    await app.runDueJobs();
+    expect(await progressOf(batch.id)).toMatchObject({ stage: 'complete', total_files: 1, successful_files: 1 });
+  });
+
+  it('leaves no batch behind when the fields are invalid or no file arrives', async () => {
+    const actor = 'admin-empty-test';
+    async function* noFiles(): AsyncGenerator<FormPart> {
+      yield* fields();
+    }
+    await expect(app.stageBulkUpload(actor, noFiles())).rejects.toMatchObject({ code: 'invalid_request' });
+    async function* noPrice(): AsyncGenerator<FormPart> {
+      yield { kind: 'field', name: 'category', value: categoryName };
+      yield await file('orphan.png', 60);
+    }
+    await expect(app.stageBulkUpload(actor, noPrice())).rejects.toThrow(/price/i);
+    expect(await app.db().uploadBatch.count({ where: { createdBy: actor } })).toBe(0);
+  });
+
+  it('reclaims a running job only once its heartbeat is stale, and a heartbeat keeps it', async () => {
+    const batchId = await bulkUpload([['heartbeat.png', await solid(5, 5, 250)]]);
+    const [job] = await app.claimJobs(1, [app.UPLOAD_JOB]);
+    expect(job).toMatchObject({ attempts: 1 });
+    const ageHeartbeat = (seconds: number) => app.db().job.update({ where: { id: job.id }, data: { heartbeatAt: new Date(Date.now() - seconds * 1000) } });
+    await ageHeartbeat(app.STALE_AFTER_SECONDS - 5);
+    expect(await app.claimJobs(1, [app.UPLOAD_JOB])).toEqual([]);
+    await ageHeartbeat(app.STALE_AFTER_SECONDS + 60);
+    await app.heartbeatJobs([job.id]);
+    expect(await app.claimJobs(1, [app.UPLOAD_JOB])).toEqual([]);
+    await ageHeartbeat(app.STALE_AFTER_SECONDS + 1);
+    const [reclaimed] = await app.claimJobs(1, [app.UPLOAD_JOB]);
+    expect(reclaimed).toMatchObject({ id: job.id, attempts: 2 });
+    await app.processUploadFile((reclaimed.payload as { fileId: string }).fileId);
+    await app.completeJob(reclaimed.id);
+    expect(await progressOf(batchId)).toMatchObject({ stage: 'complete', successful_files: 1 });
+  });
+
+  it('sweeps staging objects over a day old that no pending file needs, and closes abandoned batches', async () => {
+    const corrupt = (await solid(9, 9, 9)).subarray(0, 60);
+    const batchId = await bulkUpload([['corrupt.png', corrupt], ['waiting.png', await solid(1, 200, 1)]]);
+    const [failing, waiting] = await filesOf(batchId);
+    await app.processUploadFile(failing.id);
+    expect((await filesOf(batchId))[0].status).toBe('failed');
+    // A failed file keeps its staged copy for a retry.
+    expect(await app.getObject('private', failing.stagingKey)).not.toBeNull();
+    const orphanKey = 'staging/orphaned-request/0';
+    await app.putObject('private', orphanKey, await solid(3, 3, 3), 'application/octet-stream');
+    const abandoned = await app.db().uploadBatch.create({ data: { priceCents: 100, createdBy: 'admin-abandoned-test', receiving: true, createdAt: new Date(Date.now() - 2 * 24 * 3600 * 1000) } });
+    batches.push(abandoned.id);
+
+    // Today nothing is old enough.
+    expect(await app.sweepStaging()).toMatchObject({ deleted: 0, closedBatches: 1 });
+    expect(await app.getObject('private', orphanKey)).not.toBeNull();
+    expect(await app.db().uploadBatch.findUniqueOrThrow({ where: { id: abandoned.id } })).toMatchObject({ receiving: false, message: expect.stringMatching(/interrupted/) });
+
+    const twoDaysOn = new Date(Date.now() + 2 * 24 * 3600 * 1000);
+    const swept = await app.sweepStaging(twoDaysOn);
+    expect(swept.deleted).toBeGreaterThanOrEqual(2);
+    expect(await app.getObject('private', failing.stagingKey)).toBeNull();
+    expect(await app.getObject('private', orphanKey)).toBeNull();
+    // Still pending: its staged copy stays however old it is.
+    expect(await app.getObject('private', waiting.stagingKey)).not.toBeNull();
+    // A retry after the sweep fails clearly instead of hanging.
+    await app.routes.retry(post(`/api/admin/retry-failed/${batchId}`), ctx({ batchId }));
+    await app.runDueJobs();
+    const progress = await progressOf(batchId);
+    expect(progress).toMatchObject({ stage: 'partial', successful_files: 1 });
+    expect(progress.failed_files).toEqual([{ filename: 'corrupt.png', error: 'The uploaded file is no longer available; upload it again' }]);
+    // Each closed batch has asked for tomorrow's sweep, once.
+    expect(await app.db().job.count({ where: { kind: app.SWEEP_STAGING_JOB, status: 'pending', runAt: { gt: new Date() } } })).toBeGreaterThanOrEqual(1);
   });
 });
 

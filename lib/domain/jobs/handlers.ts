@@ -2,7 +2,7 @@
 import 'server-only';
 import { sendOrderEmail } from '@/lib/domain/emails/order-email';
 import { ORDER_EMAIL_JOB } from '@/lib/domain/orders/fulfilment';
-import { processUploadFile, UPLOAD_JOB } from '@/lib/domain/uploads';
+import { processUploadFile, runStagingSweep, SWEEP_STAGING_JOB, UPLOAD_JOB } from '@/lib/domain/uploads';
 import { registerJobHandler, startJobWorker } from './index';
 
 export function registerJobHandlers(): void {
@@ -14,6 +14,7 @@ export function registerJobHandlers(): void {
     const { fileId } = payload as { fileId: string };
     await processUploadFile(fileId);
   });
+  registerJobHandler(SWEEP_STAGING_JOB, () => runStagingSweep());
 }
 
 export function startBackgroundWork(): void {

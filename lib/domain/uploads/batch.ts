@@ -1,6 +1,7 @@
-// Creating a batch and retrying its failed files. Rows and their jobs are
-// written in one transaction: a batch either exists with a job per file or not
-// at all.
+// Creating a batch while its files stream in, and retrying its failed files.
+// The batch row is opened at the first file; each staged file then gets its
+// row and its job in one transaction, so the worker can start on it while
+// later files are still arriving, and a file is never queued without its row.
 import 'server-only';
 import { recordAudit } from '@/lib/domain/audit';
 import { AppError, notFound } from '@/lib/domain/errors';
@@ -10,25 +11,46 @@ import { enqueueJob } from '@/lib/infra/jobs';
 import { parseTags, resolveCategory } from './category';
 import type { BulkFields } from './contract';
 import { UPLOAD_JOB } from './limits';
+import { scheduleStagingSweep } from './sweep';
 
 export type StagedFile = { filename: string; stagingKey: string };
 
-export async function createUploadBatch(actor: string, fields: BulkFields, files: StagedFile[]): Promise<string> {
-  if (files.length === 0) throw new AppError('invalid_request', 'Choose at least one image', { files: ['At least one image is required'] });
+export async function openUploadBatch(actor: string, fields: BulkFields): Promise<string> {
   return db().$transaction(async (tx) => {
     const { categoryId, subcategory } = await resolveCategory(tx, fields.category, fields.subcategory ?? null);
     const batch = await tx.uploadBatch.create({
-      data: { priceCents: dollarsToCents(fields.price), categoryId, subcategory, tags: parseTags(fields.tags), createdBy: actor },
+      data: { priceCents: dollarsToCents(fields.price), categoryId, subcategory, tags: parseTags(fields.tags), createdBy: actor, receiving: true },
     });
-    await tx.uploadFile.createMany({
-      data: files.map((f, position) => ({ batchId: batch.id, position, originalFilename: f.filename, stagingKey: f.stagingKey })),
-    });
-    const rows = await tx.uploadFile.findMany({ where: { batchId: batch.id }, select: { id: true } });
-    for (const row of rows) await enqueueJob(tx, UPLOAD_JOB, { fileId: row.id }, `upload:${row.id}:0`);
-    await recordAudit(tx, actor, 'upload.batch.create', batch.id, { files: files.length });
     return batch.id;
   });
 }
+
+export async function addUploadFile(batchId: string, position: number, file: StagedFile): Promise<void> {
+  await db().$transaction(async (tx) => {
+    const row = await tx.uploadFile.create({
+      data: { batchId, position, originalFilename: file.filename, stagingKey: file.stagingKey },
+      select: { id: true },
+    });
+    await enqueueJob(tx, UPLOAD_JOB, { fileId: row.id }, `upload:${row.id}:0`);
+  });
+}
+
+/** The request is over: the batch holds `files` files; `interruption` says why it ended early, if it did. */
+export async function closeUploadBatch(actor: string, batchId: string, files: number, interruption?: string): Promise<void> {
+  await db().$transaction(async (tx) => {
+    const message = interruption ? `Upload stopped after ${files} file(s): ${interruption}` : '';
+    await tx.uploadBatch.update({ where: { id: batchId }, data: { receiving: false, message } });
+    await recordAudit(tx, actor, 'upload.batch.create', batchId, interruption ? { files, interruption } : { files });
+    await scheduleStagingSweep(tx);
+  });
+}
+
+/** A batch that never received a file (its first one failed to stage). */
+export async function discardUploadBatch(batchId: string): Promise<void> {
+  await db().uploadBatch.deleteMany({ where: { id: batchId, files: { none: {} } } });
+}
+
+export const noImagesError = () => new AppError('invalid_request', 'Choose at least one image', { files: ['At least one image is required'] });
 
 /**
  * Puts the batch's failed files back in the queue. The conditional update makes a

@@ -2,11 +2,12 @@
 // durable job per file; progress is read from those rows. Every file becomes
 // at most one product (the product id is the upload file's id), however often
 // its job runs.
-export { createUploadBatch, retryFailedFiles, type StagedFile } from './batch';
+export { retryFailedFiles, type StagedFile } from './batch';
 export { getUploadProgress, computeProgress, type UploadProgress, type UploadStage } from './progress';
 export { processUploadFile } from './process';
 export { createIndividualProduct, INDIVIDUAL_LIMITS } from './individual';
 export { generateImageFilename, ALLOWED_SUFFIXES } from './analyze';
 export { stageBulkUpload, BULK_LIMITS } from './staging';
-export { UPLOAD_JOB } from './limits';
+export { SWEEP_STAGING_JOB, UPLOAD_JOB } from './limits';
+export { runStagingSweep, sweepStaging, type SweepResult } from './sweep';
 export { titleFromFilename } from './title';

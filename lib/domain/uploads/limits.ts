@@ -6,5 +6,6 @@ export const MAX_PRODUCT_FILES = 20;
 /** A single text field of a multipart form (price, tags, description …). */
 export const MAX_FIELD_BYTES = 64 * 1024;
 export const UPLOAD_JOB = 'upload.file';
+export const SWEEP_STAGING_JOB = 'upload.sweep-staging';
 /** After this many processing attempts a file that keeps hitting infrastructure errors is marked failed. */
 export const MAX_FILE_ATTEMPTS = 5;

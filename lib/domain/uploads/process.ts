@@ -6,24 +6,31 @@ import 'server-only';
 import { recordAudit } from '@/lib/domain/audit';
 import { db, Prisma } from '@/lib/infra/db';
 import { ImageInputError } from '@/lib/infra/images';
-import { deleteObject, getObject, putObject } from '@/lib/infra/storage';
+import { copyObject, deleteObject, getObjectBytes, ObjectTooLargeError, putObject } from '@/lib/infra/storage';
 import { mediaPath, originalKey, previewKey, thumbnailKey } from './ids';
 import { MAX_FILE_ATTEMPTS, MAX_IMAGE_BYTES } from './limits';
 import { CONTENT_TYPE, EXTENSION } from './sniff';
 import { titleFromFilename } from './title';
 import { prepareImage } from './validate';
 
+const GONE = 'The uploaded file is no longer available; upload it again';
+
+/** The staged bytes, read once, for decoding only: the stored original is a server-side copy. */
 async function readStaged(key: string): Promise<Buffer> {
-  const object = await getObject('private', key);
-  if (!object) throw new ImageInputError('The uploaded file is no longer available; upload it again');
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for await (const chunk of object.body as unknown as AsyncIterable<Uint8Array>) {
-    size += chunk.length;
-    if (size > MAX_IMAGE_BYTES) throw new ImageInputError(`The file is larger than ${MAX_IMAGE_BYTES / (1024 * 1024)} MB`);
-    chunks.push(chunk);
+  try {
+    const bytes = await getObjectBytes('private', key, MAX_IMAGE_BYTES);
+    if (!bytes) throw new ImageInputError(GONE);
+    return bytes;
+  } catch (error) {
+    if (error instanceof ObjectTooLargeError) throw new ImageInputError(`The file is larger than ${MAX_IMAGE_BYTES / (1024 * 1024)} MB`);
+    throw error;
   }
-  return Buffer.concat(chunks, size);
+}
+
+/** Decoded renditions and the original's size; the original's bytes go out of scope here, before the uploads and the commit. */
+async function renderStaged(key: string) {
+  const original = await readStaged(key);
+  return { image: await prepareImage(original), sizeBytes: original.length };
 }
 
 const isUniqueViolation = (error: unknown) => error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002';
@@ -40,15 +47,17 @@ export async function processUploadFile(fileId: string): Promise<void> {
   if (claimed.count === 0) return;
   const file = await db().uploadFile.findUniqueOrThrow({ where: { id: fileId }, include: { batch: true } });
   try {
-    const original = await readStaged(file.stagingKey);
-    const image = await prepareImage(original);
+    const { image, sizeBytes } = await renderStaged(file.stagingKey);
     const productId = file.id;
     const fileKey = originalKey(productId, EXTENSION[image.format]);
-    await Promise.all([
-      putObject('private', fileKey, original, CONTENT_TYPE[image.format]),
+    const [copied] = await Promise.all([
+      // Staged under its sniffed content type, which the full check has just confirmed: the copy keeps it.
+      copyObject({ kind: 'private', key: file.stagingKey }, { kind: 'private', key: fileKey }),
       putObject('public', previewKey(productId), image.preview, 'image/webp'),
       putObject('public', thumbnailKey(productId), image.thumbnail, 'image/webp'),
     ]);
+    // Swept away between our read and the copy (a retry more than a day late).
+    if (!copied) throw new ImageInputError(GONE);
     const { batch } = file;
     await db().$transaction(async (tx) => {
       // The category may have been deleted while the batch waited; the product then has none, as after a category delete.
@@ -64,7 +73,7 @@ export async function processUploadFile(fileId: string): Promise<void> {
           imagePath: mediaPath(previewKey(productId)),
           thumbnailPath: mediaPath(thumbnailKey(productId)),
           files: {
-            create: [{ storageKey: fileKey, originalFilename: file.originalFilename, contentType: CONTENT_TYPE[image.format], sizeBytes: original.length }],
+            create: [{ storageKey: fileKey, originalFilename: file.originalFilename, contentType: CONTENT_TYPE[image.format], sizeBytes }],
           },
         },
       });

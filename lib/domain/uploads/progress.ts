@@ -9,16 +9,18 @@ export type { UploadProgress, UploadStage };
 
 type FileRow = { originalFilename: string; status: string; error: string | null; position: number };
 
-export function computeProgress(batchId: string, files: FileRow[]): UploadProgress {
+/** `receiving`: the upload request is still streaming files in, so the batch cannot be finished yet. */
+export function computeProgress(batchId: string, files: FileRow[], receiving = false): UploadProgress {
   const sorted = [...files].sort((a, b) => a.position - b.position);
   const done = sorted.filter((f) => f.status === 'done').length;
   const failed = sorted.filter((f) => f.status === 'failed');
   const finished = done + failed.length;
   const total = sorted.length;
   const active = sorted.find((f) => f.status === 'processing') ?? sorted.find((f) => f.status === 'pending');
-  const stage: UploadStage = active ? 'processing' : failed.length === 0 ? 'complete' : done === 0 ? 'failed' : 'partial';
-  const message =
-    stage === 'processing'
+  const stage: UploadStage = active || receiving ? 'processing' : failed.length === 0 ? 'complete' : done === 0 ? 'failed' : 'partial';
+  const message = receiving
+    ? `Receiving files: ${total} so far, ${finished} processed`
+    : stage === 'processing'
       ? `Processing ${Math.min(finished + 1, total)} of ${total}`
       : stage === 'complete'
         ? `All ${total} file(s) uploaded`
@@ -40,8 +42,8 @@ export function computeProgress(batchId: string, files: FileRow[]): UploadProgre
 export async function getUploadProgress(batchId: string): Promise<UploadProgress> {
   const batch = await db().uploadBatch.findUnique({
     where: { id: batchId },
-    select: { id: true, files: { select: { originalFilename: true, status: true, error: true, position: true } } },
+    select: { id: true, receiving: true, files: { select: { originalFilename: true, status: true, error: true, position: true } } },
   });
   if (!batch) throw notFound('Upload batch not found');
-  return computeProgress(batch.id, batch.files);
+  return computeProgress(batch.id, batch.files, batch.receiving);
 }

@@ -2,7 +2,7 @@
 // size, magic bytes, no markup hidden in the header, a bounded pixel count, and
 // a full decode (through the preview) so truncated or corrupt files fail here.
 import 'server-only';
-import { ImageInputError, inspectImage, makePreview, makeThumbnail, makeWorkingCopy, type ImageInfo } from '@/lib/infra/images';
+import { ImageInputError, inspectImage, makeWorkingCopy, previewFromWorkingCopy, thumbnailFromWorkingCopy, type ImageInfo } from '@/lib/infra/images';
 import { MAX_IMAGE_BYTES } from './limits';
 import { looksLikePolyglot, sniffImageFormat } from './sniff';
 
@@ -23,7 +23,11 @@ export async function checkImage(bytes: Buffer): Promise<ImageInfo> {
 
 export async function prepareImage(bytes: Buffer): Promise<PreparedImage> {
   const info = await checkImage(bytes);
+  // One decode for both renditions. One after the other, not in parallel: the
+  // parallelism is across images (the job loop), and two libvips calls per job
+  // would fill the libuv threadpool that file and DNS work also need.
   const copy = await makeWorkingCopy(bytes);
-  const [preview, thumbnail] = await Promise.all([makePreview(copy), makeThumbnail(copy)]);
+  const thumbnail = await thumbnailFromWorkingCopy(copy);
+  const preview = await previewFromWorkingCopy(copy);
   return { ...info, preview, thumbnail };
 }

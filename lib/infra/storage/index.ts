@@ -1,9 +1,11 @@
 import 'server-only';
 import {
+  CopyObjectCommand,
   CreateBucketCommand,
   DeleteObjectCommand,
   GetObjectCommand,
   HeadBucketCommand,
+  ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
 } from '@aws-sdk/client-s3';
@@ -49,6 +51,8 @@ export async function ensureBuckets(): Promise<void> {
   }
 }
 
+const cacheControl = (kind: BucketKind) => (kind === 'public' ? 'public, max-age=31536000, immutable' : 'private, no-store');
+
 export async function putObject(
   kind: BucketKind,
   key: string,
@@ -61,9 +65,81 @@ export async function putObject(
       Key: key,
       Body: body,
       ContentType: contentType,
-      CacheControl: kind === 'public' ? 'public, max-age=31536000, immutable' : 'private, no-store',
+      CacheControl: cacheControl(kind),
     }),
   );
+}
+
+/**
+ * Copies an object inside the store: no bytes pass through this process.
+ * Without `contentType` the source's metadata is kept (S3 then copies the
+ * object alone; replacing metadata makes some S3-compatible stores, the local
+ * stand-in among them, re-read the whole object). Returns false when the
+ * source does not exist.
+ */
+export async function copyObject(
+  from: { kind: BucketKind; key: string },
+  to: { kind: BucketKind; key: string },
+  contentType?: string,
+): Promise<boolean> {
+  const metadata = contentType
+    ? { MetadataDirective: 'REPLACE' as const, ContentType: contentType, CacheControl: cacheControl(to.kind) }
+    : { MetadataDirective: 'COPY' as const };
+  try {
+    await s3().send(
+      new CopyObjectCommand({
+        Bucket: bucketName(to.kind),
+        Key: to.key,
+        CopySource: `${bucketName(from.kind)}/${encodeURIComponent(from.key).replace(/%2F/g, '/')}`,
+        ...metadata,
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isNotFound(error)) return false;
+    throw error;
+  }
+}
+
+export class ObjectTooLargeError extends Error {
+  constructor(readonly maxBytes: number) {
+    super(`The object is larger than ${maxBytes} bytes`);
+    this.name = 'ObjectTooLargeError';
+  }
+}
+
+/**
+ * The whole object in memory, or null when it does not exist. Refuses (before
+ * reading the body when the size is known) anything over `maxBytes`.
+ */
+export async function getObjectBytes(kind: BucketKind, key: string, maxBytes: number): Promise<Buffer | null> {
+  try {
+    const out = await s3().send(new GetObjectCommand({ Bucket: bucketName(kind), Key: key }));
+    if (!out.Body) return null;
+    if ((out.ContentLength ?? 0) > maxBytes) {
+      await out.Body.transformToWebStream().cancel();
+      throw new ObjectTooLargeError(maxBytes);
+    }
+    // Read as one byte array: far cheaper than iterating a web stream chunk by chunk.
+    const bytes = await out.Body.transformToByteArray();
+    if (bytes.length > maxBytes) throw new ObjectTooLargeError(maxBytes);
+    return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length);
+  } catch (error) {
+    if (isNotFound(error)) return null;
+    throw error;
+  }
+}
+
+export type ListedObject = { key: string; lastModified: Date };
+
+/** Every object under `prefix`, a page (up to 1000) at a time. */
+export async function* listObjects(kind: BucketKind, prefix: string): AsyncGenerator<ListedObject[]> {
+  let ContinuationToken: string | undefined;
+  do {
+    const page = await s3().send(new ListObjectsV2Command({ Bucket: bucketName(kind), Prefix: prefix, ContinuationToken }));
+    yield (page.Contents ?? []).flatMap((o) => (o.Key && o.LastModified ? [{ key: o.Key, lastModified: o.LastModified }] : []));
+    ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+  } while (ContinuationToken);
 }
 
 export async function deleteObject(kind: BucketKind, key: string): Promise<void> {
