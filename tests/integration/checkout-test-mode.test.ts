@@ -17,7 +17,7 @@ const fx = createFixtures('CoTest');
 const clientIp = `10.10.${randomBytes(1)[0]}.${randomBytes(1)[0]}`;
 
 async function loadApp() {
-  const [checkout, status, testPayments, fulfilment, errors, db, route, validateRoute, rateLimit, jobs, orderEmail] = await Promise.all([
+  const [checkout, status, testPayments, fulfilment, errors, db, route, validateRoute, rateLimit, jobs, orderEmail, lapse] = await Promise.all([
     import('@/lib/domain/checkout'),
     import('@/lib/domain/orders/status'),
     import('@/lib/domain/orders/test-payments'),
@@ -29,12 +29,14 @@ async function loadApp() {
     import('@/lib/domain/rate-limit'),
     import('@/lib/domain/jobs'),
     import('@/lib/domain/emails/order-email'),
+    import('@/lib/domain/orders/lapse'),
   ]);
   return {
     ...checkout,
     ...status,
     ...testPayments,
     ...fulfilment,
+    ...lapse,
     RATE_LIMITS: rateLimit.RATE_LIMITS,
     registerJobHandler: jobs.registerJobHandler,
     runDueJobs: jobs.runDueJobs,
@@ -390,6 +392,49 @@ describe('expired sessions', () => {
   it('keeps an open session open before it lapses', async () => {
     const result = await app.createCheckout(guest([regular.id]));
     expect(await app.getCheckoutStatus(result.session_id, { userId: null })).toMatchObject({ payment_status: 'unpaid', status: 'open', items: [] });
+  });
+
+  it('schedules every paid checkout to lapse a minute after its session does', async () => {
+    const result = await app.createCheckout(guest([regular.id]));
+    const order = await orderBySession(result.session_id);
+    const job = await app.db().job.findUniqueOrThrow({ where: { dedupeKey: `${app.ORDER_LAPSE_JOB}:${order.id}` } });
+    expect(job).toMatchObject({ kind: app.ORDER_LAPSE_JOB, status: 'pending', payload: { orderId: order.id } });
+    expect(job.runAt.getTime() - order.expiresAt!.getTime()).toBe(60_000);
+  });
+
+  it('lapses an unpaid order nobody looks at again, giving its voucher back once', async () => {
+    const card = await fx.voucher({ type: 'fixed_amount', usageType: 'reusable', balanceCents: 700 });
+    const result = await app.createCheckout(guest([regular.id], card.code));
+    const order = await orderBySession(result.session_id);
+    // Not yet lapsed: the job leaves it open and says so, so the queue retries.
+    await expect(app.lapseOrder(order.id)).rejects.toThrow('still open');
+    expect((await orderBySession(result.session_id)).status).toBe('open');
+
+    await app.db().order.update({ where: { id: order.id }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    await app.lapseOrder(order.id);
+    await app.lapseOrder(order.id);
+    expect(await orderBySession(result.session_id)).toMatchObject({ status: 'expired', fulfilledAt: null, redemption: null });
+    expect(await app.db().voucher.findUniqueOrThrow({ where: { id: card.id } })).toMatchObject({ currentBalanceCents: 700, status: 'active' });
+  });
+
+  it('closes an order whose checkout died before its payment session was recorded', async () => {
+    const code = await fx.voucher({ type: 'percentage', usageType: 'one_time', basisPoints: 2500 });
+    const result = await app.createCheckout(guest([regular.id], code.code));
+    const order = await orderBySession(result.session_id);
+    // What an outage between the two writes leaves behind.
+    await app.db().order.update({ where: { id: order.id }, data: { sessionId: `pending_${order.id}`, expiresAt: new Date(Date.now() - 1000) } });
+    await app.lapseOrder(order.id);
+    expect(await app.db().order.findUniqueOrThrow({ where: { id: order.id } })).toMatchObject({ status: 'expired', fulfilledAt: null });
+    expect(await app.db().voucher.findUniqueOrThrow({ where: { id: code.id } })).toMatchObject({ status: 'active', usedAt: null });
+  });
+
+  it('leaves a paid order alone when its lapse job runs', async () => {
+    const result = await app.createCheckout(guest([regular.id]));
+    await app.completeTestPayment(result.session_id, 'paid@example.com');
+    const order = await orderBySession(result.session_id);
+    await app.db().order.update({ where: { id: order.id }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    await app.lapseOrder(order.id);
+    expect(await orderBySession(result.session_id)).toMatchObject({ status: 'complete', paymentStatus: 'paid' });
   });
 
   it("hides an account's order from other viewers", async () => {

@@ -6,6 +6,7 @@ import 'server-only';
 import { randomBytes } from 'node:crypto';
 import { AppError, invalid } from '@/lib/domain/errors';
 import { fulfilOrder } from '@/lib/domain/orders/fulfilment';
+import { scheduleOrderLapse } from '@/lib/domain/orders/lapse';
 import { isActiveMember } from '@/lib/domain/membership';
 import { findVoucher, lockUsableVoucher, releaseVoucher, reserveVoucher, voucherProblem } from '@/lib/domain/vouchers';
 import { db } from '@/lib/infra/db';
@@ -89,6 +90,7 @@ export async function createCheckout(request: CheckoutRequest): Promise<Checkout
       },
     });
     if (reserves) await reserveVoucher(tx, held, orderId, priced.discountCents);
+    if (!free) await scheduleOrderLapse(tx, orderId, expiresAt);
     return priced;
   });
   const free = pricing.totalCents === 0;

@@ -2,6 +2,7 @@
 import 'server-only';
 import { sendOrderEmail } from '@/lib/domain/emails/order-email';
 import { ORDER_EMAIL_JOB } from '@/lib/domain/orders/fulfilment';
+import { lapseOrder, ORDER_LAPSE_JOB } from '@/lib/domain/orders/lapse';
 import { processUploadFile, runStagingSweep, SWEEP_STAGING_JOB, UPLOAD_JOB } from '@/lib/domain/uploads';
 import { registerJobHandler, startJobWorker } from './index';
 
@@ -15,6 +16,10 @@ export function registerJobHandlers(): void {
     await processUploadFile(fileId);
   });
   registerJobHandler(SWEEP_STAGING_JOB, () => runStagingSweep());
+  registerJobHandler(ORDER_LAPSE_JOB, async (payload) => {
+    const { orderId } = payload as { orderId: string };
+    await lapseOrder(orderId);
+  });
 }
 
 export function startBackgroundWork(): void {

@@ -6,6 +6,7 @@ import 'server-only';
 import { AppError, invalid, notFound } from '@/lib/domain/errors';
 import { db, Prisma } from '@/lib/infra/db';
 import { newOrderId } from '@/lib/domain/orders/ids';
+import { scheduleOrderLapse } from '@/lib/domain/orders/lapse';
 import { paymentMode, randomSessionId } from '@/lib/infra/payments';
 import { createSubscriptionSession, retrieveSubscription, setCancelAtPeriodEnd } from '@/lib/infra/payments/subscriptions';
 import { addPeriod, PLANS, type PlanInterval } from './plans';
@@ -62,19 +63,24 @@ export async function startSubscription(input: {
   const orderId = newOrderId();
   const successUrl = (id: string) => `${input.siteUrl}/membership-success?session_id=${id}`;
 
-  const order = await db().order.create({
-    data: {
-      id: orderId,
-      sessionId: `pending_${orderId}`,
-      kind: 'subscription',
-      planInterval: input.interval,
-      userId: input.user.id,
-      customerEmail: input.user.email,
-      subtotalCents: plan.amountCents,
-      discountCents: plan.amountCents - firstPeriodCents,
-      amountCents: firstPeriodCents,
-      expiresAt: new Date(Date.now() + 30 * 60 * 1000),
-    },
+  const expiresAt = new Date(Date.now() + 30 * 60 * 1000);
+  const order = await db().$transaction(async (tx) => {
+    const created = await tx.order.create({
+      data: {
+        id: orderId,
+        sessionId: `pending_${orderId}`,
+        kind: 'subscription',
+        planInterval: input.interval,
+        userId: input.user.id,
+        customerEmail: input.user.email,
+        subtotalCents: plan.amountCents,
+        discountCents: plan.amountCents - firstPeriodCents,
+        amountCents: firstPeriodCents,
+        expiresAt,
+      },
+    });
+    await scheduleOrderLapse(tx, created.id, expiresAt);
+    return created;
   });
 
   const session =
