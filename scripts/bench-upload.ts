@@ -458,8 +458,8 @@ Other work shares this machine: the load column is the 1-minute load average whe
 started and ended (this run's own work adds about 2). CPU per image is the CPU time of the
 shop's process, the S3 stand-in and Postgres divided by the images: a busy machine inflates
 it far less than the wall time, and 2 cores ÷ CPU per image bounds the rate on an idle
-machine. Runs before 18:05 had the S3 stand-in inside the shop's process (its CPU and
-memory in the first figures).
+machine. Rows marked "stand-in in this process" come from runs that had the S3 stand-in
+inside the shop's process (its CPU and memory in the first figures).
 
 ## Runs (newest first)
 
