@@ -420,4 +420,17 @@ describe('streaming multipart reader', () => {
     };
     await expect(read()).rejects.toMatchObject({ code: 'payload_too_large' });
   });
+
+  it('holds a named file field to its own, tighter limit', async () => {
+    const { readMultipart } = await import('@/lib/domain/uploads/multipart');
+    const limits = { maxFileBytes: 10_000, maxFileBytesByField: { mockup: 1000 }, maxFieldBytes: 100, maxParts: 10 };
+    const read = async (field: string) => {
+      const request = new Request(SITE, { method: 'POST', body: form({}, [[field, 'a.png', Buffer.alloc(5000)]]) });
+      const sizes: number[] = [];
+      for await (const part of readMultipart(request, limits)) if (part.kind === 'file') sizes.push(part.data.length);
+      return sizes;
+    };
+    await expect(read('mockup')).rejects.toMatchObject({ code: 'payload_too_large', message: 'a.png is larger than 1 MB' });
+    await expect(read('files')).resolves.toEqual([5000]);
+  });
 });

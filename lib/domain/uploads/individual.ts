@@ -12,7 +12,7 @@ import { deleteObject, putObject, sanitizeFilename } from '@/lib/infra/storage';
 import { parseTags, resolveCategory } from './category';
 import { individualFieldsSchema } from './contract';
 import { mediaPath, newId, previewKey, thumbnailKey } from './ids';
-import { MAX_FIELD_BYTES, MAX_PRODUCT_FILE_BYTES, MAX_PRODUCT_FILES } from './limits';
+import { MAX_FIELD_BYTES, MAX_IMAGE_BYTES, MAX_PRODUCT_FILE_BYTES, MAX_PRODUCT_FILES } from './limits';
 import type { FormPart } from './multipart';
 import { prepareImage } from './validate';
 
@@ -22,7 +22,13 @@ function extensionOf(name: string): string {
   return /\.([a-z0-9]{1,8})$/i.exec(name)?.[1]?.toLowerCase() ?? 'bin';
 }
 
-export const INDIVIDUAL_LIMITS = { maxFileBytes: MAX_PRODUCT_FILE_BYTES, maxFieldBytes: MAX_FIELD_BYTES, maxParts: MAX_PRODUCT_FILES + 20 };
+export const INDIVIDUAL_LIMITS = {
+  maxFileBytes: MAX_PRODUCT_FILE_BYTES,
+  // The mockup is an image: refused at the image limit, not after 200 MB have arrived.
+  maxFileBytesByField: { mockup: MAX_IMAGE_BYTES },
+  maxFieldBytes: MAX_FIELD_BYTES,
+  maxParts: MAX_PRODUCT_FILES + 20,
+};
 
 export async function createIndividualProduct(actor: string, parts: AsyncIterable<FormPart>): Promise<{ id: string; title: string }> {
   const productId = newId();

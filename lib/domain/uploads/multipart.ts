@@ -8,7 +8,13 @@ export type FormPart =
   | { kind: 'field'; name: string; value: string }
   | { kind: 'file'; name: string; filename: string; contentType: string; data: Buffer };
 
-export type PartLimits = { maxFileBytes: number; maxFieldBytes: number; maxParts: number };
+export type PartLimits = {
+  maxFileBytes: number;
+  maxFieldBytes: number;
+  maxParts: number;
+  /** Tighter limits for named file fields (an image beside large product files), enforced while reading. */
+  maxFileBytesByField?: Record<string, number>;
+};
 
 const HEADER_END = Buffer.from('\r\n\r\n');
 const MAX_HEADER_BYTES = 16 * 1024;
@@ -66,7 +72,7 @@ export async function* readMultipart(request: Request, limits: PartLimits): Asyn
       }
       const { name, filename, contentType } = parseDisposition(buffer.subarray(0, headerEnd).toString('utf8'));
       buffer = buffer.subarray(headerEnd + HEADER_END.length);
-      const limit = filename === null ? limits.maxFieldBytes : limits.maxFileBytes;
+      const limit = filename === null ? limits.maxFieldBytes : (limits.maxFileBytesByField?.[name] ?? limits.maxFileBytes);
       const chunks: Buffer[] = [];
       let size = 0;
       for (;;) {
