@@ -17,7 +17,7 @@ const fx = createFixtures('CoTest');
 const clientIp = `10.10.${randomBytes(1)[0]}.${randomBytes(1)[0]}`;
 
 async function loadApp() {
-  const [checkout, status, testPayments, fulfilment, errors, db, route, validateRoute, rateLimit, jobs, orderEmail, lapse] = await Promise.all([
+  const [checkout, status, testPayments, fulfilment, errors, db, route, validateRoute, rateLimit, jobs, orderEmail, lapse, handlers] = await Promise.all([
     import('@/lib/domain/checkout'),
     import('@/lib/domain/orders/status'),
     import('@/lib/domain/orders/test-payments'),
@@ -30,6 +30,7 @@ async function loadApp() {
     import('@/lib/domain/jobs'),
     import('@/lib/domain/emails/order-email'),
     import('@/lib/domain/orders/lapse'),
+    import('@/lib/domain/jobs/handlers'),
   ]);
   return {
     ...checkout,
@@ -39,6 +40,7 @@ async function loadApp() {
     ...lapse,
     RATE_LIMITS: rateLimit.RATE_LIMITS,
     registerJobHandler: jobs.registerJobHandler,
+    registerJobHandlers: handlers.registerJobHandlers,
     runDueJobs: jobs.runDueJobs,
     sendOrderEmail: orderEmail.sendOrderEmail,
     AppError: errors.AppError,
@@ -487,10 +489,8 @@ describe('the order email job', () => {
     const result = await app.createCheckout({ ...guest([regular.id]), customerEmail: email });
     await app.completeTestPayment(result.session_id, null);
     const order = await orderBySession(result.session_id);
-    // The handler as lib/domain/jobs/handlers.ts registers it, without its polling timer.
-    app.registerJobHandler(app.ORDER_EMAIL_JOB, async (payload) => {
-      await app.sendOrderEmail((payload as { orderId: string }).orderId);
-    });
+    // The shop's own handlers, without the polling timer.
+    app.registerJobHandlers();
     await app.runDueJobs();
     await app.runDueJobs();
     await app.completeTestPayment(result.session_id, null);
@@ -503,5 +503,14 @@ describe('the order email job', () => {
     expect(outbox[0].text).toContain(`${SITE_URL}/success?session_id=${result.session_id}`);
     expect(outbox[0].text).toContain('12.50 AUD');
     expect(await app.db().emailLog.count({ where: { orderId: order.id, status: 'sent', recipientEmail: email } })).toBe(1);
+
+    // A worker that died after sending, before marking the job done: the job runs again, the email does not.
+    await app.db().job.updateMany({ where: { kind: app.ORDER_EMAIL_JOB, payload: { equals: { orderId: order.id } } }, data: { status: 'pending', runAt: new Date() } });
+    await app.runDueJobs();
+    expect((await emailJobs(order.id)).map((j) => j.status)).toEqual(['done']);
+    expect(await app.db().outboxEmail.count({ where: { to: email } })).toBe(1);
+    // An admin's resend is not held back by it.
+    await app.sendOrderEmail(order.id, { sentBy: 'admin' });
+    expect(await app.db().outboxEmail.count({ where: { to: email } })).toBe(2);
   });
 });

@@ -7,7 +7,7 @@ import { createServer } from 'node:net';
 import { PrismaPg } from '@prisma/adapter-pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PrismaClient } from '@/lib/infra/db/generated/client';
-import { isDatabaseUnavailable } from '@/lib/infra/db/unavailable';
+import { isDatabaseUnavailable, retryWhileUnavailable } from '@/lib/infra/db/unavailable';
 import { toErrorResponse } from '@/lib/http/errors';
 
 async function closedPort(): Promise<number> {
@@ -113,5 +113,42 @@ describe('everything else keeps its own answer', () => {
   ])('%s', async (_name, error, status) => {
     expect(isDatabaseUnavailable(error)).toBe(false);
     expect(toErrorResponse(error).status).toBe(status);
+  });
+});
+
+describe('recording work already done while Postgres is away', () => {
+  const down = () => Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+
+  it('retries the write until the database answers', async () => {
+    let calls = 0;
+    const result = await retryWhileUnavailable(
+      async () => {
+        calls += 1;
+        if (calls < 3) throw down();
+        return 'recorded';
+      },
+      { firstDelayMs: 1 },
+    );
+    expect(result).toBe('recorded');
+    expect(calls).toBe(3);
+  });
+
+  it('does not retry other errors', async () => {
+    let calls = 0;
+    const bug = new TypeError('bug');
+    await expect(retryWhileUnavailable(async () => {
+      calls += 1;
+      throw bug;
+    })).rejects.toBe(bug);
+    expect(calls).toBe(1);
+  });
+
+  it('gives up once the outage outlasts its patience', async () => {
+    let calls = 0;
+    await expect(retryWhileUnavailable(async () => {
+      calls += 1;
+      throw down();
+    }, { maxMs: 30, firstDelayMs: 5 })).rejects.toMatchObject({ code: 'ECONNREFUSED' });
+    expect(calls).toBeGreaterThan(1);
   });
 });

@@ -2,6 +2,7 @@
 // the success page and My Orders (never a raw storage URL).
 import 'server-only';
 import { db } from '@/lib/infra/db';
+import { retryWhileUnavailable } from '@/lib/infra/db/unavailable';
 import { sendEmail } from '@/lib/infra/email';
 import { env } from '@/lib/env';
 import { formatAud, formatDate } from '@/lib/format';
@@ -33,14 +34,25 @@ export async function sendOrderEmail(orderId: string, options: { to?: string; se
   const sentBy = options.sentBy ?? 'system';
   try {
     await sendEmail({ to, subject, text, html: toHtml(text, [successUrl, `${site}/my-orders`]) });
-    await db().emailLog.create({ data: { orderId: order.id, kind: 'order_confirmation', recipientEmail: to, subject, sentBy } });
-    return { sent: true, to };
   } catch (error) {
     await db().emailLog.create({
       data: { orderId: order.id, kind: 'order_confirmation', recipientEmail: to, subject, sentBy, status: 'failed', error: error instanceof Error ? error.message.slice(0, 500) : 'send failed' },
     });
     throw error;
   }
+  // Sent: the log must say so even if Postgres is away right now, or the job would send it again.
+  await retryWhileUnavailable(() => db().emailLog.create({ data: { orderId: order.id, kind: 'order_confirmation', recipientEmail: to, subject, sentBy } }));
+  return { sent: true, to };
+}
+
+/**
+ * The confirmation queued at fulfilment: at most once per order, even when
+ * its job runs again (a worker that died after sending, before finishing).
+ * An admin's resend goes through sendOrderEmail and is not held back.
+ */
+export async function sendOrderConfirmationOnce(orderId: string): Promise<void> {
+  const already = await db().emailLog.findFirst({ where: { orderId, kind: 'order_confirmation', status: 'sent', sentBy: 'system' }, select: { id: true } });
+  if (!already) await sendOrderEmail(orderId);
 }
 
 function escapeHtml(s: string): string {

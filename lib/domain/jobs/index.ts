@@ -4,6 +4,7 @@
 // is run again once its heartbeat is STALE_AFTER_SECONDS old.
 import 'server-only';
 import { availableParallelism } from 'node:os';
+import { retryWhileUnavailable } from '@/lib/infra/db/unavailable';
 import { claimJobs, completeJob, failJob, HEARTBEAT_SECONDS, heartbeatJobs, type JobRow } from '@/lib/infra/jobs';
 
 type Handler = (payload: unknown) => Promise<void>;
@@ -112,11 +113,15 @@ async function runJob(job: JobRow): Promise<void> {
   try {
     if (!handler) throw new Error(`No handler for job kind ${job.kind}`);
     await handler(job.payload);
-    await completeJob(job.id);
   } catch (error) {
     console.error(`[jobs] ${job.kind} ${job.id} failed (attempt ${job.attempts})`, error instanceof Error ? error.message : error);
     await failJob(job, error).catch(logPollError);
+    return;
   }
+  // The work is done: marking it so must outlast a database blip, or the job would run twice.
+  await retryWhileUnavailable(() => completeJob(job.id)).catch((error: unknown) => {
+    console.error(`[jobs] ${job.kind} ${job.id} done but not marked so`, error instanceof Error ? error.message : error);
+  });
 }
 
 /** Works through due jobs until none are left. Concurrent calls share one loop; a call while it runs wakes it. */

@@ -65,3 +65,20 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   }
   return false;
 }
+
+/**
+ * Runs a write that records something already done outside the database (an
+ * email sent, a job finished), retrying while Postgres is away: giving up would
+ * make the work look undone, and a retry of the job would do it twice.
+ */
+export async function retryWhileUnavailable<T>(write: () => Promise<T>, { maxMs = 5 * 60_000, firstDelayMs = 250 } = {}): Promise<T> {
+  const deadline = Date.now() + maxMs;
+  for (let delay = firstDelayMs; ; delay = Math.min(delay * 2, 5_000)) {
+    try {
+      return await write();
+    } catch (error) {
+      if (!isDatabaseUnavailable(error) || Date.now() + delay > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, delay));
+    }
+  }
+}
