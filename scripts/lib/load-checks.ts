@@ -114,7 +114,9 @@ export async function verifyIntegrity(checks: Checks, databaseUrl: string, since
     `SELECT
        (SELECT count(*)::int FROM "Order" o WHERE o."createdAt" >= $1 AND o.kind = 'payment' AND NOT EXISTS (SELECT 1 FROM "OrderItem" i WHERE i."orderId" = o.id)) AS "ordersWithoutItems",
        (SELECT count(*)::int FROM "Order" o WHERE o."createdAt" >= $1 AND (o.status = 'complete') <> (o."fulfilledAt" IS NOT NULL)) AS "halfFulfilled",
-       (SELECT count(*)::int FROM "Order" o WHERE o."createdAt" >= $1 AND o."sessionId" LIKE 'pending\_%' AND o.status = 'open') AS "openOrdersWithoutPaymentSession",
+       -- A checkout cut off before its payment session was recorded stays open only until its lapse job closes it.
+       (SELECT count(*)::int FROM "Order" o WHERE o."createdAt" >= $1 AND o.status = 'open'
+           AND NOT EXISTS (SELECT 1 FROM "Job" j WHERE j."dedupeKey" = 'order-lapse:' || o.id AND j.status = 'pending')) AS "openOrdersThatNeverLapse",
        (SELECT count(*)::int FROM "Order" o WHERE o."createdAt" >= $1 AND o.kind = 'payment' AND o."fulfilledAt" IS NOT NULL
            AND NOT EXISTS (SELECT 1 FROM "Job" j WHERE j."dedupeKey" = 'order-email:' || o.id)) AS "fulfilledWithoutEmailJob",
        (SELECT count(*)::int FROM "Order" o WHERE o."createdAt" >= $1 AND o."voucherId" IS NOT NULL AND o.status <> 'expired'
