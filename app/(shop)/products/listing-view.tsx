@@ -1,5 +1,9 @@
+// The /products listing, shared by its three routes: the default listing
+// (static), category/subcategory/page listings (ISR, reached by a middleware
+// rewrite) and searches (per request). See middleware.ts and README Decisions.
 import type { Metadata } from 'next';
 import Link from 'next/link';
+import { notFound } from 'next/navigation';
 import { ProductGrid } from '@/components/catalog/product-card';
 import { BannerStrip } from '@/components/layout/banner-strip';
 import { DEFAULT_BANNER } from '@/lib/banner';
@@ -11,12 +15,8 @@ import { PRODUCTS_PAGE_SIZE } from '@/lib/shop';
 import { toCardView } from '../catalog-views';
 import { ProductFilters } from './product-filters';
 import { listingHref, type ListingParams } from './listing-href';
-import { parseListingParams } from './listing-params';
 
-type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
-
-export async function generateMetadata({ searchParams }: Props): Promise<Metadata> {
-  const params = parseListingParams(await searchParams);
+export function listingMetadata(params: ListingParams): Metadata {
   const scope = [params.category, params.subcategory].filter(Boolean).join(' – ');
   const title = scope ? `${scope} designs` : 'Digital Products';
   return {
@@ -37,8 +37,7 @@ async function logged<T>(load: Promise<T>, fallback: T, what: string): Promise<T
   });
 }
 
-export default async function ProductsPage({ searchParams }: Props) {
-  const params = parseListingParams(await searchParams);
+export async function ListingView({ params }: { params: ListingParams }) {
   const [banner, categories, listing] = await Promise.all([
     logged(getBanner(), DEFAULT_BANNER, 'banner'),
     logged(getCategories(), [], 'categories'),
@@ -57,6 +56,8 @@ export default async function ProductsPage({ searchParams }: Props) {
   ]);
   const now = new Date();
   const pages = Math.max(1, Math.ceil(listing.total / PRODUCTS_PAGE_SIZE));
+  // Pages past the end of a browse listing are 404s rather than cached empty pages.
+  if (params.page > pages && !params.search) notFound();
   return (
     <>
       <BannerStrip message={banner} />
@@ -72,7 +73,8 @@ export default async function ProductsPage({ searchParams }: Props) {
         <p className="mb-4 text-sm text-gray-700" aria-live="polite">
           {listing.total} {listing.total === 1 ? 'item' : 'items'}
         </p>
-        <ProductGrid products={listing.items.map((item) => toCardView(item, now))} />
+        {/* Without a category the category grid fills the first screen, so card images can wait. */}
+        <ProductGrid products={listing.items.map((item) => toCardView(item, now))} priorityCount={params.category ? 4 : 0} />
         {pages > 1 && <Pagination params={params} pages={pages} />}
       </div>
     </>
@@ -85,15 +87,17 @@ function CategoryGrid({ categories }: { categories: CategoryRecord[] }) {
     <section aria-labelledby="browse-by-category" className="mt-8">
       <h2 id="browse-by-category" className="mb-4 text-xl font-bold">Browse by Category</h2>
       <ul className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4">
-        {categories.map((c) => {
+        {categories.map((c, i) => {
           const image = publicMediaUrl(c.displayImagePath);
+          // The first row is the largest thing on a phone's first screen (the LCP): fetch it at once.
+          const first = i < 2;
           return (
             <li key={c.id}>
               <Link href={listingHref({ category: c.name, page: 1 })} className="block overflow-hidden rounded-2xl border border-gray-200 bg-white shadow-sm hover:shadow-md">
                 <div className="aspect-[4/3] bg-gradient-to-br from-rose-100 to-indigo-100">
                   {image ? (
                     // eslint-disable-next-line @next/next/no-img-element
-                    <img src={image} alt="" width={480} height={360} className="h-full w-full object-cover" loading="lazy" decoding="async" />
+                    <img src={image} alt="" width={480} height={360} className="h-full w-full object-cover" loading={first ? undefined : 'lazy'} fetchPriority={first ? 'high' : undefined} decoding="async" />
                   ) : (
                     <span className="flex h-full items-center justify-center text-4xl" aria-hidden="true">🎨</span>
                   )}
