@@ -108,11 +108,29 @@ export async function getCatalogItems(ids: string[]): Promise<CatalogItem[]> {
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
-export async function listCatalogIds(): Promise<{ id: string; updatedAt: string }[]> {
+/** Search engines take at most 50,000 URLs per sitemap file. */
+export const SITEMAP_MAX_URLS = 50_000;
+
+/**
+ * How many product sitemap files to serve for `count` items: one spare, so a
+ * catalogue growing past a boundary between builds is still covered.
+ */
+export function productSitemapIds(count: number): { id: number }[] {
+  return Array.from({ length: Math.ceil(count / SITEMAP_MAX_URLS) + 1 }, (_, id) => ({ id }));
+}
+
+export async function countCatalogItems(): Promise<number> {
+  return db().product.count({ where: { deletedAt: null } });
+}
+
+/** One sitemap's worth of ids, newest first (served by the createdAt index). */
+export async function listCatalogIds(page = 0): Promise<{ id: string; updatedAt: string }[]> {
   const rows = await db().product.findMany({
     where: { deletedAt: null },
     select: { id: true, updatedAt: true },
-    orderBy: { createdAt: 'desc' },
+    orderBy: [{ createdAt: 'desc' }, { id: 'asc' }],
+    skip: page * SITEMAP_MAX_URLS,
+    take: SITEMAP_MAX_URLS,
   });
   return rows.map((r) => ({ id: r.id, updatedAt: r.updatedAt.toISOString() }));
 }
