@@ -22,12 +22,13 @@ export function CartActions({ item, variant = 'card' }: Props) {
     return true;
   }
 
-  const size = variant === 'detail' ? 'px-5 py-3 text-base' : 'px-3 py-2 text-sm';
+  // Card buttons use the short .btn-* classes of app/globals.css: they repeat on every card.
+  const detail = variant === 'detail';
   return (
-    <div className={variant === 'detail' ? 'flex flex-wrap gap-3' : 'grid grid-cols-2 gap-2'}>
+    <div className={detail ? 'flex flex-wrap gap-3' : 'card-actions'}>
       <button
         type="button"
-        className={`rounded-lg border border-rose-700 font-semibold text-rose-700 hover:bg-rose-50 ${size}`}
+        className={detail ? 'rounded-lg border border-rose-700 px-5 py-3 text-base font-semibold text-rose-700 hover:bg-rose-50' : 'btn-cart'}
         onClick={() => {
           if (add()) toast.success(addedMessage(item.title));
         }}
@@ -36,7 +37,7 @@ export function CartActions({ item, variant = 'card' }: Props) {
       </button>
       <button
         type="button"
-        className={`rounded-lg bg-rose-700 font-semibold text-white hover:bg-rose-800 ${size}`}
+        className={detail ? 'rounded-lg bg-rose-700 px-5 py-3 text-base font-semibold text-white hover:bg-rose-800' : 'btn-buy'}
         onClick={() => {
           add();
           router.push('/cart');
