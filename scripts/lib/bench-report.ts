@@ -86,9 +86,10 @@ CPU 0, autocannon pinned to CPU 1, Postgres unpinned. Written by scripts/bench.t
 `;
 
 /** Puts `section` first under the header, keeping earlier runs below it. */
-export function prependResults(file: string, section: string): void {
+export function prependResults(file: string, section: string, header = HEADER): void {
   mkdirSync(dirname(file), { recursive: true });
   const previous = existsSync(file) ? readFileSync(file, 'utf8') : '';
-  const runs = previous.startsWith(HEADER) ? previous.slice(HEADER.length) : previous.replace(/^# [^\n]*\n(?:(?!## )[^\n]*\n)*/, '');
-  writeFileSync(file, HEADER + section + (runs ? `\n${runs}` : ''));
+  const at = previous.indexOf('\n## ');
+  const runs = at >= 0 ? previous.slice(at + 1) : '';
+  writeFileSync(file, header + section + (runs ? `\n${runs}` : ''));
 }
