@@ -1,5 +1,5 @@
 import Link from 'next/link';
-import { CartActions } from '@/components/cart/cart-actions';
+import { CardCartButtons } from '@/components/cart/card-cart-buttons';
 import { Badge, Price } from './price';
 import type { ProductCardView } from './types';
 import { CARD_TAG_LIMIT } from '@/lib/shop';
@@ -46,7 +46,7 @@ export function ProductCard({ product, priority = false }: { product: ProductCar
         <div className="mt-auto pt-1">
           <Price price={product.price} />
         </div>
-        <CartActions item={product.cartItem} />
+        <CardCartButtons item={product.cartItem} />
       </div>
     </article>
   );

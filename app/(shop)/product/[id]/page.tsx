@@ -85,7 +85,7 @@ export default async function ProductPage({ params }: Props) {
               ))}
             </ul>
           )}
-          <CartActions item={view.cartItem} variant="detail" />
+          <CartActions item={view.cartItem} />
           <p className="rounded-xl bg-emerald-50 p-4 text-sm text-emerald-900">
             ⚡ Instant download: your files are available immediately after purchase.
           </p>
