@@ -66,19 +66,25 @@ function whereFor(filter: CatalogFilter): Prisma.ProductWhereInput {
 }
 
 export async function listCatalog(filter: CatalogFilter = {}): Promise<CatalogPage> {
-  const where = whereFor(filter);
-  const take = Math.min(filter.limit ?? 100, MAX_PAGE_SIZE);
-  const [rows, total] = await Promise.all([
-    db().product.findMany({
-      where,
-      include: itemInclude,
-      orderBy: [{ createdAt: 'desc' }, { id: 'asc' }],
-      take,
-      skip: filter.offset ?? 0,
-    }),
-    db().product.count({ where }),
-  ]);
-  return { items: rows.map(toCatalogItem), total };
+  const [items, total] = await Promise.all([listCatalogItems(filter), countCatalog(filter)]);
+  return { items, total };
+}
+
+/** One page of a listing, newest first (read in index order, so it stops after the page). */
+export async function listCatalogItems(filter: CatalogFilter = {}): Promise<CatalogItem[]> {
+  const rows = await db().product.findMany({
+    where: whereFor(filter),
+    include: itemInclude,
+    orderBy: [{ createdAt: 'desc' }, { id: 'asc' }],
+    take: Math.min(filter.limit ?? 100, MAX_PAGE_SIZE),
+    skip: filter.offset ?? 0,
+  });
+  return rows.map(toCatalogItem);
+}
+
+/** How many items match, all pages together: for a search, the costly half of a listing. */
+export async function countCatalog(filter: CatalogFilter = {}): Promise<number> {
+  return db().product.count({ where: whereFor(filter) });
 }
 
 export async function listNewestProducts(count: number): Promise<CatalogItem[]> {
