@@ -2,7 +2,6 @@
 // (static), category/subcategory/page listings (ISR, reached by a middleware
 // rewrite) and searches (per request). See middleware.ts and README Decisions.
 import type { Metadata } from 'next';
-import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { ProductGrid } from '@/components/catalog/product-card';
 import { BannerStrip } from '@/components/layout/banner-strip';
@@ -93,7 +92,8 @@ function CategoryGrid({ categories }: { categories: CategoryRecord[] }) {
           const first = i < 2;
           return (
             <li key={c.id}>
-              <Link href={listingHref({ category: c.name, page: 1 })} className="block overflow-hidden rounded-2xl border border-gray-200 bg-white shadow-sm hover:shadow-md">
+              {/* Plain <a> for /products?… links: see components/layout/category-menu.tsx. */}
+              <a href={listingHref({ category: c.name, page: 1 })} className="block overflow-hidden rounded-2xl border border-gray-200 bg-white shadow-sm hover:shadow-md">
                 <div className="aspect-[4/3] bg-gradient-to-br from-rose-100 to-indigo-100">
                   {image ? (
                     // eslint-disable-next-line @next/next/no-img-element
@@ -106,7 +106,7 @@ function CategoryGrid({ categories }: { categories: CategoryRecord[] }) {
                   <h3 className="font-semibold">{c.name}</h3>
                   <p className="text-xs text-gray-700">Updated {c.updatedAt ? formatDate(c.updatedAt) : 'Recently'}</p>
                 </div>
-              </Link>
+              </a>
             </li>
           );
         })}
@@ -120,17 +120,17 @@ function Pagination({ params, pages }: { params: ListingParams; pages: number })
   return (
     <nav aria-label="Pagination" className="mt-10 flex items-center justify-center gap-4">
       {params.page > 1 && (
-        <Link href={listingHref({ ...params, page: params.page - 1 })} className={link} rel="prev">
+        <a href={listingHref({ ...params, page: params.page - 1 })} className={link} rel="prev">
           Previous
-        </Link>
+        </a>
       )}
       <span className="text-sm text-gray-700">
         Page {params.page} of {pages}
       </span>
       {params.page < pages && (
-        <Link href={listingHref({ ...params, page: params.page + 1 })} className={link} rel="next">
+        <a href={listingHref({ ...params, page: params.page + 1 })} className={link} rel="next">
           Next
-        </Link>
+        </a>
       )}
     </nav>
   );
