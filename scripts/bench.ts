@@ -148,6 +148,7 @@ try {
     notes: [
       `Scenarios rotate over ${SEARCH_TERMS.length} search terms (${SEARCH_TERMS.join(', ')}) and ${CATEGORIES.length} categories × 3 pages.`,
       'Checkout and download requests each carry their own X-Forwarded-For so the per-client rate limits do not answer 429; each still pays its rate-limit write.',
+      'Search pages are read fresh on every request; their match counts come from the one-minute count memory after each term\'s first request (in the warm-up). A first search of a term also counts its matches: 7–25 ms at 100,000 products (bench/results/query-plans.md).',
     ],
   };
   const section = renderRun(result);
