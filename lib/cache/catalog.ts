@@ -28,10 +28,9 @@ const cachedListing = unstable_cache(catalog.listCatalog, ['catalog-listing'], o
 export async function getListing(filter: catalog.CatalogFilter): Promise<catalog.CatalogPage> {
   if (!filter.search) return cachedListing(filter);
   const key = JSON.stringify([filter.kind ?? 'all', filter.category, filter.subcategory, filter.search.trim().toLowerCase()]);
-  const total = getSearchTotal(key);
-  if (total !== undefined) return { items: await catalog.listCatalogItems(filter), total };
-  const page = await catalog.listCatalog(filter);
-  setSearchTotal(key, page.total);
+  const known = getSearchTotal(key);
+  const page = await catalog.searchCatalog({ ...filter, search: filter.search }, known);
+  if (known === undefined) setSearchTotal(key, page.total);
   return page;
 }
 

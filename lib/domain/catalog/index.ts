@@ -4,9 +4,11 @@
 import 'server-only';
 import { db, Prisma } from '@/lib/infra/db';
 import { DEFAULT_BANNER, normalizeBanner } from '@/lib/banner';
+import { searchCatalog as searchWithPlan, type SearchFilter } from './search';
 import type { CatalogFilter, CatalogItem, CatalogPage, CategoryRecord } from './types';
 
 export type * from './types';
+export type { SearchFilter } from './search';
 
 export const MAX_PAGE_SIZE = 500;
 export const BANNER_KEY = 'banner';
@@ -66,8 +68,14 @@ function whereFor(filter: CatalogFilter): Prisma.ProductWhereInput {
 }
 
 export async function listCatalog(filter: CatalogFilter = {}): Promise<CatalogPage> {
+  if (filter.search?.trim()) return searchCatalog({ ...filter, search: filter.search });
   const [items, total] = await Promise.all([listCatalogItems(filter), countCatalog(filter)]);
   return { items, total };
+}
+
+/** A search listing; `knownTotal` (a recent match count) lets it pick the cheaper plan (see search.ts). */
+export function searchCatalog(filter: SearchFilter, knownTotal?: number): Promise<CatalogPage> {
+  return searchWithPlan(filter, { pageInOrder: listCatalogItems, byIds: getCatalogItems, escapeLike, maxPageSize: MAX_PAGE_SIZE }, knownTotal);
 }
 
 /** One page of a listing, newest first (read in index order, so it stops after the page). */
