@@ -1,14 +1,15 @@
-import Link from 'next/link';
 import { CardCartButtons } from '@/components/cart/card-cart-buttons';
 import { Badge, Price } from './price';
 import type { ProductCardView } from './types';
 import { CARD_TAG_LIMIT } from '@/lib/shop';
 
 // Styles are the .card* classes in app/globals.css (the card repeats 48 times per page).
+// Plain <a>, not next/link: 96 Link components to hydrate and prefetch cost a phone
+// more main-thread time than the full load of a cached product page saves.
 export function ProductCard({ product, priority = false }: { product: ProductCardView; priority?: boolean }) {
   return (
     <article className="card" data-testid="product-card">
-      <Link href={product.href} className="card-media">
+      <a href={product.href} className="card-media">
         {product.imageUrl ? (
           // Thumbnails are pre-sized WebP at upload time, so no runtime optimiser is needed.
           // eslint-disable-next-line @next/next/no-img-element
@@ -31,10 +32,10 @@ export function ProductCard({ product, priority = false }: { product: ProductCar
             {product.price.onSale && <Badge tone="sale">SALE</Badge>}
           </span>
         )}
-      </Link>
+      </a>
       <div className="card-body">
         <h3 className="card-title">
-          <Link href={product.href}>{product.title}</Link>
+          <a href={product.href}>{product.title}</a>
         </h3>
         {product.tags.length > 0 && (
           <ul className="card-tags" aria-label="Tags">
