@@ -10,9 +10,9 @@ const METRICS = ['first-contentful-paint', 'largest-contentful-paint', 'total-bl
 
 const score = (s: number | null | undefined) => (s === null || s === undefined ? '–' : String(Math.round(s * 100)));
 
-export function renderLighthouse(pages: PageAudit[], at: Date): string {
+export function renderLighthouse(pages: PageAudit[], at: Date, runs: number): string {
   const lines = [`## ${at.toISOString().replace(/\.\d+Z$/, 'Z')}`, ''];
-  lines.push(`Lighthouse ${pages[0]?.lhr.lighthouseVersion ?? ''}, ${pages[0]?.lhr.environment.hostUserAgent.match(/Chrome\/[\d.]+/)?.[0] ?? ''}; load average ${loadavg().map((l) => l.toFixed(2)).join(', ')}.`, '');
+  lines.push(`Lighthouse ${pages[0]?.lhr.lighthouseVersion ?? ''}, ${pages[0]?.lhr.environment.hostUserAgent.match(/Chrome\/[\d.]+/)?.[0] ?? ''}; load average ${loadavg().map((l) => l.toFixed(2)).join(', ')}. Each page: the run with the median Performance score of ${runs}.`, '');
   lines.push('| page | Performance | Accessibility | Best Practices | SEO | FCP | LCP | TBT | CLS | SI |', '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
   for (const { path, lhr } of pages) {
     const cat = (id: string) => {
