@@ -13,7 +13,7 @@ import { parseArgs } from 'node:util';
 import { BENCH_ORDER_SESSION } from './lib/bench-catalogue';
 import { prepareBenchDatabase } from './lib/bench-database';
 import { firstLoadJs } from './lib/bench-js';
-import { runLoad, type LoadResult, type Scenario } from './lib/bench-load';
+import { runLoad, runPair, type LoadResult, type Scenario } from './lib/bench-load';
 import { prependResults, renderRun, type BenchRun } from './lib/bench-report';
 import { startPinnedServer, type RunningServer } from './lib/bench-server';
 import { startBenchServices } from './lib/bench-services';
@@ -34,6 +34,8 @@ const warmupSeconds = Number(values.warmup);
 const connections = Number(values.connections);
 /** Latency scenarios use few connections: at 20 a p95 is mostly queueing on one core, not the query. */
 const LATENCY_CONNECTIONS = 4;
+/** Slices per page/ceiling pair (see runPair). */
+const PAIR_ROUNDS = 5;
 const DIST_DIR = '.next-bench';
 const CEILING_DIR = resolve('bench', 'ceiling');
 const RESULTS = resolve('bench', 'results', 'bench.md');
@@ -95,13 +97,15 @@ try {
   const js = [];
   for (const path of pagePaths) js.push({ page: await firstLoadJs(shop.url, path, DIST_DIR), floor });
 
-  // Each page runs right after the ceiling of its size, so both see the same
-  // background load on a shared machine.
+  // Each page and the ceiling of its size run in alternating slices, so both
+  // see the same background load on a shared machine.
   const throughput = [];
   for (const page of pages) {
     const bytes = sizes.get(page.name) as number;
-    const ceilingRun = await run(scenario(`ceiling: bare Next page of ${bytes.toLocaleString('en-AU')} bytes`, ceiling.url, [`/${bytes}`]));
-    const result = await run(scenario(page.name, shop.url, page.paths));
+    const bare = scenario(`ceiling: bare Next page of ${bytes.toLocaleString('en-AU')} bytes`, ceiling.url, [`/${bytes}`]);
+    log(`${page.name} against ${bare.name}: ${connections} connections, ${PAIR_ROUNDS} × ${seconds / PAIR_ROUNDS} s each`);
+    const [ceilingRun, result] = await runPair(bare, scenario(page.name, shop.url, page.paths), PAIR_ROUNDS);
+    log(`  ${result.requestsPerSecond} req/s against ${ceilingRun.requestsPerSecond} (${(result.requestsPerSecond / ceilingRun.requestsPerSecond).toFixed(2)} ×)`);
     throughput.push({ result, cachedPage: page.cachedPage, ceiling: ceilingRun });
   }
   await ceiling.stop();

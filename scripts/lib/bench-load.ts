@@ -40,14 +40,31 @@ export type LoadResult = {
 const THIS_FILE = fileURLToPath(import.meta.url);
 
 export async function runLoad(scenario: Scenario): Promise<LoadResult> {
-  const child = spawn('taskset', ['-c', LOAD_CPU, process.execPath, '--import', 'tsx', THIS_FILE, JSON.stringify(scenario)], {
+  const [result] = await runInChild({ scenarios: [scenario], rounds: 1 });
+  return result;
+}
+
+/**
+ * Two scenarios in alternating slices (`rounds` of seconds/rounds each), so
+ * that both see the same background load: on a machine shared with other
+ * work, two 10-second runs one after the other can differ by 2×.
+ */
+export async function runPair(a: Scenario, b: Scenario, rounds: number): Promise<[LoadResult, LoadResult]> {
+  const [ra, rb] = await runInChild({ scenarios: [a, b], rounds });
+  return [ra, rb];
+}
+
+type Job = { scenarios: Scenario[]; rounds: number };
+
+async function runInChild(job: Job): Promise<LoadResult[]> {
+  const child = spawn('taskset', ['-c', LOAD_CPU, process.execPath, '--import', 'tsx', THIS_FILE, JSON.stringify(job)], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   let out = '';
   child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
   const code = await new Promise<number>((done) => child.once('exit', (c) => done(c ?? 1)));
-  if (code !== 0) throw new Error(`load generator for "${scenario.name}" exited with ${code}`);
-  return JSON.parse(out.trim().split('\n').at(-1) as string) as LoadResult;
+  if (code !== 0) throw new Error(`load generator for "${job.scenarios.map((s) => s.name).join('" and "')}" exited with ${code}`);
+  return JSON.parse(out.trim().split('\n').at(-1) as string) as LoadResult[];
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -55,10 +72,12 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
 
+// Module-wide, so addresses stay unique across the slices of a paired run.
+let ip = 0;
+
 async function fire(scenario: Scenario, seconds: number) {
   const { default: autocannon } = await import('autocannon');
   let next = 0;
-  let ip = 0;
   const instance = autocannon({
     url: scenario.url,
     connections: scenario.connections,
@@ -91,27 +110,39 @@ async function fire(scenario: Scenario, seconds: number) {
   return { latencies, unexpected: unexpected + result.errors + result.timeouts, bytes, duration: result.duration };
 }
 
-async function main(scenario: Scenario): Promise<LoadResult> {
-  if (scenario.warmupSeconds > 0) await fire(scenario, scenario.warmupSeconds);
-  const run = await fire(scenario, scenario.seconds);
-  const sorted = run.latencies.sort((a, b) => a - b);
+async function main(job: Job): Promise<LoadResult[]> {
+  for (const scenario of job.scenarios) if (scenario.warmupSeconds > 0) await fire(scenario, scenario.warmupSeconds);
+  const runs = job.scenarios.map(() => ({ latencies: [] as number[], unexpected: 0, bytes: 0, duration: 0 }));
+  for (let round = 0; round < job.rounds; round++) {
+    for (const [i, scenario] of job.scenarios.entries()) {
+      const slice = await fire(scenario, scenario.seconds / job.rounds);
+      runs[i].latencies.push(...slice.latencies);
+      runs[i].unexpected += slice.unexpected;
+      runs[i].bytes += slice.bytes;
+      runs[i].duration += slice.duration;
+    }
+  }
   const round = (n: number) => Math.round(n * 10) / 10;
-  return {
-    name: scenario.name,
-    connections: scenario.connections,
-    seconds: scenario.seconds,
-    requests: sorted.length,
-    requestsPerSecond: Math.round(sorted.length / run.duration),
-    p50: round(percentile(sorted, 50)),
-    p95: round(percentile(sorted, 95)),
-    p99: round(percentile(sorted, 99)),
-    unexpected: run.unexpected,
-    bytesPerResponse: sorted.length ? Math.round(run.bytes / sorted.length) : 0,
-  };
+  return job.scenarios.map((scenario, i) => {
+    const run = runs[i];
+    const sorted = run.latencies.sort((a, b) => a - b);
+    return {
+      name: scenario.name,
+      connections: scenario.connections,
+      seconds: scenario.seconds,
+      requests: sorted.length,
+      requestsPerSecond: Math.round(sorted.length / run.duration),
+      p50: round(percentile(sorted, 50)),
+      p95: round(percentile(sorted, 95)),
+      p99: round(percentile(sorted, 99)),
+      unexpected: run.unexpected,
+      bytesPerResponse: sorted.length ? Math.round(run.bytes / sorted.length) : 0,
+    };
+  });
 }
 
 if (process.argv[1] === THIS_FILE) {
-  main(JSON.parse(process.argv[2]) as Scenario)
+  main(JSON.parse(process.argv[2]) as Job)
     .then((result) => console.log(JSON.stringify(result)))
     .catch((error: unknown) => {
       console.error(error);

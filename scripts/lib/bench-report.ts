@@ -30,7 +30,7 @@ export function renderRun(run: BenchRun): string {
   lines.push(`${run.machine}; load average before ${run.loadBefore}, after ${run.loadAfter}. Catalogue: ${n(run.products)} products.`, '');
 
   const first = run.throughput[0].result;
-  lines.push(`### Throughput (${first.connections} connections, ${first.seconds} s each after a warm-up)`, '');
+  lines.push(`### Throughput (${first.connections} connections; each page and its ceiling ${first.seconds} s each, in alternating slices, after a warm-up)`, '');
   lines.push('| scenario | bytes | req/s | p50 ms | p99 ms | ceiling bytes | ceiling req/s | × ceiling | unexpected |', '|---|---:|---:|---:|---:|---:|---:|---:|---:|');
   for (const { result: r, cachedPage, ceiling } of run.throughput) {
     lines.push(
