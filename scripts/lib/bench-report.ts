@@ -31,10 +31,10 @@ export function renderRun(run: BenchRun): string {
 
   const first = run.throughput[0].result;
   lines.push(`### Throughput (${first.connections} connections; each page and its ceiling ${first.seconds} s each, in alternating slices, after a warm-up)`, '');
-  lines.push('| scenario | bytes | req/s | p50 ms | p99 ms | ceiling bytes | ceiling req/s | × ceiling | unexpected |', '|---|---:|---:|---:|---:|---:|---:|---:|---:|');
+  lines.push('| scenario | bytes | req/s | p50 ms | p95 ms | p99 ms | ceiling bytes | ceiling req/s | × ceiling | unexpected |', '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
   for (const { result: r, cachedPage, ceiling } of run.throughput) {
     lines.push(
-      `| ${r.name}${cachedPage ? ' ¹' : ''} | ${n(r.bytesPerResponse)} | ${n(r.requestsPerSecond)} | ${r.p50} | ${r.p99} | ${n(ceiling.bytesPerResponse)} | ${n(ceiling.requestsPerSecond)} | ${ratio(r.requestsPerSecond / ceiling.requestsPerSecond)} | ${r.unexpected} |`,
+      `| ${r.name}${cachedPage ? ' ¹' : ''} | ${n(r.bytesPerResponse)} | ${n(r.requestsPerSecond)} | ${r.p50} | ${r.p95} | ${r.p99} | ${n(ceiling.bytesPerResponse)} | ${n(ceiling.requestsPerSecond)} | ${ratio(r.requestsPerSecond / ceiling.requestsPerSecond)} | ${r.unexpected} |`,
     );
   }
   lines.push('', `¹ served from the full-route cache; goal ≥ ${GOALS.cachedPageRatio} × ceiling. Bytes: whole response as received (uncompressed; autocannon asks for no compression); each page is compared with the bare page built to its size.`, '');
