@@ -1,4 +1,5 @@
 import type { Metadata, Viewport } from 'next';
+import { CartClickListener } from '@/components/cart/cart-click-listener';
 import { SiteFooter } from '@/components/layout/site-footer';
 import { SiteNav } from '@/components/layout/site-nav';
 import { Toaster } from '@/components/ui/toaster';
@@ -36,6 +37,7 @@ export default async function RootLayout({ children }: { children: React.ReactNo
         </main>
         <SiteFooter />
         <Toaster />
+        <CartClickListener />
       </body>
     </html>
   );

@@ -1,12 +1,12 @@
 import type { MetadataRoute } from 'next';
 import { getCategories } from '@/lib/cache/catalog';
-import { listCatalogIds } from '@/lib/domain/catalog';
 import { siteUrl } from '@/lib/media';
 
+// Listings only; product pages are in /product/sitemap/{n}.xml (50,000 per file).
 export const revalidate = 3600;
 
 export default async function sitemap(): Promise<MetadataRoute.Sitemap> {
-  const [items, categories] = await Promise.all([listCatalogIds(), getCategories()]);
+  const categories = await getCategories();
   const categoryUrls = categories.flatMap((c) => [
     { url: siteUrl(`/products?category=${encodeURIComponent(c.name)}`), lastModified: c.updatedAt },
     ...c.subcategories.map((sub) => ({
@@ -18,6 +18,5 @@ export default async function sitemap(): Promise<MetadataRoute.Sitemap> {
     { url: siteUrl('/'), changeFrequency: 'daily', priority: 1 },
     { url: siteUrl('/products'), changeFrequency: 'daily', priority: 0.9 },
     ...categoryUrls,
-    ...items.map((i) => ({ url: siteUrl(`/product/${i.id}`), lastModified: i.updatedAt, priority: 0.7 })),
   ];
 }

@@ -2,6 +2,8 @@ import Link from 'next/link';
 
 type Category = { name: string; subcategories: string[] };
 
+// Plain <a> for /products?… links: middleware rewrites them, and the client router would
+// serve a soft navigation from its cached static /products (a page that reads no query).
 const categoryHref = (name: string, sub?: string) =>
   `/products?category=${encodeURIComponent(name)}${sub ? `&subcategory=${encodeURIComponent(sub)}` : ''}`;
 
@@ -16,16 +18,16 @@ export function CategoryMenu({ categories }: { categories: Category[] }) {
         </li>
         {categories.map((c) => (
           <li key={c.name} className="group relative">
-            <Link href={categoryHref(c.name)} className={item}>
+            <a href={categoryHref(c.name)} className={item}>
               {c.name}
               {c.subcategories.length > 0 && <span aria-hidden="true"> ▾</span>}
-            </Link>
+            </a>
             {c.subcategories.length > 0 && (
               <div className="invisible absolute left-0 top-full z-30 min-w-48 pt-1 opacity-0 transition group-focus-within:visible group-focus-within:opacity-100 group-hover:visible group-hover:opacity-100">
                 <ul className="rounded-xl border border-gray-200 bg-white p-2 shadow-lg">
                   {c.subcategories.map((sub) => (
                     <li key={sub}>
-                      <Link href={categoryHref(c.name, sub)} className={item}>{sub}</Link>
+                      <a href={categoryHref(c.name, sub)} className={item}>{sub}</a>
                     </li>
                   ))}
                 </ul>

@@ -77,9 +77,10 @@ export function MobileMenu({ categories }: { categories: string[] }) {
           <Link href="/" className={link}>Home</Link>
           <Link href="/products" className={link}>All Products</Link>
           {categories.map((name) => (
-            <Link key={name} href={`/products?category=${encodeURIComponent(name)}`} className={`${link} pl-6 text-sm`}>
+            // A plain <a>: see category-menu.tsx.
+            <a key={name} href={`/products?category=${encodeURIComponent(name)}`} className={`${link} pl-6 text-sm`}>
               {name}
-            </Link>
+            </a>
           ))}
           <Link href="/membership" className={link}>Membership</Link>
           <AccountLinks className={link} />

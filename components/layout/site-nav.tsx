@@ -24,9 +24,10 @@ export function SiteNav({ categories }: { categories: string[] }) {
                 </li>
                 {categories.map((name) => (
                   <li key={name}>
-                    <Link href={`/products?category=${encodeURIComponent(name)}`} className="block rounded-lg px-3 py-2 text-sm hover:bg-gray-100">
+                    {/* A plain <a>: see category-menu.tsx. */}
+                    <a href={`/products?category=${encodeURIComponent(name)}`} className="block rounded-lg px-3 py-2 text-sm hover:bg-gray-100">
                       {name}
-                    </Link>
+                    </a>
                   </li>
                 ))}
               </ul>

@@ -1,8 +1,14 @@
 import type { Metadata } from 'next';
 import { AccountCard } from '@/components/account/panels';
+import { siteUrl } from '@/lib/media';
 import { LoginView } from './login-view';
 
-export const metadata: Metadata = { title: 'Login', robots: { index: false, follow: true } };
+// Indexable, like the cart: people search for a shop's sign-in page.
+export const metadata: Metadata = {
+  title: 'Login',
+  description: 'Sign in or create an account to re-download your designs, see your orders and manage your membership.',
+  alternates: { canonical: siteUrl('/login') },
+};
 
 type Props = { searchParams: Promise<{ verified?: string | string[] }> };
 

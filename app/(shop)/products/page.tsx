@@ -1,133 +1,15 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
-import { ProductGrid } from '@/components/catalog/product-card';
-import { BannerStrip } from '@/components/layout/banner-strip';
-import { DEFAULT_BANNER } from '@/lib/banner';
-import { getBanner, getCategories, getListing } from '@/lib/cache/catalog';
-import type { CategoryRecord } from '@/lib/domain/catalog';
-import { formatDate } from '@/lib/format';
-import { publicMediaUrl, siteUrl } from '@/lib/media';
-import { PRODUCTS_PAGE_SIZE } from '@/lib/shop';
-import { toCardView } from '../catalog-views';
-import { ProductFilters } from './product-filters';
-import { listingHref, type ListingParams } from './listing-href';
-import { parseListingParams } from './listing-params';
+import { ListingView, listingMetadata } from './listing-view';
 
-type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+// The default listing reads no query, so it is prerendered and served from the
+// full-route cache; filtered and searched listings are rewritten elsewhere by
+// middleware.ts before they reach this route.
+export const revalidate = 60;
 
-export async function generateMetadata({ searchParams }: Props): Promise<Metadata> {
-  const params = parseListingParams(await searchParams);
-  const scope = [params.category, params.subcategory].filter(Boolean).join(' – ');
-  const title = scope ? `${scope} designs` : 'Digital Products';
-  return {
-    title,
-    description: scope
-      ? `Shop ${scope} digital designs: instant download, priced in AUD.`
-      : 'Browse every print-ready design, clip art set and bundle in the shop.',
-    alternates: { canonical: siteUrl(listingHref({ ...params, page: params.page > 1 ? params.page : 1 })) },
-    // Search result pages are thin duplicates of the catalogue.
-    robots: params.search ? { index: false, follow: true } : undefined,
-  };
-}
+const DEFAULT_LISTING = { page: 1 };
 
-async function logged<T>(load: Promise<T>, fallback: T, what: string): Promise<T> {
-  return load.catch((error) => {
-    console.error(`[products] ${what} failed to load`, error);
-    return fallback;
-  });
-}
+export const metadata: Metadata = listingMetadata(DEFAULT_LISTING);
 
-export default async function ProductsPage({ searchParams }: Props) {
-  const params = parseListingParams(await searchParams);
-  const [banner, categories, listing] = await Promise.all([
-    logged(getBanner(), DEFAULT_BANNER, 'banner'),
-    logged(getCategories(), [], 'categories'),
-    logged(
-      getListing({
-        kind: 'all',
-        category: params.category,
-        subcategory: params.subcategory,
-        search: params.search,
-        limit: PRODUCTS_PAGE_SIZE,
-        offset: (params.page - 1) * PRODUCTS_PAGE_SIZE,
-      }),
-      { items: [], total: 0 },
-      'products',
-    ),
-  ]);
-  const now = new Date();
-  const pages = Math.max(1, Math.ceil(listing.total / PRODUCTS_PAGE_SIZE));
-  return (
-    <>
-      <BannerStrip message={banner} />
-      <div className="mx-auto max-w-7xl px-4 py-10">
-        <h1 className="text-3xl font-extrabold tracking-tight">Digital Products</h1>
-        {!params.category && <CategoryGrid categories={categories} />}
-        <ProductFilters
-          categories={categories.map((c) => ({ name: c.name, subcategories: c.subcategories }))}
-          category={params.category ?? ''}
-          subcategory={params.subcategory ?? ''}
-          search={params.search ?? ''}
-        />
-        <p className="mb-4 text-sm text-gray-700" aria-live="polite">
-          {listing.total} {listing.total === 1 ? 'item' : 'items'}
-        </p>
-        <ProductGrid products={listing.items.map((item) => toCardView(item, now))} />
-        {pages > 1 && <Pagination params={params} pages={pages} />}
-      </div>
-    </>
-  );
-}
-
-function CategoryGrid({ categories }: { categories: CategoryRecord[] }) {
-  if (categories.length === 0) return null;
-  return (
-    <section aria-labelledby="browse-by-category" className="mt-8">
-      <h2 id="browse-by-category" className="mb-4 text-xl font-bold">Browse by Category</h2>
-      <ul className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4">
-        {categories.map((c) => {
-          const image = publicMediaUrl(c.displayImagePath);
-          return (
-            <li key={c.id}>
-              <Link href={listingHref({ category: c.name, page: 1 })} className="block overflow-hidden rounded-2xl border border-gray-200 bg-white shadow-sm hover:shadow-md">
-                <div className="aspect-[4/3] bg-gradient-to-br from-rose-100 to-indigo-100">
-                  {image ? (
-                    // eslint-disable-next-line @next/next/no-img-element
-                    <img src={image} alt="" width={480} height={360} className="h-full w-full object-cover" loading="lazy" decoding="async" />
-                  ) : (
-                    <span className="flex h-full items-center justify-center text-4xl" aria-hidden="true">🎨</span>
-                  )}
-                </div>
-                <div className="p-3">
-                  <h3 className="font-semibold">{c.name}</h3>
-                  <p className="text-xs text-gray-700">Updated {c.updatedAt ? formatDate(c.updatedAt) : 'Recently'}</p>
-                </div>
-              </Link>
-            </li>
-          );
-        })}
-      </ul>
-    </section>
-  );
-}
-
-function Pagination({ params, pages }: { params: ListingParams; pages: number }) {
-  const link = 'rounded-lg border border-gray-300 px-4 py-2 font-medium hover:bg-gray-100';
-  return (
-    <nav aria-label="Pagination" className="mt-10 flex items-center justify-center gap-4">
-      {params.page > 1 && (
-        <Link href={listingHref({ ...params, page: params.page - 1 })} className={link} rel="prev">
-          Previous
-        </Link>
-      )}
-      <span className="text-sm text-gray-700">
-        Page {params.page} of {pages}
-      </span>
-      {params.page < pages && (
-        <Link href={listingHref({ ...params, page: params.page + 1 })} className={link} rel="next">
-          Next
-        </Link>
-      )}
-    </nav>
-  );
+export default function ProductsPage() {
+  return <ListingView params={DEFAULT_LISTING} />;
 }

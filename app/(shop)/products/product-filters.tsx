@@ -1,7 +1,6 @@
 'use client';
 
-import { useRouter } from 'next/navigation';
-import { useState, useTransition } from 'react';
+import { useState } from 'react';
 import { listingHref } from './listing-href';
 
 type Props = {
@@ -16,13 +15,16 @@ type Props = {
  * works without JavaScript; with it, dropdown changes navigate at once.
  */
 export function ProductFilters({ categories, category, subcategory, search }: Props) {
-  const router = useRouter();
-  const [pending, startTransition] = useTransition();
+  const [pending, setPending] = useState(false);
   const [query, setQuery] = useState(search);
   const subcategories = categories.find((c) => c.name === category)?.subcategories ?? [];
 
-  const go = (next: { category?: string; subcategory?: string; search?: string }) =>
-    startTransition(() => router.push(listingHref({ ...next, page: 1 })));
+  // A full page load, not router.push: middleware rewrites /products?… URLs, and the
+  // client router would answer a soft navigation from its cached static /products.
+  const go = (next: { category?: string; subcategory?: string; search?: string }) => {
+    setPending(true);
+    window.location.assign(listingHref({ ...next, page: 1 }));
+  };
 
   const control = 'rounded-lg border border-gray-300 bg-white px-3 py-2 text-gray-900';
   return (

@@ -4,9 +4,11 @@
 import 'server-only';
 import { db, Prisma } from '@/lib/infra/db';
 import { DEFAULT_BANNER, normalizeBanner } from '@/lib/banner';
+import { searchCatalog as searchWithPlan, type SearchFilter } from './search';
 import type { CatalogFilter, CatalogItem, CatalogPage, CategoryRecord } from './types';
 
 export type * from './types';
+export type { SearchFilter } from './search';
 
 export const MAX_PAGE_SIZE = 500;
 export const BANNER_KEY = 'banner';
@@ -66,19 +68,31 @@ function whereFor(filter: CatalogFilter): Prisma.ProductWhereInput {
 }
 
 export async function listCatalog(filter: CatalogFilter = {}): Promise<CatalogPage> {
-  const where = whereFor(filter);
-  const take = Math.min(filter.limit ?? 100, MAX_PAGE_SIZE);
-  const [rows, total] = await Promise.all([
-    db().product.findMany({
-      where,
-      include: itemInclude,
-      orderBy: [{ createdAt: 'desc' }, { id: 'asc' }],
-      take,
-      skip: filter.offset ?? 0,
-    }),
-    db().product.count({ where }),
-  ]);
-  return { items: rows.map(toCatalogItem), total };
+  if (filter.search?.trim()) return searchCatalog({ ...filter, search: filter.search });
+  const [items, total] = await Promise.all([listCatalogItems(filter), countCatalog(filter)]);
+  return { items, total };
+}
+
+/** A search listing; `knownTotal` (a recent match count) lets it pick the cheaper plan (see search.ts). */
+export function searchCatalog(filter: SearchFilter, knownTotal?: number): Promise<CatalogPage> {
+  return searchWithPlan(filter, { pageInOrder: listCatalogItems, byIds: getCatalogItems, escapeLike, maxPageSize: MAX_PAGE_SIZE }, knownTotal);
+}
+
+/** One page of a listing, newest first (read in index order, so it stops after the page). */
+export async function listCatalogItems(filter: CatalogFilter = {}): Promise<CatalogItem[]> {
+  const rows = await db().product.findMany({
+    where: whereFor(filter),
+    include: itemInclude,
+    orderBy: [{ createdAt: 'desc' }, { id: 'asc' }],
+    take: Math.min(filter.limit ?? 100, MAX_PAGE_SIZE),
+    skip: filter.offset ?? 0,
+  });
+  return rows.map(toCatalogItem);
+}
+
+/** How many items match, all pages together: for a search, the costly half of a listing. */
+export async function countCatalog(filter: CatalogFilter = {}): Promise<number> {
+  return db().product.count({ where: whereFor(filter) });
 }
 
 export async function listNewestProducts(count: number): Promise<CatalogItem[]> {
@@ -108,11 +122,29 @@ export async function getCatalogItems(ids: string[]): Promise<CatalogItem[]> {
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
-export async function listCatalogIds(): Promise<{ id: string; updatedAt: string }[]> {
+/** Search engines take at most 50,000 URLs per sitemap file. */
+export const SITEMAP_MAX_URLS = 50_000;
+
+/**
+ * How many product sitemap files to serve for `count` items: one spare, so a
+ * catalogue growing past a boundary between builds is still covered.
+ */
+export function productSitemapIds(count: number): { id: number }[] {
+  return Array.from({ length: Math.ceil(count / SITEMAP_MAX_URLS) + 1 }, (_, id) => ({ id }));
+}
+
+export async function countCatalogItems(): Promise<number> {
+  return db().product.count({ where: { deletedAt: null } });
+}
+
+/** One sitemap's worth of ids, newest first (served by the createdAt index). */
+export async function listCatalogIds(page = 0): Promise<{ id: string; updatedAt: string }[]> {
   const rows = await db().product.findMany({
     where: { deletedAt: null },
     select: { id: true, updatedAt: true },
-    orderBy: { createdAt: 'desc' },
+    orderBy: [{ createdAt: 'desc' }, { id: 'asc' }],
+    skip: page * SITEMAP_MAX_URLS,
+    take: SITEMAP_MAX_URLS,
   });
   return rows.map((r) => ({ id: r.id, updatedAt: r.updatedAt.toISOString() }));
 }

@@ -65,17 +65,18 @@ export default async function ProductPage({ params }: Props) {
           {item.description && <p className="whitespace-pre-line text-gray-800">{item.description}</p>}
           <div className="flex flex-wrap gap-2 text-sm">
             {item.category && categoryHref && (
-              <Link href={categoryHref} className="rounded-full bg-rose-50 px-3 py-1 font-medium text-rose-800 hover:bg-rose-100">
+              // Plain <a> for /products?… links: see components/layout/category-menu.tsx.
+              <a href={categoryHref} className="rounded-full bg-rose-50 px-3 py-1 font-medium text-rose-800 hover:bg-rose-100">
                 {item.category}
-              </Link>
+              </a>
             )}
             {item.category && item.subcategory && (
-              <Link
+              <a
                 href={`${categoryHref}&subcategory=${encodeURIComponent(item.subcategory)}`}
                 className="rounded-full bg-indigo-50 px-3 py-1 font-medium text-indigo-800 hover:bg-indigo-100"
               >
                 {item.subcategory}
-              </Link>
+              </a>
             )}
           </div>
           {item.tags.length > 0 && (
@@ -85,7 +86,7 @@ export default async function ProductPage({ params }: Props) {
               ))}
             </ul>
           )}
-          <CartActions item={view.cartItem} variant="detail" />
+          <CartActions item={view.cartItem} />
           <p className="rounded-xl bg-emerald-50 p-4 text-sm text-emerald-900">
             ⚡ Instant download: your files are available immediately after purchase.
           </p>

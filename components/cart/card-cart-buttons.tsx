@@ -1,0 +1,20 @@
+import type { CartItem } from '@/lib/cart';
+
+/**
+ * Add to Cart and Buy Now on a product card, as plain server markup: the item
+ * rides in a data attribute and one CartClickListener (in the root layout)
+ * handles every card's clicks. 48 cards then hydrate no client component of
+ * their own, which is most of /products' main-thread time on a phone.
+ */
+export function CardCartButtons({ item }: { item: CartItem }) {
+  return (
+    <div className="card-actions" data-cart-item={JSON.stringify(item)}>
+      <button type="button" className="btn-cart" data-cart-action="add">
+        Add to Cart
+      </button>
+      <button type="button" className="btn-buy" data-cart-action="buy">
+        Buy Now
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,95 @@
+// Markdown for bench/results/bench.md: one section per run, newest first.
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import type { FirstLoadJs } from './bench-js';
+import type { LoadResult } from './bench-load';
+
+export type BenchRun = {
+  startedAt: Date;
+  machine: string;
+  loadBefore: string;
+  loadAfter: string;
+  products: number;
+  /** Each page beside the bare Next page of its own size. */
+  throughput: { result: LoadResult; cachedPage: boolean; ceiling: LoadResult }[];
+  latency: LoadResult[];
+  endpoints: LoadResult[];
+  js: { page: FirstLoadJs; floor: FirstLoadJs }[];
+  notes: string[];
+};
+
+export const GOALS = { cachedPageRatio: 0.8, searchP95Ms: 50, checkoutP95Ms: 100, jsRatio: 1.15 };
+
+const n = (v: number) => v.toLocaleString('en-AU');
+const ok = (met: boolean) => (met ? 'met' : '**not met**');
+const ratio = (v: number) => v.toFixed(2);
+
+export function renderRun(run: BenchRun): string {
+  const lines: string[] = [];
+  lines.push(`## ${run.startedAt.toISOString().replace(/\.\d+Z$/, 'Z')}`, '');
+  lines.push(`${run.machine}; load average before ${run.loadBefore}, after ${run.loadAfter}. Catalogue: ${n(run.products)} products.`, '');
+
+  const first = run.throughput[0].result;
+  lines.push(`### Throughput (${first.connections} connections; each page and its ceiling ${first.seconds} s each, in alternating slices, after a warm-up)`, '');
+  lines.push('| scenario | bytes | req/s | p50 ms | p95 ms | p99 ms | ceiling bytes | ceiling req/s | × ceiling | unexpected |', '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+  for (const { result: r, cachedPage, ceiling } of run.throughput) {
+    lines.push(
+      `| ${r.name}${cachedPage ? ' ¹' : ''} | ${n(r.bytesPerResponse)} | ${n(r.requestsPerSecond)} | ${r.p50} | ${r.p95} | ${r.p99} | ${n(ceiling.bytesPerResponse)} | ${n(ceiling.requestsPerSecond)} | ${ratio(r.requestsPerSecond / ceiling.requestsPerSecond)} | ${r.unexpected} |`,
+    );
+  }
+  lines.push('', `¹ served from the full-route cache; goal ≥ ${GOALS.cachedPageRatio} × ceiling. Bytes: whole response as received (uncompressed; autocannon asks for no compression); each page is compared with the bare page built to its size.`, '');
+
+  lines.push(`### Search and filters at ${n(run.products)} products`, '');
+  lines.push('| scenario | connections | req/s | p50 ms | p95 ms | p99 ms | unexpected |', '|---|---:|---:|---:|---:|---:|---:|');
+  for (const r of run.latency) lines.push(`| ${r.name} | ${r.connections} | ${n(r.requestsPerSecond)} | ${r.p50} | ${r.p95} | ${r.p99} | ${r.unexpected} |`);
+  lines.push('', `Goal: search p95 ≤ ${GOALS.searchP95Ms} ms.`, '');
+
+  lines.push('### Checkout and downloads (latency at few connections; req/s is what one server core sustains)', '');
+  lines.push('| scenario | connections | req/s | p50 ms | p95 ms | p99 ms | unexpected |', '|---|---:|---:|---:|---:|---:|---:|');
+  for (const r of run.endpoints) lines.push(`| ${r.name} | ${r.connections} | ${n(r.requestsPerSecond)} | ${r.p50} | ${r.p95} | ${r.p99} | ${r.unexpected} |`);
+  lines.push('', `Goal: checkout p95 ≤ ${GOALS.checkoutP95Ms} ms.`, '');
+
+  lines.push('### First-load JavaScript (gzip)', '');
+  lines.push('| page | scripts | gzip bytes | × floor |', '|---|---:|---:|---:|');
+  const floor = run.js[0]?.floor;
+  if (floor) lines.push(`| floor (ceiling app) | ${floor.scripts} | ${n(floor.gzipBytes)} | 1.00 |`);
+  for (const { page } of run.js) lines.push(`| ${page.path} | ${page.scripts} | ${n(page.gzipBytes)} | ${ratio(page.gzipBytes / (floor?.gzipBytes || 1))} |`);
+  lines.push('', `Goal: ≤ ${GOALS.jsRatio} × floor.`, '');
+
+  lines.push('### Goals', '');
+  for (const line of goalLines(run)) lines.push(`- ${line}`);
+  if (run.notes.length) lines.push('', ...run.notes.map((note) => `- ${note}`));
+  lines.push('');
+  return lines.join('\n');
+}
+
+function goalLines(run: BenchRun): string[] {
+  const cached = run.throughput.filter((t) => t.cachedPage);
+  const worstCached = Math.min(...cached.map((t) => t.result.requestsPerSecond / t.ceiling.requestsPerSecond));
+  const search = run.latency.filter((r) => /search/.test(r.name));
+  const worstSearch = Math.max(...search.map((r) => r.p95));
+  const checkout = run.endpoints.find((r) => /checkout/.test(r.name));
+  const worstJs = Math.max(...run.js.map(({ page, floor }) => page.gzipBytes / floor.gzipBytes));
+  return [
+    `cached pages ≥ ${GOALS.cachedPageRatio} × ceiling: worst ${ratio(worstCached)} — ${ok(worstCached >= GOALS.cachedPageRatio)}`,
+    `search p95 ≤ ${GOALS.searchP95Ms} ms at ${n(run.products)} products: worst ${worstSearch} ms — ${ok(worstSearch <= GOALS.searchP95Ms)}`,
+    checkout ? `checkout p95 ≤ ${GOALS.checkoutP95Ms} ms: ${checkout.p95} ms — ${ok(checkout.p95 <= GOALS.checkoutP95Ms)}` : 'checkout: not run',
+    `first-load JS ≤ ${GOALS.jsRatio} × floor: worst ${ratio(worstJs)} — ${ok(worstJs <= GOALS.jsRatio)}`,
+  ];
+}
+
+const HEADER = `# Storefront benchmark (\`npm run bench\`)
+
+Newest run first. Loopback only: \`next start\` of a production build pinned to
+CPU 0, autocannon pinned to CPU 1, Postgres unpinned. Written by scripts/bench.ts.
+
+`;
+
+/** Puts `section` first under the header, keeping earlier runs below it. */
+export function prependResults(file: string, section: string, header = HEADER): void {
+  mkdirSync(dirname(file), { recursive: true });
+  const previous = existsSync(file) ? readFileSync(file, 'utf8') : '';
+  const at = previous.indexOf('\n## ');
+  const runs = at >= 0 ? previous.slice(at + 1) : '';
+  writeFileSync(file, header + section + (runs ? `\n${runs}` : ''));
+}
