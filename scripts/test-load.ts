@@ -8,7 +8,7 @@
 //   worker    S4 the upload worker SIGKILLed mid-batch: the batch completes, each file once
 //   npm run test:load                      every scenario (about 6 minutes)
 //   npm run test:load -- restart worker    only some
-// Knobs: LOAD_SECONDS (60), LOAD_SHOPPERS (100), LOAD_THINK_MS (500),
+// Knobs: LOAD_SECONDS (60), LOAD_SHOPPERS (100), LOAD_THINK_MS (3000),
 // LOAD_CHECKOUTS_PER_SECOND (10), LOAD_RECLAIM_WAIT_SECONDS (60).
 // Prints each scenario's figures, prepends them to bench/results/load.md and
 // ends with "N passed, N failed" (exit code 1 on any failure).
@@ -40,7 +40,7 @@ const num = (name: string, fallback: number) => (process.env[name] ? Number(proc
 const options = {
   seconds: num('LOAD_SECONDS', 60),
   shoppers: num('LOAD_SHOPPERS', 100),
-  thinkMs: num('LOAD_THINK_MS', 500),
+  thinkMs: num('LOAD_THINK_MS', 3000),
   checkoutsPerSecond: num('LOAD_CHECKOUTS_PER_SECOND', 10),
   reclaimWaitSeconds: num('LOAD_RECLAIM_WAIT_SECONDS', 60),
 };
