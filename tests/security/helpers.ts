@@ -78,6 +78,6 @@ export async function count(table: string, where = 'true', values: unknown[] = [
 }
 
 /** Forgets this machine's rate-limit counters so later runners (e2e) start fresh. */
-export async function clearRateLimits(prefix: string) {
-  await sql(`DELETE FROM "RateLimit" WHERE key LIKE $1`, [`${prefix}:%`]);
+export async function clearRateLimits(...prefixes: string[]) {
+  for (const prefix of prefixes) await sql(`DELETE FROM "RateLimit" WHERE key LIKE $1`, [`${prefix}:%`]);
 }

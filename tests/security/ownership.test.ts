@@ -45,10 +45,8 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await clearRateLimits('checkout');
-  // Registrations and downloads from this address count for the browser tests that follow.
-  await clearRateLimits('register');
-  await clearRateLimits('download');
+  // Checkouts, registrations and downloads from this address count for the browser tests that follow.
+  await clearRateLimits('checkout', 'register', 'download');
   await closeDb();
 });
 
