@@ -1,52 +1,51 @@
 import { NextResponse, type NextRequest } from 'next/server';
-import { listingKey } from '@/app/(shop)/products/listing-href';
+import type { ErrorBody } from '@/lib/contract/error';
 
-// Thin and edge-safe: convenience redirects and the /products rewrites only.
-// Every admin page and admin route handler checks the admin session itself;
-// this is never the check. /admin and /admin-login redirect here rather than
-// in next.config.ts because config redirects leave without the security
-// headers; middleware's carry them.
+// Thin and edge-safe: convenience redirects and malformed paths only. Every
+// admin page and admin route handler checks the admin session itself; this is
+// never the check. /admin and /admin-login redirect here rather than in
+// next.config.ts because config redirects leave without the security headers;
+// middleware's carry them. The /products listings are routed by next.config.ts
+// rewrites instead (lib/http/listing-rewrites.ts): middleware would cost every
+// listing request about 2 ms.
 const ADMIN_SESSION_COOKIE = 'shop_admin';
 const ADMIN_LOGIN = '/admin/login';
 
 export function middleware(request: NextRequest) {
   const { pathname } = request.nextUrl;
-  if (pathname === '/products') return rewriteListing(request);
+  if (pathname.includes('%') && !decodes(pathname)) return badPath(pathname);
+  if (!pathname.startsWith('/admin')) return NextResponse.next();
   if (pathname === '/admin' || pathname === '/admin-login' || !request.cookies.has(ADMIN_SESSION_COOKIE)) {
     return NextResponse.redirect(new URL(ADMIN_LOGIN, request.url));
   }
   return NextResponse.next();
 }
 
-/**
- * /products keeps its public query-string URLs, but only a search has to be
- * rendered per request: category, subcategory and page listings go to a
- * cached route named by their canonical query, searches to a dynamic one.
- * A query-less /products never gets here (see the matcher) and is served
- * straight from the full-route cache.
- */
-function rewriteListing(request: NextRequest) {
-  const query = request.nextUrl.searchParams;
-  const url = request.nextUrl.clone();
-  if (query.get('search')?.trim()) {
-    url.pathname = '/products/search';
-    return NextResponse.rewrite(url);
+function decodes(pathname: string): boolean {
+  try {
+    decodeURIComponent(pathname);
+    return true;
+  } catch {
+    return false;
   }
-  const key = listingKey(query);
-  if (!key) return NextResponse.next();
-  url.pathname = `/products/${key}`;
-  url.search = '';
-  return NextResponse.rewrite(url);
 }
 
-// Next reads the matcher statically: literal objects only.
+/**
+ * A path with a broken percent-escape (/product/%E0%A4%A) is a bad request.
+ * Next would try to render a /400 page the App Router does not have and
+ * answer a bare 500 instead (SECURITY: bad input is a 400, never a 500).
+ */
+function badPath(pathname: string) {
+  const body: ErrorBody = { detail: 'The URL is not validly encoded', code: 'invalid_request' };
+  if (pathname.startsWith('/api/')) return NextResponse.json(body, { status: 400, headers: { 'Cache-Control': 'no-store' } });
+  return new NextResponse('Bad request: the URL is not validly encoded.', {
+    status: 400,
+    headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' },
+  });
+}
+
+// Next reads the matcher statically: literal values only. Paths with a '%'
+// come here to be checked; every other page never pays for middleware.
 export const config = {
-  matcher: [
-    '/admin',
-    '/admin-login',
-    '/admin/dashboard/:path*',
-    { source: '/products', has: [{ type: 'query', key: 'search' }] },
-    { source: '/products', has: [{ type: 'query', key: 'category' }] },
-    { source: '/products', has: [{ type: 'query', key: 'page' }] },
-  ],
+  matcher: ['/admin', '/admin-login', '/admin/dashboard/:path*', '/([^?]*%[^?]*)'],
 };

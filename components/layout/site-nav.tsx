@@ -1,6 +1,7 @@
 import Link from 'next/link';
 import { SHOP_NAME } from '@/lib/shop';
 import { AccountLinks, CartButton, MobileMenu } from './nav-client';
+import { ChevronDownIcon } from '@/components/ui/icons';
 
 /** The sticky navigation bar; the Products dropdown opens on hover and keyboard focus. */
 export function SiteNav({ categories }: { categories: string[] }) {
@@ -15,7 +16,7 @@ export function SiteNav({ categories }: { categories: string[] }) {
           <Link href="/" className={link}>Home</Link>
           <div className="group relative">
             <Link href="/products" className={`${link} inline-flex items-center gap-1`} aria-haspopup="true">
-              Products <span aria-hidden="true">▾</span>
+              Products <ChevronDownIcon />
             </Link>
             <div className="invisible absolute left-0 top-full z-50 min-w-56 pt-2 opacity-0 transition group-focus-within:visible group-focus-within:opacity-100 group-hover:visible group-hover:opacity-100">
               <ul className="rounded-xl border border-gray-200 bg-white p-2 shadow-lg">

@@ -16,7 +16,7 @@ import { ProductFilters } from './product-filters';
 import { listingHref, type ListingParams } from './listing-href';
 
 export function listingMetadata(params: ListingParams): Metadata {
-  const scope = [params.category, params.subcategory].filter(Boolean).join(' – ');
+  const scope = [params.category, params.subcategory].filter(Boolean).join(' / ');
   const title = scope ? `${scope} designs` : 'Digital Products';
   return {
     title,
@@ -34,6 +34,17 @@ async function logged<T>(load: Promise<T>, fallback: T, what: string): Promise<T
     console.error(`[products] ${what} failed to load`, error);
     return fallback;
   });
+}
+
+/**
+ * The listing to show, or null (a 404) when its category or subcategory does
+ * not exist: a made-up name never renders, so it never fills a cache either.
+ */
+export async function knownListing(params: ListingParams): Promise<ListingParams | null> {
+  if (!params.category) return params;
+  const category = (await getCategories()).find((c) => c.name === params.category);
+  if (!category || (params.subcategory && !category.subcategories.includes(params.subcategory))) return null;
+  return params;
 }
 
 export async function ListingView({ params }: { params: ListingParams }) {

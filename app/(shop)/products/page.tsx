@@ -3,7 +3,7 @@ import { ListingView, listingMetadata } from './listing-view';
 
 // The default listing reads no query, so it is prerendered and served from the
 // full-route cache; filtered and searched listings are rewritten elsewhere by
-// middleware.ts before they reach this route.
+// next.config.ts (lib/http/listing-rewrites.ts) before they reach this route.
 export const revalidate = 60;
 
 const DEFAULT_LISTING = { page: 1 };

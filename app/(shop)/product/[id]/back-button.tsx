@@ -1,6 +1,7 @@
 'use client';
 
 import { useRouter } from 'next/navigation';
+import { ArrowLeftIcon } from '@/components/ui/icons';
 
 /** Goes back when the shopper came from within the shop, else to the listing. */
 export function BackButton() {
@@ -8,13 +9,14 @@ export function BackButton() {
   return (
     <button
       type="button"
-      className="rounded-lg px-3 py-2 text-sm font-semibold text-gray-800 hover:bg-gray-100"
+      className="inline-flex items-center rounded-lg px-3 py-2 text-sm font-semibold text-gray-800 hover:bg-gray-100"
       onClick={() => {
         if (window.history.length > 1 && document.referrer.startsWith(window.location.origin)) router.back();
         else router.push('/products');
       }}
     >
-      ← Back
+      <ArrowLeftIcon className="mr-1 h-4 w-4" />
+      Back
     </button>
   );
 }

@@ -10,6 +10,7 @@ import { productHref, toCardView } from '../../catalog-views';
 import { BackButton } from './back-button';
 import { ImageLightbox } from './image-lightbox';
 import { productJsonLd } from './json-ld';
+import { BoltIcon } from '@/components/ui/icons';
 
 // Rendered on first request, then served from the cache until the catalogue changes.
 export const revalidate = 60;
@@ -88,7 +89,8 @@ export default async function ProductPage({ params }: Props) {
           )}
           <CartActions item={view.cartItem} />
           <p className="rounded-xl bg-emerald-50 p-4 text-sm text-emerald-900">
-            ⚡ Instant download: your files are available immediately after purchase.
+            <BoltIcon className="mr-1 h-4 w-4 align-[-2px]" />
+            Instant download: your files are available immediately after purchase.
           </p>
           {item.originalFilenames.length > 0 && (
             <div className="text-sm text-gray-700">

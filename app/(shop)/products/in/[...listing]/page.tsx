@@ -1,0 +1,41 @@
+import type { Metadata } from 'next';
+import { notFound } from 'next/navigation';
+import { listingFromSegments } from '@/lib/http/listing-rewrites';
+import { ListingView, knownListing, listingMetadata } from '../../listing-view';
+
+// /products?category=…&subcategory=…&page=… without a search, rewritten here by
+// next.config.ts (lib/http/listing-rewrites.ts): rendered on first request, then
+// served from the cache like a product page. Unknown categories are 404s, so
+// made-up names cannot grow the cache.
+export const revalidate = 60;
+export const dynamicParams = true;
+export async function generateStaticParams() {
+  return [];
+}
+
+type Props = { params: Promise<{ listing: string[] }> };
+
+async function load(props: Props) {
+  const params = listingFromSegments((await props.params).listing.map(decodeSegment));
+  return params && knownListing({ ...params, search: undefined });
+}
+
+/** Segments may arrive percent-encoded (spaces, non-ASCII); a path-safe name never contains '%' itself. */
+function decodeSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return '\u0000'; // never a valid name
+  }
+}
+
+export async function generateMetadata(props: Props): Promise<Metadata> {
+  const params = await load(props);
+  return params ? listingMetadata(params) : { title: 'Not found', robots: { index: false } };
+}
+
+export default async function FilteredListingPage(props: Props) {
+  const params = await load(props);
+  if (!params) notFound();
+  return <ListingView params={params} />;
+}

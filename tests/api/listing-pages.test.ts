@@ -1,0 +1,99 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { get, SHOP_URL } from './helpers';
+
+// /products query URLs as the server routes them (lib/http/listing-rewrites.ts):
+// browse listings from the page cache, one entry per listing whatever the
+// spelling; searches and names a path cannot carry rendered per request; unknown
+// categories are 404s either way.
+const unique = Date.now().toString(36);
+const CACHEABLE = `Café & Co. ${unique}`;
+const UNCACHEABLE = `Cards/Prints 100% ${unique}`;
+const SUB = 'Florals';
+let auth: Record<string, string>;
+const createdIds: string[] = [];
+
+const q = encodeURIComponent;
+const page = (query: string) => get(`/products?${query}`) as Promise<{ status: number; headers: Headers; body: string }>;
+const cacheState = (res: { headers: Headers }) => res.headers.get('x-nextjs-cache');
+const escaped = (text: string) => text.replace(/&/g, '&amp;');
+
+async function createCategory(name: string) {
+  const headers = { ...auth, 'content-type': 'application/json' };
+  const created = await fetch(`${SHOP_URL}/api/categories`, { method: 'POST', headers, body: JSON.stringify({ name, subcategories: [] }) });
+  expect(created.status).toBe(201);
+  const { id } = (await created.json()) as { id: string };
+  createdIds.push(id);
+  const sub = await fetch(`${SHOP_URL}/api/categories/${id}/subcategories`, { method: 'POST', headers: auth, body: new URLSearchParams({ subcategory_name: SUB }) });
+  expect(sub.status).toBeLessThan(300);
+}
+
+beforeAll(async () => {
+  const res = await fetch(`${SHOP_URL}/api/auth/login`, { method: 'POST', body: new URLSearchParams({ username: 'admin', password: 'admin' }) });
+  auth = { authorization: `Bearer ${((await res.json()) as { token: string }).token}` };
+  await createCategory(CACHEABLE);
+  await createCategory(UNCACHEABLE);
+});
+
+// Other suites (and the e2e run after this one) read the demo catalogue's categories.
+afterAll(async () => {
+  for (const id of createdIds) expect((await fetch(`${SHOP_URL}/api/categories/${id}`, { method: 'DELETE', headers: auth })).status).toBeLessThan(300);
+});
+
+describe('/products category listings', () => {
+  it('serve a category from the page cache, one entry for every spelling of it', async () => {
+    const first = await page(`category=${q(CACHEABLE)}`);
+    expect(first.status).toBe(200);
+    expect(first.body).toContain(`<title>${escaped(CACHEABLE)} designs`);
+    expect(cacheState(first)).toMatch(/^(MISS|HIT|STALE)$/);
+    for (const spelling of [`category=${q(CACHEABLE)}`, `category=${q(`  ${CACHEABLE} `)}&page=1`, `page=01&category=${q(CACHEABLE)}&utm_source=mail`]) {
+      const again = await page(spelling);
+      expect(again.status, spelling).toBe(200);
+      expect(cacheState(again), spelling).toBe('HIT');
+      expect(again.body).toContain(`<title>${escaped(CACHEABLE)} designs`);
+    }
+  });
+
+  it('serve a subcategory and later pages of the seeded catalogue from the cache too', async () => {
+    const sub = await page(`category=${q(CACHEABLE)}&subcategory=${SUB}`);
+    expect(sub.status).toBe(200);
+    expect(sub.body).toContain(`<title>${escaped(CACHEABLE)} / ${SUB} designs`);
+    expect(cacheState(sub)).not.toBeNull();
+    const pastTheEnd = await page(`category=${q(CACHEABLE)}&page=2`);
+    expect(pastTheEnd.status).toBe(404);
+    expect(pastTheEnd.body).toContain('No products found');
+  });
+
+  it('render a name a path cannot carry per request, with the same answers', async () => {
+    const res = await page(`category=${q(UNCACHEABLE)}`);
+    expect(res.status).toBe(200);
+    expect(res.body).toContain(`<title>${escaped(UNCACHEABLE)} designs`);
+    expect(cacheState(res)).toBeNull();
+    expect((await page(`category=${q(UNCACHEABLE)}&subcategory=${SUB}`)).status).toBe(200);
+    expect((await page(`category=${q(UNCACHEABLE)}&subcategory=Nope`)).status).toBe(404);
+    expect((await page(`category=${q(CACHEABLE)}&subcategory=${q('a/b')}`)).status).toBe(404);
+  });
+
+  it('answer an unknown category or subcategory with a 404 showing the empty listing', async () => {
+    for (const query of [`category=Nope${unique}`, `category=${q(`Nope/${unique}`)}`, `category=${q(CACHEABLE)}&subcategory=Nope`]) {
+      const res = await page(query);
+      expect(res.status, query).toBe(404);
+      expect(res.body).toContain('No products found');
+      expect(cacheState(res), query).not.toBe('HIT');
+    }
+  });
+
+  it('render a search per request, within the category it names', async () => {
+    const res = await page(`search=zzz${unique}&category=${q(CACHEABLE)}`);
+    expect(res.status).toBe(200);
+    expect(cacheState(res)).toBeNull();
+    expect(res.body).toContain('No products found');
+  });
+
+  it('refuse hand-made paths to the cached route that the rewrites never write', async () => {
+    for (const path of [`/products/in/${q(` ${CACHEABLE}`)}/1`, `/products/in/${q(CACHEABLE)}/01`, '/products/in/1', `/products/in/a/b/c/1`]) {
+      const res = await get(path);
+      expect(res.status, path).toBe(404);
+    }
+    expect((await get(`/products/in/${q(CACHEABLE)}/1`)).status).toBe(200);
+  });
+});
