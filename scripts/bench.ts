@@ -94,8 +94,16 @@ try {
   log(`Building the ceiling app for ${[...sizes.values()].join(', ')} bytes…`);
   const bareEnv = { PATH: process.env.PATH, NODE_ENV: 'production' as const };
   execFileSync(NEXT_BIN, ['build', CEILING_DIR], { env: { ...bareEnv, BENCH_CEILING_SIZES: [...new Set(sizes.values())].join(',') }, stdio: 'ignore' });
-  // A clean environment: the ceiling app has no database and no secrets.
-  const ceiling = await startPinnedServer({ dir: CEILING_DIR, env: bareEnv, log });
+  // A clean environment: the ceiling app has no database and no secrets. Each
+  // ceiling server renders one page before it is measured, as the shop's has
+  // (bench/ceiling/app/rendered/page.tsx explains why that matters).
+  const startCeiling = async () => {
+    const server = await startPinnedServer({ dir: CEILING_DIR, env: bareEnv, log });
+    const rendered = await fetch(`${server.url}/rendered`);
+    if (rendered.status !== 200) throw new Error(`ceiling /rendered answered ${rendered.status}`);
+    return server;
+  };
+  const ceiling = await startCeiling();
   servers.push(ceiling);
 
   const floor = await firstLoadJs(ceiling.url, `/${sizes.get(pages[0].name)}`, resolve(CEILING_DIR, '.next'));
@@ -123,7 +131,7 @@ try {
   for (let i = 1; i < instances; i++) {
     log(`Fresh server pair ${i + 1} of ${instances}…`);
     const shopAgain = await startPinnedServer({ dir: '.', distDir: DIST_DIR, env, log });
-    const ceilingAgain = await startPinnedServer({ dir: CEILING_DIR, env: bareEnv, log });
+    const ceilingAgain = await startCeiling();
     try {
       for (const page of pages.filter((p) => p.cachedPage)) await measure(page, shopAgain.url, ceilingAgain.url);
     } finally {
