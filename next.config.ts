@@ -38,7 +38,9 @@ const nextConfig: NextConfig = {
   },
   async headers() {
     return [
-      { source: '/:path*', headers: [...securityHeaders, { key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' }] },
+      // '/(.*)' rather than '/:path*': with no named parameter to substitute, Next sends the
+      // values as they are instead of compiling each one (the CSP contains ':') per request.
+      { source: '/(.*)', headers: [...securityHeaders, { key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' }] },
       // Download redirects point at a presigned URL: it must not leak onwards (S6). Later entries win.
       { source: '/api/download/:path*', headers: [{ key: 'Referrer-Policy', value: 'no-referrer' }] },
     ];
