@@ -47,6 +47,17 @@ export async function knownListing(params: ListingParams): Promise<ListingParams
   return params;
 }
 
+/** Metadata for a listing that may not exist (then a 404 page that is never indexed). */
+export function knownListingMetadata(params: ListingParams | null): Metadata {
+  return params ? listingMetadata(params) : { title: 'Not found', robots: { index: false } };
+}
+
+/** The listing, or the 404 page when its category or subcategory does not exist. */
+export function KnownListing({ params }: { params: ListingParams | null }) {
+  if (!params) notFound();
+  return <ListingView params={params} />;
+}
+
 export async function ListingView({ params }: { params: ListingParams }) {
   const [banner, categories, listing] = await Promise.all([
     logged(getBanner(), DEFAULT_BANNER, 'banner'),

@@ -1,7 +1,7 @@
 import { ProductGrid } from '@/components/catalog/product-card';
 
 // An unknown category or subcategory, or a page past the end: answered 404 so
-// made-up keys never fill the page cache, and shown as the listing's own empty
+// made-up names never fill the page cache, and shown as the listing's own empty
 // state (SPEC: 'No products found') with the way back to every product.
 export default function ListingNotFound() {
   return (

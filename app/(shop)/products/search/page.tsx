@@ -1,6 +1,5 @@
 import type { Metadata } from 'next';
-import { notFound } from 'next/navigation';
-import { ListingView, knownListing, listingMetadata } from '../listing-view';
+import { KnownListing, knownListing, knownListingMetadata } from '../listing-view';
 import { parseListingParams } from '../listing-params';
 
 // /products?search=…, and listings named with characters a path cannot carry,
@@ -15,12 +14,9 @@ async function load({ searchParams }: Props) {
 }
 
 export async function generateMetadata(props: Props): Promise<Metadata> {
-  const params = await load(props);
-  return params ? listingMetadata(params) : { title: 'Not found', robots: { index: false } };
+  return knownListingMetadata(await load(props));
 }
 
 export default async function SearchListingPage(props: Props) {
-  const params = await load(props);
-  if (!params) notFound();
-  return <ListingView params={params} />;
+  return <KnownListing params={await load(props)} />;
 }

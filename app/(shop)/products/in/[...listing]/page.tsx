@@ -1,7 +1,6 @@
 import type { Metadata } from 'next';
-import { notFound } from 'next/navigation';
 import { listingFromSegments } from '@/lib/http/listing-rewrites';
-import { ListingView, knownListing, listingMetadata } from '../../listing-view';
+import { KnownListing, knownListing, knownListingMetadata } from '../../listing-view';
 
 // /products?category=…&subcategory=…&page=… without a search, rewritten here by
 // next.config.ts (lib/http/listing-rewrites.ts): rendered on first request, then
@@ -30,12 +29,9 @@ function decodeSegment(segment: string): string {
 }
 
 export async function generateMetadata(props: Props): Promise<Metadata> {
-  const params = await load(props);
-  return params ? listingMetadata(params) : { title: 'Not found', robots: { index: false } };
+  return knownListingMetadata(await load(props));
 }
 
 export default async function FilteredListingPage(props: Props) {
-  const params = await load(props);
-  if (!params) notFound();
-  return <ListingView params={params} />;
+  return <KnownListing params={await load(props)} />;
 }
