@@ -4,10 +4,12 @@
 // run's "N passed, N failed".
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import pg from 'pg';
 import type { CaughtMail } from './mail-catcher';
 import type { CheckoutOutcome } from './load-shopper';
 import { sleep } from './load-http';
+import { query } from './pg-query';
+
+export { query };
 
 export type Check = { name: string; ok: boolean; detail: string };
 
@@ -19,16 +21,6 @@ export class Checks {
     this.list.push({ name: `${this.scenario}: ${name}`, ok, detail });
     console.log(`  ${ok ? 'ok  ' : 'FAIL'} ${name}${detail ? ` — ${detail}` : ''}`);
     return ok;
-  }
-}
-
-export async function query<T extends pg.QueryResultRow>(databaseUrl: string, sql: string, params: unknown[] = []): Promise<T[]> {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    return (await client.query<T>(sql, params)).rows;
-  } finally {
-    await client.end();
   }
 }
 

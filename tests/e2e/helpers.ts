@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { APIRequestContext } from '@playwright/test';
-import pg, { type QueryResultRow } from 'pg';
+import type { QueryResultRow } from 'pg';
+import { query } from '../../scripts/lib/pg-query';
 
 export type ApiItem = {
   id: string;
@@ -30,13 +31,7 @@ export type ListedProduct = ApiItem & { file_count: number; original_filenames: 
 export async function sql<T extends QueryResultRow = QueryResultRow>(text: string, values: unknown[] = []): Promise<T[]> {
   const url = process.env.DATABASE_URL;
   if (!url) throw new Error('DATABASE_URL is not set: run the browser tests through `npm test -- e2e`');
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return (await client.query<T>(text, values)).rows;
-  } finally {
-    await client.end();
-  }
+  return query<T>(url, text, values);
 }
 
 const uniqueSuffix = () => randomBytes(4).toString('hex').toUpperCase();
