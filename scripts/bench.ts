@@ -1,4 +1,4 @@
-// `npm run bench [-- --products 100000 --seconds 10 --connections 20 --instances 3 --no-build]`
+// `npm run bench [-- --products 100000 --seconds 10 --connections 20 --instances 5 --no-build]`
 // (issue #7 §1). On the bench database (.data/bench, see bench-seed.ts) it
 // builds the shop into .next-bench and the bare ceiling app (bench/ceiling),
 // serves each with `next start` pinned to CPU 0 and loads them from CPU 1:
@@ -25,7 +25,7 @@ const { values } = parseArgs({
     seconds: { type: 'string', default: '10' },
     warmup: { type: 'string', default: '3' },
     connections: { type: 'string', default: '20' },
-    instances: { type: 'string', default: '3' },
+    instances: { type: 'string', default: '5' },
     'no-build': { type: 'boolean', default: false },
   },
 });

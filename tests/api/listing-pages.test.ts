@@ -63,6 +63,21 @@ describe('/products category listings', () => {
     expect(pastTheEnd.body).toContain('No products found');
   });
 
+  // Page loads are routed by the request hook (lib/http/listing-fast-path.ts), everything else by
+  // next.config.ts's rewrites: '/Products' (Next matches paths case-insensitively) and client-side
+  // navigations ('rsc' header) reach Next's rewrites, which name the rewritten path for the client router.
+  it('route page loads and client navigations to the same cached listing', async () => {
+    const query = `category=${q(CACHEABLE)}&subcategory=${SUB}&page=1`;
+    const hooked = await page(query);
+    const rewritten = (await get(`/Products?${query}`)) as { status: number; headers: Headers; body: string };
+    expect(hooked.status).toBe(200);
+    expect(rewritten.status).toBe(200);
+    expect(cacheState(rewritten)).toBe('HIT');
+    expect(rewritten.body).toBe(hooked.body);
+    const navigation = await fetch(`${SHOP_URL}/products?${query}`, { headers: { rsc: '1' }, redirect: 'manual' });
+    expect(navigation.headers.get('x-nextjs-rewritten-path')).toBe(`/products/in/${CACHEABLE}/${SUB}/1`);
+  });
+
   it('render a name a path cannot carry per request, with the same answers', async () => {
     const res = await page(`category=${q(UNCACHEABLE)}`);
     expect(res.status).toBe(200);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 // Next's own matcher and destination compiler, so these are the rewrites as the server applies them.
 import { matchHas, prepareDestination } from 'next/dist/shared/lib/router/utils/prepare-destination';
-import { listingFromSegments, listingRewrites } from '@/lib/http/listing-rewrites';
+import { listingDestination, listingFromSegments, listingRewrites } from '@/lib/http/listing-rewrites';
 import { getSearchTotal, setSearchTotal, clearSearchTotals } from '@/lib/cache/search-totals';
 
 /** Where /products?{query} is served from: the first rewrite that matches, or /products itself. */
@@ -39,6 +39,23 @@ describe('/products rewrites', () => {
     for (const name of ['Cards/Prints', '100%', 'a?b', 'a#b', 'a\\b', 'line%0Abreak', 'x'.repeat(101)]) {
       expect(routeOf(`category=${encodeURIComponent(name)}`), name).toBe('/products/search');
       expect(routeOf(`category=Clip+Art&subcategory=${encodeURIComponent(name)}&page=2`), name).toBe('/products/search');
+    }
+  });
+
+  it('routes in plain JavaScript exactly as Next applies the rules, with the names percent-encoded', () => {
+    const names = ['Clip Art', ' Clip Art ', 'Café & Co.', 'Cards/Prints', '100%', 'a?b', 'line\nbreak', 'x'.repeat(100), 'x'.repeat(101), '', '  ', 'Mugs+Cups'];
+    const values = (key: string, list: string[]) => ['', ...list.map((v) => `&${key}=${encodeURIComponent(v)}`)];
+    const queries: string[] = [];
+    for (const category of values('category', names))
+      for (const subcategory of values('subcategory', ['Florals', 'a/b', ' ', 'Café']))
+        for (const pageQuery of ['', '&page=1', '&page=2', '&page=02', '&page=10001', '&page=3&page=x', '&page=x&page=3'])
+          for (const search of ['', '&search=boho', '&search=%20']) queries.push(`${category}${subcategory}${pageQuery}${search}`.slice(1));
+    queries.push('category=A&category=B', 'category=A%2FB&category=B', 'category=B&category=A%2FB');
+    for (const query of queries) {
+      const fast = listingDestination(new URLSearchParams(query));
+      const decoded = fast === null ? '/products' : fast.split('/').map(decodeURIComponent).join('/');
+      expect(decoded, query).toBe(routeOf(query));
+      if (fast !== null) expect(fast, query).toMatch(/^\/products\/(in|search)(\/[^/?#\s%]*(%[0-9A-F]{2}[^/?#\s%]*)*)*$/);
     }
   });
 
