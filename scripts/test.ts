@@ -4,6 +4,7 @@
 // Playwright in Debian's Chromium. Ends with one line "N passed, N failed".
 //   npm test                 everything
 //   npm test -- unit api     only some runners: unit, integration, api, security, e2e
+//   npm test -- security sessions   other words filter the files of those runners
 import { spawn } from 'node:child_process';
 import { createWriteStream, existsSync, readFileSync, rmSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -20,6 +21,8 @@ type Runner = (typeof RUNNERS)[number];
 
 const requested = process.argv.slice(2).filter((a): a is Runner => (RUNNERS as readonly string[]).includes(a));
 const runners: Runner[] = requested.length ? requested : [...RUNNERS];
+// Anything else on the command line narrows the chosen runners to matching files.
+const fileFilters = process.argv.slice(2).filter((a) => !(RUNNERS as readonly string[]).includes(a));
 const needsServer = runners.some((r) => r === 'api' || r === 'security' || r === 'e2e');
 const needsServices = runners.some((r) => r !== 'unit');
 
@@ -98,7 +101,7 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<n
 async function vitest(project: string, env: NodeJS.ProcessEnv): Promise<Counts> {
   const output = join(reportDir, `vitest-${project}.json`);
   log(`vitest: ${project}`);
-  await run(join('node_modules', '.bin', 'vitest'), ['run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${output}`], env);
+  await run(join('node_modules', '.bin', 'vitest'), ['run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${output}`, ...(fileFilters.length ? ['--passWithNoTests', ...fileFilters] : [])], env);
   if (!existsSync(output)) return { passed: 0, failed: 1 };
   const report = JSON.parse(readFileSync(output, 'utf8')) as { numPassedTests: number; numFailedTests: number; numTotalTestSuites: number; success: boolean };
   // A file that fails to load counts as a failure even though no test in it ran.
@@ -109,7 +112,7 @@ async function vitest(project: string, env: NodeJS.ProcessEnv): Promise<Counts> 
 async function playwright(env: NodeJS.ProcessEnv): Promise<Counts> {
   const output = join(reportDir, 'playwright.json');
   log('playwright: e2e');
-  await run(join('node_modules', '.bin', 'playwright'), ['test'], { ...env, PLAYWRIGHT_JSON_OUTPUT_NAME: output });
+  await run(join('node_modules', '.bin', 'playwright'), ['test', ...fileFilters], { ...env, PLAYWRIGHT_JSON_OUTPUT_NAME: output });
   if (!existsSync(output)) return { passed: 0, failed: 1 };
   const report = JSON.parse(readFileSync(output, 'utf8')) as { stats: { expected: number; unexpected: number; flaky: number }; errors?: unknown[] };
   const loadErrors = report.errors?.length ? 1 : 0;
