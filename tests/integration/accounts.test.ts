@@ -17,15 +17,14 @@ import { createCheckout } from '@/lib/domain/checkout';
 import { addPeriod, getMembershipStatus, startSubscription } from '@/lib/domain/membership';
 import { completeTestPayment } from '@/lib/domain/orders/test-payments';
 import { env } from '@/lib/env';
-import { getSessionUser } from '@/lib/http/session';
-import { encodeSession } from '@/lib/infra/auth/session-token';
+import { getSessionUser, issueSessionToken } from '@/lib/http/session';
 import { db, type User } from '@/lib/infra/db';
 
 // Customer accounts and membership (issue #4) on a real database. Route
 // handlers that fail before signing anyone in are called directly; signing in
 // itself sets a cookie through next/headers, which needs Next's request
 // context, so successful sign-ins use the domain functions plus a session
-// token from encodeSession (cookie behaviour is covered by Playwright).
+// token from issueSessionToken (cookie behaviour is covered by Playwright).
 
 // Handlers of paths without parameters still take Next's context argument.
 const noParams = { params: Promise.resolve({}) };
@@ -83,9 +82,8 @@ async function newUser(label: string, email = uniqueEmail(label)) {
   return { user, token: await tokenFor(user) };
 }
 
-async function tokenFor(user: User) {
-  const fresh = await db().user.findUniqueOrThrow({ where: { id: user.id } });
-  return encodeSession({ sub: fresh.id, email: fresh.email, name: fresh.name, sv: fresh.sessionVersion });
+function tokenFor(user: User) {
+  return issueSessionToken(user);
 }
 
 let productId: string;
