@@ -17,7 +17,7 @@ export * from './tokens';
 export const MIN_PASSWORD_LENGTH = 6;
 export const MAX_PASSWORD_LENGTH = 200;
 
-export const INVALID_RESET_LINK = 'This reset link is invalid or has expired. Please request a new one.';
+const INVALID_RESET_LINK = 'This reset link is invalid or has expired. Please request a new one.';
 
 export type UserRecord = { id: string; email: string; name: string; is_member: boolean };
 
