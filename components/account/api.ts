@@ -1,8 +1,9 @@
 'use client';
 
 // Browser calls to the account endpoints. Authentication rides on the HttpOnly
-// session cookie the login endpoint sets; the stored `user_token` is never sent
-// (SECURITY S2), so a server that no longer knows the session answers 401.
+// session cookie the login endpoint sets; the token in the login answer is for
+// API clients and is never kept by the browser (SECURITY S2). A session the
+// server ended (logout elsewhere, password reset) answers 401.
 
 export type ApiResult<T> = { ok: true; status: number; body: T } | { ok: false; status: number; detail: string | null };
 

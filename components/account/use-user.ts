@@ -4,10 +4,11 @@ import { useSyncExternalStore } from 'react';
 
 // The display record of the signed-in customer (SPEC §3: storage key `user`).
 // Display only: the server decides identity and membership from its session.
+// The session token is never stored here, where any script on the page could
+// read it (SECURITY S2): it lives in the HttpOnly cookie the login sets.
 export type StoredUser = { id: string; email: string; name: string; is_member: boolean };
 
 export const USER_STORAGE_KEY = 'user';
-export const USER_TOKEN_KEY = 'user_token';
 const CHANGE_EVENT = 'shop:user-change';
 
 let cachedRaw: string | null = null;
@@ -54,10 +55,8 @@ export function useStoredUser(): StoredUser | null {
   return useSyncExternalStore(subscribe, snapshot, () => null);
 }
 
-export function storeUser(user: StoredUser | null, token?: string): void {
+export function storeUser(user: StoredUser | null): void {
   if (user) window.localStorage.setItem(USER_STORAGE_KEY, JSON.stringify(user));
   else window.localStorage.removeItem(USER_STORAGE_KEY);
-  if (token) window.localStorage.setItem(USER_TOKEN_KEY, token);
-  if (!user) window.localStorage.removeItem(USER_TOKEN_KEY);
   window.dispatchEvent(new Event(CHANGE_EVENT));
 }

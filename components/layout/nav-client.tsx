@@ -20,10 +20,10 @@ export function CartButton() {
   );
 }
 
-function logout() {
+async function logout() {
   storeUser(null);
-  // Ends the server session too once accounts exist; the browser record is display only.
-  void fetch('/api/auth/logout', { method: 'POST' }).catch(() => undefined);
+  // The server revokes the session; awaited, as leaving the page could cancel the request.
+  await fetch('/api/auth/logout', { method: 'POST' }).catch(() => undefined);
   setFlash({ type: 'success', message: 'Logged out successfully' });
   window.location.assign('/');
 }
@@ -47,7 +47,7 @@ export function AccountLinks({ className = '' }: { className?: string }) {
         {user.is_member && <span aria-label="Member" title="Member">👑</span>}
         {user.name}
       </span>
-      <button type="button" onClick={logout} className={`${className} text-left`}>
+      <button type="button" onClick={() => void logout()} className={`${className} text-left`}>
         Logout
       </button>
     </>

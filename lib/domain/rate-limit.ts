@@ -11,6 +11,16 @@ export const RATE_LIMITS = {
   checkout: { name: 'checkout', limit: 30, windowSeconds: 60 },
   download: { name: 'download', limit: 60, windowSeconds: 60 },
   login: { name: 'login', limit: 10, windowSeconds: 300 },
+  // Sign-in and reset abuse (issue #13): per (client, account) and per account
+  // besides per client. The per-account limits are high and short, so a stranger
+  // failing on purpose from a few addresses cannot lock the owner out.
+  loginPair: { name: 'login-pair', limit: 5, windowSeconds: 300 },
+  loginAccount: { name: 'login-account', limit: 50, windowSeconds: 300 },
+  forgotPasswordPair: { name: 'forgot-pair', limit: 3, windowSeconds: 3600 },
+  forgotPasswordAccount: { name: 'forgot-account', limit: 10, windowSeconds: 900 },
+  resetPassword: { name: 'reset', limit: 10, windowSeconds: 900 },
+  // Every client together, so admin guesses spread over many addresses stay capped.
+  adminLoginGlobal: { name: 'admin-login-all', limit: 100, windowSeconds: 900 },
   register: { name: 'register', limit: 20, windowSeconds: 3600 },
   forgotPassword: { name: 'forgot', limit: 5, windowSeconds: 3600 },
   adminLogin: { name: 'admin-login', limit: 10, windowSeconds: 900 },

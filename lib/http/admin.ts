@@ -4,6 +4,7 @@ import { ADMIN_SESSION_SECONDS, getAdminSession, revokeAdminSession } from '@/li
 import { AppError } from '@/lib/domain/errors';
 import { env } from '@/lib/env';
 import { assertSameOrigin } from './client';
+import { readCookie } from './cookies';
 import { handler } from './handler';
 
 // Every admin route handler and admin page calls requireAdmin itself
@@ -15,12 +16,7 @@ export type AdminActor = { username: string };
 function tokenFrom(request: Request): string | null {
   const header = request.headers.get('authorization');
   if (header?.startsWith('Bearer ')) return header.slice(7).trim();
-  const cookie = request.headers.get('cookie') ?? '';
-  for (const part of cookie.split(';')) {
-    const [key, ...rest] = part.trim().split('=');
-    if (key === ADMIN_COOKIE) return decodeURIComponent(rest.join('='));
-  }
-  return null;
+  return readCookie(request, ADMIN_COOKIE);
 }
 
 export async function requireAdmin(request: Request): Promise<AdminActor> {

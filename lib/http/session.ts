@@ -1,38 +1,39 @@
 import 'server-only';
 import { cookies } from 'next/headers';
+import { createUserSession, getActiveSession, revokeUserSession } from '@/lib/domain/accounts/sessions';
 import { AppError } from '@/lib/domain/errors';
-import { db } from '@/lib/infra/db';
-import { decodeSession, encodeSession, sessionCookieName, sessionCookieOptions } from '@/lib/infra/auth/session-token';
+import { decodeSession, encodeSession, sessionCookieName, sessionCookieOptions, type SessionClaims } from '@/lib/infra/auth/session-token';
+import { readCookie } from './cookies';
 
 // The signed-in customer of a request, from the server session only; never
 // from an id the client sends (SECURITY S1). Accepts the HttpOnly session
-// cookie or `Authorization: Bearer <token>` (the token the login endpoint returns).
+// cookie or `Authorization: Bearer <token>` (the token the login endpoint
+// returns). A token works only while its session row is live.
 export type SessionUser = { id: string; email: string; name: string; emailVerified: boolean };
+
+/** A token whose session row is live, with what the row says. */
+export type CheckedSession = { token: string; claims: SessionClaims; expiresAt: Date; user: SessionUser };
 
 function bearer(request: Request): string | null {
   const header = request.headers.get('authorization');
   return header?.startsWith('Bearer ') ? header.slice(7).trim() : null;
 }
 
-function cookieValue(request: Request, name: string): string | null {
-  const header = request.headers.get('cookie');
-  if (!header) return null;
-  for (const part of header.split(';')) {
-    const [key, ...rest] = part.trim().split('=');
-    if (key === name) return decodeURIComponent(rest.join('='));
-  }
-  return null;
-}
-
-export async function getSessionUser(request: Request): Promise<SessionUser | null> {
-  const token = bearer(request) ?? cookieValue(request, sessionCookieName());
+async function check(token: string | null): Promise<CheckedSession | null> {
   if (!token) return null;
   const claims = await decodeSession(token);
   if (!claims) return null;
-  const user = await db().user.findUnique({ where: { id: claims.sub }, select: { id: true, email: true, name: true, sessionVersion: true, emailVerifiedAt: true } });
-  // A password reset bumps the version: tokens issued before it are dead.
-  if (!user || user.sessionVersion !== claims.sv) return null;
-  return { id: user.id, email: user.email, name: user.name, emailVerified: user.emailVerifiedAt !== null };
+  const session = await getActiveSession(claims.sid, claims.sub);
+  return session ? { token, claims, expiresAt: session.expiresAt, user: session.user } : null;
+}
+
+export async function getSessionUser(request: Request): Promise<SessionUser | null> {
+  return (await check(bearer(request) ?? readCookie(request, sessionCookieName())))?.user ?? null;
+}
+
+/** The session of the cookie alone: next-auth's own endpoints read nothing else. */
+export function getCookieSession(request: Request): Promise<CheckedSession | null> {
+  return check(readCookie(request, sessionCookieName()));
 }
 
 export async function requireSessionUser(request: Request): Promise<SessionUser> {
@@ -48,13 +49,24 @@ export async function requireSelf(request: Request, userId: string): Promise<Ses
   return user;
 }
 
+/** A new sign-in: its session row and the token naming it (what API clients keep). */
+export async function issueSessionToken(user: { id: string; email: string; name: string }): Promise<string> {
+  const session = await createUserSession(user.id);
+  return encodeSession({ sub: user.id, sid: session.id, email: user.email, name: user.name });
+}
+
 /** Starts a browser session and returns the same token for API clients. */
-export async function startSession(user: { id: string; email: string; name: string; sessionVersion: number }): Promise<string> {
-  const token = await encodeSession({ sub: user.id, email: user.email, name: user.name, sv: user.sessionVersion });
+export async function startSession(user: { id: string; email: string; name: string }): Promise<string> {
+  const token = await issueSessionToken(user);
   (await cookies()).set(sessionCookieName(), token, sessionCookieOptions());
   return token;
 }
 
-export async function endSession(): Promise<void> {
-  (await cookies()).set(sessionCookieName(), '', { ...sessionCookieOptions(0), maxAge: 0 });
+/** Logout: revokes the session(s) the request presents, cookie or bearer, and clears the cookie. Other devices stay signed in. */
+export async function endSession(request: Request): Promise<void> {
+  for (const token of new Set([bearer(request), readCookie(request, sessionCookieName())])) {
+    const claims = token ? await decodeSession(token) : null;
+    if (claims) await revokeUserSession(claims.sid);
+  }
+  (await cookies()).set(sessionCookieName(), '', sessionCookieOptions(0));
 }

@@ -17,15 +17,15 @@ import { createCheckout } from '@/lib/domain/checkout';
 import { addPeriod, getMembershipStatus, startSubscription } from '@/lib/domain/membership';
 import { completeTestPayment } from '@/lib/domain/orders/test-payments';
 import { env } from '@/lib/env';
-import { getSessionUser } from '@/lib/http/session';
-import { encodeSession } from '@/lib/infra/auth/session-token';
+import { getSessionUser, issueSessionToken } from '@/lib/http/session';
+import { encodeSession, SESSION_MAX_AGE_SECONDS } from '@/lib/infra/auth/session-token';
 import { db, type User } from '@/lib/infra/db';
 
 // Customer accounts and membership (issue #4) on a real database. Route
 // handlers that fail before signing anyone in are called directly; signing in
 // itself sets a cookie through next/headers, which needs Next's request
 // context, so successful sign-ins use the domain functions plus a session
-// token from encodeSession (cookie behaviour is covered by Playwright).
+// token from issueSessionToken (cookie behaviour is covered by Playwright).
 
 // Handlers of paths without parameters still take Next's context argument.
 const noParams = { params: Promise.resolve({}) };
@@ -83,9 +83,8 @@ async function newUser(label: string, email = uniqueEmail(label)) {
   return { user, token: await tokenFor(user) };
 }
 
-async function tokenFor(user: User) {
-  const fresh = await db().user.findUniqueOrThrow({ where: { id: user.id } });
-  return encodeSession({ sub: fresh.id, email: fresh.email, name: fresh.name, sv: fresh.sessionVersion });
+function tokenFor(user: User) {
+  return issueSessionToken(user);
 }
 
 let productId: string;
@@ -123,7 +122,15 @@ afterAll(async () => {
   await db().product.deleteMany({ where: { id: productId } });
   await db().user.deleteMany({ where: { id: { in: userIds } } });
   const subjects = [...owned.ips, ...owned.emails];
-  await db().rateLimit.deleteMany({ where: { key: { in: ['login', 'register', 'forgot'].flatMap((rule) => subjects.map((s) => `${rule}:${s}`)) } } });
+  const rules = ['login', 'login-account', 'register', 'forgot', 'forgot-account', 'reset'];
+  await db().rateLimit.deleteMany({
+    where: {
+      OR: [
+        { key: { in: rules.flatMap((rule) => subjects.map((s) => `${rule}:${s}`)) } },
+        ...owned.ips.flatMap((ip) => ['login-pair', 'forgot-pair'].map((rule) => ({ key: { startsWith: `${rule}:${ip}:` } }))),
+      ],
+    },
+  });
 });
 
 /** A paid order placed without an account, as a guest checkout leaves it. */
@@ -244,9 +251,23 @@ describe('login', () => {
     expect((await loginRoute(formRequest('auth/user-login', { email: uniqueEmail('other'), password: 'Wrong-Password-1' }))).status).toBe(401);
   });
 
-  it('limits one account to 10 attempts per window, whatever address they come from', async () => {
+  it('limits one client to 5 attempts at one account, without holding up other clients', async () => {
+    const { user } = await newUser('pair');
+    const ip = freshIp();
+    for (let i = 0; i < 5; i++) {
+      expect((await loginRoute(formRequest('auth/user-login', { email: user.email, password: `Guess-${i}-xyz` }, { ip }))).status).toBe(401);
+    }
+    const res = await loginRoute(formRequest('auth/user-login', { email: user.email.toUpperCase(), password: PASSWORD }, { ip }));
+    expect(res.status).toBe(429);
+    expect(res.headers.get('retry-after')).toMatch(/^\d+$/);
+    // The same client may still try other accounts, and other clients this one.
+    expect((await loginRoute(formRequest('auth/user-login', { email: uniqueEmail('else'), password: 'Wrong-Password-1' }, { ip }))).status).toBe(401);
+    expect((await loginRoute(formRequest('auth/user-login', { email: user.email, password: 'Wrong-Password-1' }))).status).toBe(401);
+  });
+
+  it('limits one account to 50 attempts per window over all clients, so a stranger alone cannot lock it', async () => {
     const { user } = await newUser('target');
-    for (let i = 0; i < 10; i++) {
+    for (let i = 0; i < 50; i++) {
       expect((await loginRoute(formRequest('auth/user-login', { email: user.email, password: `Guess-${i}-xyz` }))).status).toBe(401);
     }
     const res = await loginRoute(formRequest('auth/user-login', { email: user.email.toUpperCase(), password: PASSWORD }));
@@ -338,6 +359,24 @@ describe('password reset', () => {
 
     const newSession = await tokenFor(user);
     expect((await getSessionUser(authed('orders', newSession)))?.id).toBe(user.id);
+  });
+});
+
+describe('sessions', () => {
+  it('accept a token only while its session row is live and belongs to the token user', async () => {
+    const alice = await newUser('rowalice');
+    const bob = await newUser('rowbob');
+    expect(await getSessionUser(authed('orders', alice.token))).toMatchObject({ id: alice.user.id, email: alice.user.email });
+    const [row] = await db().userSession.findMany({ where: { userId: alice.user.id } });
+    expect(Math.abs(row.expiresAt.getTime() - row.createdAt.getTime() - SESSION_MAX_AGE_SECONDS * 1000)).toBeLessThan(5_000);
+
+    // A token naming someone else's session (only possible with the secret) is still refused.
+    const crossed = await encodeSession({ sub: bob.user.id, sid: row.id, email: bob.user.email, name: bob.user.name });
+    expect(await getSessionUser(authed('orders', crossed))).toBeNull();
+
+    await db().userSession.update({ where: { id: row.id }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    expect(await getSessionUser(authed('orders', alice.token))).toBeNull();
+    expect((await getSessionUser(authed('orders', bob.token)))?.id).toBe(bob.user.id);
   });
 });
 

@@ -20,9 +20,9 @@ async function loadApp() {
     import('@/lib/domain/errors'),
     import('@/lib/infra/db'),
     import('@/app/api/download/[sessionId]/[productId]/route'),
-    import('@/lib/infra/auth/session-token'),
+    import('@/lib/http/session'),
   ]);
-  return { ...downloads, ...checkout, ...testPayments, ...storage, encodeSession: sessions.encodeSession, AppError: errors.AppError, db: db.db, downloadRoute: route.GET };
+  return { ...downloads, ...checkout, ...testPayments, ...storage, issueSessionToken: sessions.issueSessionToken, AppError: errors.AppError, db: db.db, downloadRoute: route.GET };
 }
 
 let app: Awaited<ReturnType<typeof loadApp>>;
@@ -76,7 +76,7 @@ function callRoute(sessionId: string, productId: string, query = '', token?: str
   });
 }
 
-const tokenFor = (user: { id: string; email: string; name: string }) => app.encodeSession({ sub: user.id, email: user.email, name: user.name, sv: 0 });
+const tokenFor = (user: { id: string; email: string; name: string }) => app.issueSessionToken(user);
 
 beforeAll(async () => {
   app = await loadApp();

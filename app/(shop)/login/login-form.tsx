@@ -24,7 +24,7 @@ export function LoginForm() {
       setBusy(false);
       return;
     }
-    storeUser(result.body.user, result.body.token);
+    storeUser(result.body.user);
     router.push(result.body.user.is_member ? '/members/dashboard' : '/products');
   }
 

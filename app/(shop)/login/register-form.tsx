@@ -24,7 +24,7 @@ export function RegisterForm() {
       return;
     }
     // The server signed the new account in; next stop is the membership offer.
-    storeUser(result.body.user, result.body.token);
+    storeUser(result.body.user);
     router.push('/membership');
   }
 

@@ -1,20 +1,23 @@
 // Customer accounts: registration, sign-in, email verification and password
 // reset. Emails are stored lower-case. Sign-in answers the same, in the same
 // time, for unknown emails and wrong passwords. A password reset ends every
-// earlier session (sessionVersion). Guest orders and vouchers for an address
-// attach to the account only once the address is proven.
+// session of the account and every other reset link. Guest orders and
+// vouchers for an address attach to the account only once the address is proven.
 import 'server-only';
 import { AppError, invalid } from '@/lib/domain/errors';
 import { isActiveMember } from '@/lib/domain/membership';
 import { db, Prisma, type User } from '@/lib/infra/db';
 import { hashPassword, verifyPassword } from '@/lib/infra/auth/passwords';
 import { isCommonPassword } from './common-passwords';
-import { consumeToken } from './tokens';
+import { revokeAllUserSessions } from './sessions';
+import { consumeToken, findTokenUser } from './tokens';
 
 export * from './tokens';
 
 export const MIN_PASSWORD_LENGTH = 6;
 export const MAX_PASSWORD_LENGTH = 200;
+
+const INVALID_RESET_LINK = 'This reset link is invalid or has expired. Please request a new one.';
 
 export type UserRecord = { id: string; email: string; name: string; is_member: boolean };
 
@@ -69,17 +72,20 @@ export async function verifyEmail(token: string): Promise<User> {
 }
 
 export async function resetPassword(token: string, newPassword: string): Promise<void> {
+  // The link first: an unknown, used or expired token costs one indexed read, never an argon2 hash.
+  const userId = await findTokenUser(token, 'reset');
+  if (!userId) throw invalid(INVALID_RESET_LINK);
   const problem = passwordProblem(newPassword);
   if (problem) throw invalid(problem, { new_password: [problem] });
   const passwordHash = await hashPassword(newPassword);
   await db().$transaction(async (tx) => {
-    const userId = await consumeToken(tx, token, 'reset');
-    if (!userId) throw invalid('This reset link is invalid or has expired. Please request a new one.');
-    // The emailed link proves the address, and bumping the version signs out every other session.
-    const user = await tx.user.update({
-      where: { id: userId },
-      data: { passwordHash, sessionVersion: { increment: 1 }, emailVerifiedAt: new Date() },
-    });
+    // Consumed conditionally: of two requests racing with one token, one wins.
+    if ((await consumeToken(tx, token, 'reset')) !== userId) throw invalid(INVALID_RESET_LINK);
+    // Every other reset link of the account dies with this one, and every session with the old password.
+    await tx.passwordResetToken.updateMany({ where: { userId, purpose: 'reset', usedAt: null }, data: { usedAt: new Date() } });
+    await revokeAllUserSessions(tx, userId);
+    // The emailed link proves the address.
+    const user = await tx.user.update({ where: { id: userId }, data: { passwordHash, emailVerifiedAt: new Date() } });
     await linkGuestOrders(tx, user);
   });
 }

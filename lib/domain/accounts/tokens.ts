@@ -17,9 +17,18 @@ export async function issueToken(userId: string, purpose: TokenPurpose): Promise
   return token;
 }
 
+const isTokenShaped = (token: string) => /^[A-Za-z0-9_-]{20,100}$/.test(token);
+
+/** The user of a token that could still be used, without using it; null otherwise. */
+export async function findTokenUser(token: string, purpose: TokenPurpose): Promise<string | null> {
+  if (!isTokenShaped(token)) return null;
+  const row = await db().passwordResetToken.findUnique({ where: { tokenHash: hashToken(token) } });
+  return row && row.purpose === purpose && !row.usedAt && row.expiresAt > new Date() ? row.userId : null;
+}
+
 /** Marks the token used and returns its user id; null when unknown, used, expired or of another purpose. */
 export async function consumeToken(tx: Prisma.TransactionClient, token: string, purpose: TokenPurpose): Promise<string | null> {
-  if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return null;
+  if (!isTokenShaped(token)) return null;
   const row = await tx.passwordResetToken.findUnique({ where: { tokenHash: hashToken(token) } });
   if (!row || row.purpose !== purpose) return null;
   // Conditional update: two requests racing with one token cannot both win.

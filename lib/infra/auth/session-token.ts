@@ -3,11 +3,14 @@ import { decode, encode } from 'next-auth/jwt';
 import { env } from '@/lib/env';
 
 // Customer sessions are next-auth JWTs (encrypted with AUTH_SECRET) in an
-// HttpOnly cookie; the same token serves API clients as a Bearer token.
+// HttpOnly cookie; the same token serves API clients as a Bearer token. The
+// token names its server-side session row (`sid`): the row, not the token's
+// own expiry, decides whether it still works (logout, password reset).
 
+/** Absolute lifetime of a sign-in: counted from sign-in, never extended by activity. */
 export const SESSION_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
 
-export type SessionClaims = { sub: string; email: string; name: string; sv: number };
+export type SessionClaims = { sub: string; sid: string; email: string; name: string };
 
 export function sessionCookieName(): string {
   return env().SITE_URL.startsWith('https://') ? '__Secure-next-auth.session-token' : 'next-auth.session-token';
@@ -27,11 +30,12 @@ export function encodeSession(claims: SessionClaims, maxAgeSeconds = SESSION_MAX
   return encode({ token: { ...claims }, secret: env().AUTH_SECRET, maxAge: maxAgeSeconds });
 }
 
+/** The claims of a token this server issued and that has not passed its own expiry; null for anything else. */
 export async function decodeSession(token: string): Promise<SessionClaims | null> {
   try {
     const claims = await decode({ token, secret: env().AUTH_SECRET });
-    if (!claims || typeof claims.sub !== 'string' || typeof claims.sv !== 'number') return null;
-    return { sub: claims.sub, email: String(claims.email ?? ''), name: String(claims.name ?? ''), sv: claims.sv };
+    if (!claims || typeof claims.sub !== 'string' || typeof claims.sid !== 'string') return null;
+    return { sub: claims.sub, sid: claims.sid, email: String(claims.email ?? ''), name: String(claims.name ?? '') };
   } catch {
     return null;
   }

@@ -8,9 +8,13 @@ import { handler, json, parseBody } from '@/lib/http/handler';
 
 export const POST = handler(async (request) => {
   assertSameOrigin(request);
-  const { email } = await parseBody(request, forgotPasswordSchema);
-  await enforceRateLimit(RATE_LIMITS.forgotPassword, clientIp(request));
-  await enforceRateLimit(RATE_LIMITS.forgotPassword, normalizeEmail(email));
+  // Per client, per (client, account), then per account: a stranger's refused
+  // requests never count against the owner's own.
+  const ip = clientIp(request);
+  await enforceRateLimit(RATE_LIMITS.forgotPassword, ip);
+  const email = normalizeEmail((await parseBody(request, forgotPasswordSchema)).email);
+  await enforceRateLimit(RATE_LIMITS.forgotPasswordPair, `${ip}:${email}`);
+  await enforceRateLimit(RATE_LIMITS.forgotPasswordAccount, email);
   await requestPasswordReset(email);
   return json({ success: true, message: 'If an account exists for this email, a reset link is on its way.' });
 });

@@ -11,9 +11,12 @@ import { handler, json, parseBody } from '@/lib/http/handler';
 
 export const POST = handler(async (request) => {
   assertSameOrigin(request);
-  const input = await parseBody(request, adminLoginSchema);
+  // Per client, then every client together (a botnet spreading guesses is
+  // still capped); a client already refused does not spend the shared allowance.
   const ip = clientIp(request);
   await enforceRateLimit(RATE_LIMITS.adminLogin, ip);
+  await enforceRateLimit(RATE_LIMITS.adminLoginGlobal, 'all');
+  const input = await parseBody(request, adminLoginSchema);
   const session = await adminLogin(input.username, input.password);
   if (!session) throw new AppError('unauthorized', 'Invalid credentials');
   await clearRateLimit(RATE_LIMITS.adminLogin, ip);

@@ -1,10 +1,10 @@
-// POST /api/auth/logout — end the customer's browser session
+// POST /api/auth/logout — end the customer's session on the server (this device only) and clear its cookie
 import { assertSameOrigin } from '@/lib/http/client';
 import { handler, json } from '@/lib/http/handler';
 import { endSession } from '@/lib/http/session';
 
 export const POST = handler(async (request) => {
   assertSameOrigin(request);
-  await endSession();
+  await endSession(request);
   return json({ success: true });
 });

@@ -9,16 +9,18 @@ import { startSession } from '@/lib/http/session';
 
 export const POST = handler(async (request) => {
   assertSameOrigin(request);
-  const input = await parseBody(request, loginSchema);
-  // Per address and per client, before any hashing.
+  // Per client first, so a client already refused spends nobody's allowance;
+  // then per (client, account), then per account: all before any hashing.
   const ip = clientIp(request);
-  const email = normalizeEmail(input.email);
   await enforceRateLimit(RATE_LIMITS.login, ip);
-  await enforceRateLimit(RATE_LIMITS.login, email);
-  const user = await authenticateUser(input.email, input.password);
+  const input = await parseBody(request, loginSchema);
+  const email = normalizeEmail(input.email);
+  await enforceRateLimit(RATE_LIMITS.loginPair, `${ip}:${email}`);
+  await enforceRateLimit(RATE_LIMITS.loginAccount, email);
+  const user = await authenticateUser(email, input.password);
   if (!user) throw new AppError('unauthorized', 'Invalid email or password');
-  // Only the account's own counter: clearing the client's would let one valid account reset guessing at others.
-  await clearRateLimit(RATE_LIMITS.login, email);
+  // Only this client's count for the account: clearing the client's own would let one valid account reset guessing at others.
+  await clearRateLimit(RATE_LIMITS.loginPair, `${ip}:${email}`);
   const token = await startSession(user);
   return json({ success: true, user: await toUserRecord(user), token });
 });

@@ -1,0 +1,72 @@
+// Requests from different client addresses, for per-client limits. The shop
+// counts the connection's own address (TRUSTED_PROXY_HOPS=0, headers are
+// ignored), and on Linux every 127.x.y.z is a loopback address a test can
+// connect from, so each address here is a genuinely different client.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
+import { join } from 'node:path';
+import { SHOP_URL, type Reply } from './helpers';
+
+export type RequestInit = { headers?: Record<string, string>; json?: unknown; form?: Record<string, string>; body?: string };
+
+/** Like `call`, over a connection opened from `address` (e.g. 127.0.0.23). */
+export function callFrom(address: string, method: string, path: string, init: RequestInit = {}): Promise<Reply> {
+  const headers: Record<string, string> = { ...init.headers };
+  let body = init.body;
+  if (init.json !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(init.json);
+  } else if (init.form) {
+    headers['content-type'] = 'application/x-www-form-urlencoded';
+    body = new URLSearchParams(init.form).toString();
+  }
+  const url = new URL(path, SHOP_URL);
+  return new Promise((resolve, reject) => {
+    const req = httpRequest({ host: url.hostname, port: url.port, path: url.pathname + url.search, method, headers, localAddress: address }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('error', reject);
+      res.on('end', () => {
+        const text = Buffer.concat(chunks).toString('utf8');
+        const replyHeaders = new Headers();
+        for (const [name, value] of Object.entries(res.headers)) {
+          for (const v of [value ?? []].flat()) replyHeaders.append(name, v);
+        }
+        let parsed: unknown = text;
+        try {
+          parsed = JSON.parse(text);
+        } catch {
+          // not JSON
+        }
+        resolve({ status: res.statusCode ?? 0, headers: replyHeaders, text, body: parsed });
+      });
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+/** Every password-reset token mailed to `address` so far, oldest first (from the run's SMTP catcher, MAIL_DIR). */
+export function resetTokensSent(address: string): string[] {
+  const dir = process.env.MAIL_DIR as string;
+  if (!existsSync(dir)) return [];
+  const tokens: string[] = [];
+  // The catcher numbers files in arrival order and renames each into place only once complete.
+  for (const name of readdirSync(dir).filter((n) => n.endsWith('.json') && !n.startsWith('.')).sort()) {
+    const mail = JSON.parse(readFileSync(join(dir, name), 'utf8')) as { to: string[]; text: string };
+    const token = /reset-password\?token=([A-Za-z0-9_-]+)/.exec(mail.text)?.[1];
+    if (token && mail.to.some((to) => to.toLowerCase() === address.toLowerCase())) tokens.push(token);
+  }
+  return tokens;
+}
+
+/** Waits until at least `count` reset emails reached `address` (they are sent after the answer). */
+export async function waitForResetTokens(address: string, count: number, timeoutMs = 15_000): Promise<string[]> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const tokens = resetTokensSent(address);
+    if (tokens.length >= count) return tokens;
+    if (Date.now() > deadline) throw new Error(`${tokens.length} of ${count} reset emails reached ${address}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
