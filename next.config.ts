@@ -5,7 +5,7 @@ const isDev = process.env.NODE_ENV !== 'production';
 const httpsSite = (process.env.SITE_URL ?? '').startsWith('https://');
 
 // Catalogue pages are prerendered and cached, so they cannot carry per-request
-// nonces: inline scripts are allowed by 'unsafe-inline' instead (see README Decisions).
+// nonces: inline scripts are allowed by 'unsafe-inline' instead (see docs/decisions/004).
 const csp = [
   "default-src 'self'",
   `script-src 'self' 'unsafe-inline'${isDev ? " 'unsafe-eval'" : ''}`,

@@ -4,7 +4,7 @@ export const CURRENCY = 'aud';
 export const NEW_PRODUCTS_COUNT = 6;
 export const CARD_TAG_LIMIT = 2;
 /**
- * Cards per /products page (not in the spec; README Decisions 5). 24 rather than 48:
+ * Cards per /products page (not in the spec; docs/decisions/005). 24 rather than 48:
  * a phone hydrates and lays out half the cards, and a search page renders in half the
  * time, for one more click past the first two dozen.
  */

@@ -4,7 +4,7 @@ import { FOOTER_YEAR, SHOP_NAME } from '@/lib/shop';
 // '&copy;' rather than the character: every catalogue page carries this line,
 // and one character outside ASCII makes Node encode the whole cached page
 // character by character on each response (a 93 kB listing served at about
-// half the rate of the same page in ASCII; README, Decisions 34). The text is
+// half the rate of the same page in ASCII; docs/decisions/034). The text is
 // constants only.
 const COPYRIGHT = { __html: `&copy; ${FOOTER_YEAR} ${SHOP_NAME}. All rights reserved.` };
 

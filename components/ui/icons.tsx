@@ -1,7 +1,7 @@
 // Small inline icons instead of glyphs such as ▾ ← ⚡. One character outside
 // Latin-1 turns the whole server-rendered page into a two-byte string in V8,
 // and every cached response then pays a slow UTF-8 encode: about 0.2 ms per
-// request on a 136 KB listing (README, Performance). Keep page chrome ASCII.
+// request on a 136 KB listing (docs/decisions/034). Keep page chrome ASCII.
 type IconProps = { className?: string };
 
 const svg = (path: string, { className = 'h-3.5 w-3.5' }: IconProps, filled = false) => (

@@ -10,7 +10,7 @@ import { apiGet, sql, uniqueEmail, type CaughtMail, type ListedProduct } from '.
 const TEST_PAYMENT_URL = /\/checkout\/test\/(cs_test_[A-Za-z0-9_]+)$/;
 const SESSION_COOKIE = /^(__Secure-)?next-auth\.session-token$/;
 
-// The shop shows dates in Australian English for Sydney (README Decisions 9).
+// The shop shows dates in Australian English for Sydney (docs/decisions/022).
 const auDate = (value: Date) => new Intl.DateTimeFormat('en-AU', { timeZone: 'Australia/Sydney', day: '2-digit', month: '2-digit', year: 'numeric' }).format(value);
 
 const cardFor = (page: Page, title: string) =>

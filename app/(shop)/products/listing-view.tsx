@@ -1,6 +1,6 @@
 // The /products listing, shared by its three routes: the default listing
 // (static), category/subcategory/page listings (ISR, reached by a middleware
-// rewrite) and searches (per request). See middleware.ts and README Decisions.
+// rewrite) and searches (per request). See docs/decisions/023.
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { ProductGrid } from '@/components/catalog/product-card';
