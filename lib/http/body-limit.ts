@@ -54,7 +54,11 @@ async function readWithin(body: ReadableStream<Uint8Array>, maxBytes: number): P
       chunks.push(value);
     }
   } finally {
-    await reader.cancel().catch(() => undefined);
+    // Not cancel(): that destroys the connection, and a client still sending
+    // would see a reset instead of the 413. Unread, the rest waits in the
+    // socket (TCP stops the sender) until the client goes or the server's
+    // request timeout ends it; nothing more is read into memory.
+    reader.releaseLock();
   }
   const bytes = new Uint8Array(size);
   let at = 0;
