@@ -3,6 +3,7 @@ import { cookies } from 'next/headers';
 import { ADMIN_SESSION_SECONDS, getAdminSession, revokeAdminSession } from '@/lib/domain/admin/auth';
 import { AppError } from '@/lib/domain/errors';
 import { env } from '@/lib/env';
+import type { BodyLimit } from './body-limit';
 import { assertSameOrigin } from './client';
 import { readCookie } from './cookies';
 import { handler } from './handler';
@@ -54,10 +55,13 @@ type Context<P> = { params: Promise<P> };
  * An admin route: the admin session is checked here, in the handler, and
  * state-changing methods must come from this site (CSRF).
  */
-export function adminHandler<P = Record<string, string>>(fn: (request: Request, context: Context<P>, admin: AdminActor) => Promise<Response>) {
+export function adminHandler<P = Record<string, string>>(
+  fn: (request: Request, context: Context<P>, admin: AdminActor) => Promise<Response>,
+  body?: BodyLimit,
+) {
   return handler<P>(async (request, context) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') assertSameOrigin(request);
     const admin = await requireAdmin(request);
     return fn(request, context, admin);
-  });
+  }, body);
 }

@@ -1,17 +1,24 @@
 import 'server-only';
 import type { z } from 'zod';
 import { invalid } from '@/lib/domain/errors';
+import { boundBody, SMALL_BODY, type BodyLimit } from './body-limit';
 import { toErrorResponse } from './errors';
 
 type RouteContext<P> = { params: Promise<P> };
 
-/** Wraps a route handler so every failure leaves in the one error shape. */
+/**
+ * Wraps a route handler so every failure leaves in the one error shape and
+ * no body is read past its limit (64 KB unless the route names another):
+ * the limit is applied here, before the route's own first line, so a route
+ * cannot forget it or rate-limit and query before it.
+ */
 export function handler<P = Record<string, string>>(
   fn: (request: Request, context: RouteContext<P>) => Promise<Response>,
+  body: BodyLimit = SMALL_BODY,
 ) {
   return async (request: Request, context: RouteContext<P>): Promise<Response> => {
     try {
-      return await fn(request, context);
+      return await fn(await boundBody(request, body), context);
     } catch (error) {
       return toErrorResponse(error);
     }

@@ -8,6 +8,8 @@ import { join } from 'node:path';
 
 export type ShopProcess = {
   url: string;
+  /** The server's process id, to read its memory from /proc. */
+  pid: number | undefined;
   /** Everything the process printed so far (stdout and stderr together). */
   output: () => string;
   /** Resolves with the exit code once the process has ended. */
@@ -39,6 +41,7 @@ export async function spawnShop(overrides: Record<string, string | undefined>): 
   const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
   return {
     url,
+    pid: child.pid,
     output: () => printed,
     exited,
     stop: async () => {

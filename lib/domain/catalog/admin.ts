@@ -8,7 +8,7 @@ import { AppError, invalid, notFound } from '@/lib/domain/errors';
 import { BANNER_KEY } from '@/lib/domain/catalog';
 import { normalizeBanner } from '@/lib/banner';
 import { db, Prisma } from '@/lib/infra/db';
-import { deleteObject, putObject } from '@/lib/infra/storage';
+import { deleteObject, putObjectStream } from '@/lib/infra/storage';
 
 const cleanList = (items: string[]) => [...new Set(items.map((s) => s.trim()).filter(Boolean))];
 
@@ -167,28 +167,61 @@ export async function bulkDeleteCatalogItems(actor: string, ids: string[]) {
   });
 }
 
-export type UploadedFile = { name: string; type: string; bytes: Uint8Array };
+/** A file of the request, its bytes still arriving: read `chunks` to its end before the next file. */
+export type IncomingFile = { name: string; type: string; chunks: AsyncIterable<Uint8Array> };
 
-export async function addProductFiles(actor: string, productId: string, files: UploadedFile[]) {
-  if (files.length === 0) throw invalid('Please select files to upload');
-  const product = await db().product.findFirst({ where: { id: productId, deletedAt: null }, select: { id: true } });
-  if (!product) throw notFound('Product not found');
-  const stored: { storageKey: string; originalFilename: string; contentType: string; sizeBytes: number }[] = [];
-  for (const file of files) {
-    const extension = /\.([a-z0-9]{1,8})$/i.exec(file.name)?.[1]?.toLowerCase() ?? 'bin';
-    // Keys are ours: never derived from the client's filename beyond its extension.
-    const storageKey = `files/${productId}/${randomUUID()}.${extension}`;
-    await putObject('private', storageKey, file.bytes, file.type || 'application/octet-stream');
-    stored.push({ storageKey, originalFilename: file.name.slice(0, 200) || `file.${extension}`, contentType: file.type || 'application/octet-stream', sizeBytes: file.bytes.byteLength });
+type StoredFile = { storageKey: string; originalFilename: string; contentType: string; sizeBytes: number };
+
+/** The chunks with the first one already read, or null for an empty file. */
+async function nonEmpty(chunks: AsyncIterable<Uint8Array>): Promise<AsyncIterable<Uint8Array> | null> {
+  const iterator = chunks[Symbol.asyncIterator]();
+  let first = await iterator.next();
+  while (!first.done && first.value.byteLength === 0) first = await iterator.next();
+  if (first.done) return null;
+  const head = first.value;
+  return (async function* () {
+    yield head;
+    for (let next = await iterator.next(); !next.done; next = await iterator.next()) yield next.value;
+  })();
+}
+
+/**
+ * Streams each file to storage as it arrives (one part in memory, never the
+ * request), then records them all in one transaction. Any failure part-way
+ * deletes every object this call stored, so no row and no stray object remain.
+ */
+export async function addProductFiles(actor: string, productId: string, files: AsyncIterable<IncomingFile>) {
+  const stored: StoredFile[] = [];
+  try {
+    let productChecked = false;
+    for await (const file of files) {
+      const chunks = await nonEmpty(file.chunks);
+      if (!chunks) throw invalid(`${file.name} is empty`);
+      if (!productChecked) {
+        const product = await db().product.findFirst({ where: { id: productId, deletedAt: null }, select: { id: true } });
+        if (!product) throw notFound('Product not found');
+        productChecked = true;
+      }
+      const extension = /\.([a-z0-9]{1,8})$/i.exec(file.name)?.[1]?.toLowerCase() ?? 'bin';
+      // Keys are ours: never derived from the client's filename beyond its extension.
+      const storageKey = `files/${productId}/${randomUUID()}.${extension}`;
+      const contentType = file.type || 'application/octet-stream';
+      const sizeBytes = await putObjectStream('private', storageKey, chunks, contentType);
+      stored.push({ storageKey, originalFilename: file.name.slice(0, 200) || `file.${extension}`, contentType, sizeBytes });
+    }
+    if (stored.length === 0) throw invalid('Please select files to upload');
+    await db().$transaction(async (tx) => {
+      const last = await tx.productFile.aggregate({ where: { productId }, _max: { position: true } });
+      let position = (last._max.position ?? -1) + 1;
+      await tx.productFile.createMany({ data: stored.map((f) => ({ ...f, productId, position: position++ })) });
+      await tx.product.update({ where: { id: productId }, data: { updatedAt: new Date() } });
+      await recordAudit(tx, actor, 'product.files.add', productId, stored.map((f) => f.originalFilename));
+    });
+    return stored.length;
+  } catch (error) {
+    await Promise.all(stored.map((f) => deleteObject('private', f.storageKey).catch(() => undefined)));
+    throw error;
   }
-  await db().$transaction(async (tx) => {
-    const last = await tx.productFile.aggregate({ where: { productId }, _max: { position: true } });
-    let position = (last._max.position ?? -1) + 1;
-    await tx.productFile.createMany({ data: stored.map((f) => ({ ...f, productId, position: position++ })) });
-    await tx.product.update({ where: { id: productId }, data: { updatedAt: new Date() } });
-    await recordAudit(tx, actor, 'product.files.add', productId, stored.map((f) => f.originalFilename));
-  });
-  return stored.length;
 }
 
 /** `filePath` must be one of this product's files (SECURITY S7). */

@@ -39,7 +39,16 @@ function parseDisposition(headers: string): { name: string; filename: string | n
   return { name, filename, contentType };
 }
 
-export async function* readMultipart(request: Request, limits: PartLimits): AsyncGenerator<FormPart> {
+/** A file part whose bytes arrive as they are read: drain `chunks` before asking for the next part. */
+export type StreamedFilePart = { kind: 'file'; name: string; filename: string; contentType: string; chunks: AsyncIterable<Buffer> };
+export type StreamedPart = { kind: 'field'; name: string; value: string } | StreamedFilePart;
+
+/**
+ * Like readMultipart, but a file's bytes are handed on chunk by chunk, so a
+ * caller that streams them onward holds one chunk, never the whole file. A
+ * file part the caller skips is read through (and held to its limit) here.
+ */
+export async function* streamMultipart(request: Request, limits: PartLimits): AsyncGenerator<StreamedPart> {
   const delimiter = Buffer.from(`\r\n--${boundaryOf(request)}`);
   const reader = (request.body as ReadableStream<Uint8Array>).getReader();
   // A leading CRLF lets the first boundary match the same delimiter as the others.
@@ -54,6 +63,31 @@ export async function* readMultipart(request: Request, limits: PartLimits): Asyn
     }
     buffer = buffer.length === 0 ? Buffer.from(value) : Buffer.concat([buffer, value]);
   };
+  /** The current part's bytes up to the next delimiter, refused the moment they pass `limit`. */
+  async function* partBody(limit: number, what: string): AsyncGenerator<Buffer> {
+    let size = 0;
+    for (;;) {
+      const end = buffer.indexOf(delimiter);
+      if (end >= 0) {
+        const last = buffer.subarray(0, end);
+        buffer = buffer.subarray(end + delimiter.length);
+        size += end;
+        if (size > limit) throw tooLarge(what, limit);
+        if (last.length > 0) yield last;
+        return;
+      }
+      // Keep a tail that could be the start of a delimiter split across chunks.
+      const keep = delimiter.length - 1;
+      if (buffer.length > keep) {
+        const piece = buffer.subarray(0, buffer.length - keep);
+        buffer = Buffer.from(buffer.subarray(buffer.length - keep));
+        size += piece.length;
+        if (size > limit) throw tooLarge(what, limit);
+        yield piece;
+      }
+      await more();
+    }
+  }
   try {
     let at: number;
     while ((at = buffer.indexOf(delimiter)) < 0) {
@@ -72,35 +106,41 @@ export async function* readMultipart(request: Request, limits: PartLimits): Asyn
       }
       const { name, filename, contentType } = parseDisposition(buffer.subarray(0, headerEnd).toString('utf8'));
       buffer = buffer.subarray(headerEnd + HEADER_END.length);
-      const limit = filename === null ? limits.maxFieldBytes : (limits.maxFileBytesByField?.[name] ?? limits.maxFileBytes);
-      const chunks: Buffer[] = [];
-      let size = 0;
-      for (;;) {
-        const end = buffer.indexOf(delimiter);
-        if (end >= 0) {
-          chunks.push(buffer.subarray(0, end));
-          size += end;
-          buffer = buffer.subarray(end + delimiter.length);
-          break;
-        }
-        // Keep a tail that could be the start of a delimiter split across chunks.
-        const keep = delimiter.length - 1;
-        if (buffer.length > keep) {
-          chunks.push(buffer.subarray(0, buffer.length - keep));
-          size += buffer.length - keep;
-          buffer = Buffer.from(buffer.subarray(buffer.length - keep));
-        }
-        if (size > limit) throw tooLarge(filename ?? name, limit);
-        await more();
+      if (filename === null) {
+        yield { kind: 'field', name, value: (await collect(partBody(limits.maxFieldBytes, name))).toString('utf8') };
+        continue;
       }
-      if (size > limit) throw tooLarge(filename ?? name, limit);
-      const data = Buffer.concat(chunks, size);
-      yield filename === null
-        ? { kind: 'field', name, value: data.toString('utf8') }
-        : { kind: 'file', name, filename: filename.replace(/^.*[\\/]/, '').slice(0, 200), contentType, data };
+      const body = partBody(limits.maxFileBytesByField?.[name] ?? limits.maxFileBytes, filename);
+      let finished = false;
+      const chunks = (async function* () {
+        for await (const chunk of body) yield chunk;
+        finished = true;
+      })();
+      yield { kind: 'file', name, filename: filename.replace(/^.*[\\/]/, '').slice(0, 200), contentType, chunks };
+      // A caller that stopped half-way through a file cannot go on: the stream sits inside that file.
+      if (!finished) for await (const chunk of chunks) void chunk;
+      if (!finished) throw invalid('A file part was not read to its end');
     }
   } finally {
     await reader.cancel().catch(() => {});
+  }
+}
+
+async function collect(chunks: AsyncIterable<Buffer>): Promise<Buffer> {
+  const parts: Buffer[] = [];
+  for await (const chunk of chunks) parts.push(chunk);
+  return Buffer.concat(parts);
+}
+
+/** Every part in turn, each file whole in memory (one at a time). */
+export async function* readMultipart(request: Request, limits: PartLimits): AsyncGenerator<FormPart> {
+  for await (const part of streamMultipart(request, limits)) {
+    if (part.kind === 'field') {
+      yield part;
+      continue;
+    }
+    const { chunks, ...file } = part;
+    yield { ...file, data: await collect(chunks) };
   }
 }
 

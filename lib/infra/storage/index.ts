@@ -1,13 +1,17 @@
 import 'server-only';
 import {
+  AbortMultipartUploadCommand,
+  CompleteMultipartUploadCommand,
   CopyObjectCommand,
   CreateBucketCommand,
+  CreateMultipartUploadCommand,
   DeleteObjectCommand,
   GetObjectCommand,
   HeadBucketCommand,
   ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
+  UploadPartCommand,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { env } from '@/lib/env';
@@ -68,6 +72,50 @@ export async function putObject(
       CacheControl: cacheControl(kind),
     }),
   );
+}
+
+// S3 wants every part but the last to be at least 5 MB; 8 MB keeps the request count low and memory small.
+const STREAM_PART_BYTES = 8 * 1024 * 1024;
+
+/**
+ * Stores a body that arrives in chunks without holding it whole: one part of
+ * STREAM_PART_BYTES at a time (a body smaller than one part is a plain put).
+ * The object exists only once every part arrived; a failure part-way aborts
+ * the upload, leaving no object. Returns the number of bytes stored.
+ */
+export async function putObjectStream(kind: BucketKind, key: string, chunks: AsyncIterable<Uint8Array>, contentType: string): Promise<number> {
+  const Bucket = bucketName(kind);
+  let pending: Uint8Array[] = [];
+  let pendingBytes = 0;
+  let total = 0;
+  let uploadId: string | undefined;
+  const parts: { ETag?: string; PartNumber: number }[] = [];
+  const sendPart = async () => {
+    uploadId ??= (await s3().send(new CreateMultipartUploadCommand({ Bucket, Key: key, ContentType: contentType, CacheControl: cacheControl(kind) }))).UploadId;
+    const PartNumber = parts.length + 1;
+    const out = await s3().send(new UploadPartCommand({ Bucket, Key: key, UploadId: uploadId, PartNumber, Body: Buffer.concat(pending, pendingBytes) }));
+    parts.push({ ETag: out.ETag, PartNumber });
+    pending = [];
+    pendingBytes = 0;
+  };
+  try {
+    for await (const chunk of chunks) {
+      pending.push(chunk);
+      pendingBytes += chunk.byteLength;
+      total += chunk.byteLength;
+      if (pendingBytes >= STREAM_PART_BYTES) await sendPart();
+    }
+    if (uploadId === undefined) {
+      await putObject(kind, key, Buffer.concat(pending, pendingBytes), contentType);
+      return total;
+    }
+    if (pendingBytes > 0) await sendPart();
+    await s3().send(new CompleteMultipartUploadCommand({ Bucket, Key: key, UploadId: uploadId, MultipartUpload: { Parts: parts } }));
+    return total;
+  } catch (error) {
+    if (uploadId !== undefined) await s3().send(new AbortMultipartUploadCommand({ Bucket, Key: key, UploadId: uploadId })).catch(() => undefined);
+    throw error;
+  }
 }
 
 /**

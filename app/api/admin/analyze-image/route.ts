@@ -4,15 +4,13 @@ import { generateImageFilename } from '@/lib/domain/uploads';
 import { MAX_FIELD_BYTES, MAX_IMAGE_BYTES } from '@/lib/domain/uploads/limits';
 import { readMultipart } from '@/lib/domain/uploads/multipart';
 import { adminHandler } from '@/lib/http/admin';
-import { MULTIPART_OVERHEAD_BYTES, refuseBodyOver } from '@/lib/http/body-limit';
+import { MULTIPART_OVERHEAD_BYTES, streamedBody } from '@/lib/http/body-limit';
 import { json } from '@/lib/http/handler';
 import { ImageInputError } from '@/lib/infra/images';
 
 const MAX_PARTS = 5;
 
 export const POST = adminHandler(async (request) => {
-  // One image and a suffix: a longer body is refused before it is read.
-  refuseBodyOver(request, MAX_IMAGE_BYTES + MAX_PARTS * MAX_FIELD_BYTES + MULTIPART_OVERHEAD_BYTES, 'The upload');
   let file: { filename: string; data: Buffer } | null = null;
   let suffix = '';
   for await (const part of readMultipart(request, { maxFileBytes: MAX_IMAGE_BYTES, maxFieldBytes: MAX_FIELD_BYTES, maxParts: MAX_PARTS })) {
@@ -26,4 +24,5 @@ export const POST = adminHandler(async (request) => {
     if (error instanceof ImageInputError) throw new AppError('unsupported_media_type', error.message);
     throw error;
   }
-});
+  // One image and a suffix: a longer declared body is refused before it is read.
+}, streamedBody(MAX_IMAGE_BYTES + MAX_PARTS * MAX_FIELD_BYTES + MULTIPART_OVERHEAD_BYTES));

@@ -1,8 +1,11 @@
 // POST /api/webhooks/stripe — signed payment events: fulfil, fail or expire checkouts
 import { handlePaymentEvent } from '@/lib/domain/orders/payment-events';
+import { bufferedBody } from '@/lib/http/body-limit';
 import { errorResponse } from '@/lib/http/errors';
 import { handler, json } from '@/lib/http/handler';
 import { verifyWebhookEvent } from '@/lib/infra/payments';
+
+const WEBHOOK_MAX_BYTES = 1024 * 1024;
 
 export const POST = handler(async (request) => {
   const signature = request.headers.get('stripe-signature');
@@ -17,4 +20,5 @@ export const POST = handler(async (request) => {
   }
   const outcome = await handlePaymentEvent(event);
   return json({ received: true, outcome });
-});
+  // Stripe's events are far smaller; 1 MB leaves room without letting a stranger make us hold more.
+}, bufferedBody(WEBHOOK_MAX_BYTES));
