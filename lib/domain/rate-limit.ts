@@ -10,6 +10,10 @@ export const RATE_LIMITS = {
   validateDiscount: { name: 'discount', limit: 20, windowSeconds: 60 },
   checkout: { name: 'checkout', limit: 30, windowSeconds: 60 },
   download: { name: 'download', limit: 60, windowSeconds: 60 },
+  // Success-page polling (checkout and membership): a page polls every 2 s, 30 a
+  // minute; 120 leaves room for a few shoppers behind one address (an office, a
+  // carrier's NAT) while a flood is refused after two seconds' worth.
+  statusPoll: { name: 'status-poll', limit: 120, windowSeconds: 60 },
   login: { name: 'login', limit: 10, windowSeconds: 300 },
   // Sign-in and reset abuse (issue #13): per (client, account) and per account
   // besides per client. The per-account limits are high and short, so a stranger

@@ -45,6 +45,11 @@ async function orderBySession(sessionId: string) {
   return app.db().order.findUniqueOrThrow({ where: { sessionId }, include: { items: true, redemption: true } });
 }
 
+/** As if the provider-check interval had passed since the last poll asked Stripe. */
+async function intervalPassed(sessionId: string) {
+  await app.db().order.update({ where: { sessionId }, data: { providerCheckedAt: new Date(Date.now() - (app.PROVIDER_CHECK_INTERVAL_SECONDS + 1) * 1000) } });
+}
+
 async function rejection(promise: Promise<unknown>) {
   return promise.then(
     () => {
@@ -213,9 +218,17 @@ describe('the success page status check in Stripe mode', () => {
     expect(await app.db().job.count({ where: { dedupeKey: `order-email:${order.id}` } })).toBe(0);
 
     stripe.markPaid(result.session_id);
+    // Within the interval the polls answer from the database.
+    expect(await app.getCheckoutStatus(result.session_id, { userId: null })).toMatchObject({ payment_status: 'unpaid', status: 'open' });
+    expect(stripe.requestsTo('GET', `/v1/checkout/sessions/${result.session_id}`)).toHaveLength(1);
+
+    await intervalPassed(result.session_id);
     const checks = await settle(Array.from({ length: 5 }, () => app.getCheckoutStatus(result.session_id, { userId: null })));
     expect(checks.failed).toEqual([]);
-    for (const check of checks.ok) expect(check).toMatchObject({ payment_status: 'paid', status: 'complete' });
+    // Five concurrent polls, one question to Stripe: the one that won the interval.
+    expect(stripe.requestsTo('GET', `/v1/checkout/sessions/${result.session_id}`)).toHaveLength(2);
+    expect(checks.ok.some((check) => check.payment_status === 'paid')).toBe(true);
+    expect(await app.getCheckoutStatus(result.session_id, { userId: null })).toMatchObject({ payment_status: 'paid', status: 'complete' });
 
     const paid = await orderBySession(result.session_id);
     // The address the payer gave Stripe, not the voucher owner's.
@@ -255,12 +268,28 @@ describe('the success page status check in Stripe mode', () => {
     expect((await orderBySession(result.session_id)).fulfilledAt).toBeNull();
   });
 
+  it('asks Stripe about an order at most once per interval however often it is polled, and again after it', async () => {
+    const result = await app.createCheckout(guest([poster.id]));
+    const retrievals = () => stripe.requestsTo('GET', `/v1/checkout/sessions/${result.session_id}`).length;
+    for (let i = 0; i < 20; i++) {
+      expect(await app.getCheckoutStatus(result.session_id, { userId: null })).toMatchObject({ payment_status: 'unpaid', status: 'open' });
+    }
+    expect(retrievals()).toBe(1);
+    const stamped = (await orderBySession(result.session_id)).providerCheckedAt;
+    expect(stamped).toBeInstanceOf(Date);
+
+    await intervalPassed(result.session_id);
+    await settle(Array.from({ length: 10 }, () => app.getCheckoutStatus(result.session_id, { userId: null })));
+    expect(retrievals()).toBe(2);
+  });
+
   it('answers from the database when Stripe cannot be asked', async () => {
     const result = await app.createCheckout(guest([poster.id]));
     stripe.fail(500, { path: /^\/v1\/checkout\/sessions\/[^/]+$/, retry: false });
     expect(await app.getCheckoutStatus(result.session_id, { userId: null })).toMatchObject({ payment_status: 'unpaid', status: 'open' });
     stripe.recover();
     stripe.sessions.delete(result.session_id);
+    await intervalPassed(result.session_id);
     expect(await app.getCheckoutStatus(result.session_id, { userId: null })).toMatchObject({ payment_status: 'unpaid', status: 'open' });
     expect(stripe.requestsTo('GET', `/v1/checkout/sessions/${result.session_id}`).map((r) => r.status).slice(-1)).toEqual([404]);
   });

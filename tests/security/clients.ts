@@ -9,8 +9,8 @@ import { SHOP_URL, type Reply } from './helpers';
 
 export type RequestInit = { headers?: Record<string, string>; json?: unknown; form?: Record<string, string>; body?: string };
 
-/** Like `call`, over a connection opened from `address` (e.g. 127.0.0.23). */
-export function callFrom(address: string, method: string, path: string, init: RequestInit = {}): Promise<Reply> {
+/** Like `call`, over a connection opened from `address` (e.g. 127.0.0.23); `base` names another shop process. */
+export function callFrom(address: string, method: string, path: string, init: RequestInit = {}, base = SHOP_URL): Promise<Reply> {
   const headers: Record<string, string> = { ...init.headers };
   let body = init.body;
   if (init.json !== undefined) {
@@ -20,7 +20,7 @@ export function callFrom(address: string, method: string, path: string, init: Re
     headers['content-type'] = 'application/x-www-form-urlencoded';
     body = new URLSearchParams(init.form).toString();
   }
-  const url = new URL(path, SHOP_URL);
+  const url = new URL(path, base);
   return new Promise((resolve, reject) => {
     const req = httpRequest({ host: url.hostname, port: url.port, path: url.pathname + url.search, method, headers, localAddress: address }, (res) => {
       const chunks: Buffer[] = [];

@@ -1,11 +1,99 @@
-// Finds every admin endpoint from the route files themselves, so a new admin
-// route is covered by the access tests the moment it exists.
+// Every API endpoint, pinned by hand as admin or public, and found again from
+// the route files themselves. The access tests run against the pinned admin
+// list, so a route that stops using `adminHandler` fails them; a route file
+// that is in neither list fails the classification test the moment it exists.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 
+/** Every admin method and path (templates keep the folder names). A new admin route goes here. */
+export const ADMIN_ROUTES = [
+  'GET /api/admin/active-sales',
+  'POST /api/admin/analyze-image',
+  'POST /api/admin/bulk-sale',
+  'POST /api/admin/bulk-upload',
+  'POST /api/admin/end-all-sales',
+  'POST /api/admin/end-sale',
+  'POST /api/admin/individual-upload',
+  'GET /api/admin/orders',
+  'POST /api/admin/orders/resend-email',
+  'GET /api/admin/products',
+  'POST /api/admin/products/bulk-delete',
+  'POST /api/admin/products/bulk-update',
+  'GET /api/admin/promo-codes',
+  'POST /api/admin/promo-codes',
+  'DELETE /api/admin/promo-codes/[code]',
+  'POST /api/admin/retry-failed/[batchId]',
+  'GET /api/admin/session',
+  'GET /api/admin/upload-progress/[batchId]',
+  'GET /api/admin/vouchers',
+  'POST /api/admin/vouchers/create',
+  'PUT /api/bundles/[id]',
+  'DELETE /api/bundles/[id]',
+  'POST /api/categories',
+  'PUT /api/categories/[id]',
+  'DELETE /api/categories/[id]',
+  'POST /api/categories/[id]/subcategories',
+  'DELETE /api/categories/[id]/subcategories/[name]',
+  'PUT /api/products/[id]',
+  'DELETE /api/products/[id]',
+  'POST /api/products/[id]/files',
+  'DELETE /api/products/[id]/files',
+  'POST /api/settings/banner',
+  'POST /api/tags',
+  'DELETE /api/tags/[id]',
+];
+
+/**
+ * Every endpoint a visitor may call. Each makes its own checks where it needs
+ * them (the session's owner, rate limits, a webhook signature); none may act
+ * as the admin.
+ */
+export const PUBLIC_ROUTES = [
+  'GET /api/[...path]',
+  'POST /api/[...path]',
+  'PUT /api/[...path]',
+  'PATCH /api/[...path]',
+  'DELETE /api/[...path]',
+  'GET /api/account/vouchers',
+  'POST /api/admin/logout',
+  'GET /api/auth/[...nextauth]',
+  'POST /api/auth/[...nextauth]',
+  'POST /api/auth/forgot-password',
+  'POST /api/auth/login',
+  'POST /api/auth/logout',
+  'POST /api/auth/resend-verification',
+  'POST /api/auth/reset-password',
+  'POST /api/auth/user-login',
+  'POST /api/auth/user-register',
+  'POST /api/auth/verify-email',
+  'GET /api/bundles',
+  'GET /api/bundles/[id]',
+  'GET /api/categories',
+  'POST /api/checkout/session',
+  'GET /api/checkout/status/[sessionId]',
+  'POST /api/checkout/test/[sessionId]/cancel',
+  'POST /api/checkout/test/[sessionId]/complete',
+  'GET /api/download/[sessionId]/[productId]',
+  'GET /api/health',
+  'GET /api/media/[...key]',
+  'POST /api/membership/cancel/[userId]',
+  'GET /api/membership/status/[userId]',
+  'POST /api/membership/subscribe',
+  'GET /api/membership/subscription-status/[sessionId]',
+  'GET /api/orders/[userId]',
+  'GET /api/products',
+  'GET /api/products/[id]',
+  'GET /api/settings/banner',
+  'GET /api/tags',
+  'POST /api/validate-discount',
+  'POST /api/webhooks/stripe',
+];
+
+const PINNED_ADMIN = new Set(ADMIN_ROUTES);
+
 export type RouteMethod = { method: string; path: string; file: string };
 /** Every handler: `template` keeps the folder names, e.g. /api/orders/[userId]. */
-export type AnyRoute = RouteMethod & { template: string; admin: boolean; checksOrigin: boolean };
+export type AnyRoute = RouteMethod & { template: string; admin: boolean; adminWrapper: boolean; checksOrigin: boolean };
 
 const API_DIR = join(process.cwd(), 'app', 'api');
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
@@ -23,50 +111,45 @@ function templatePath(file: string): string {
 }
 
 /** /api/products/[id]/files → /api/products/zzunknown0/files */
-function samplePath(file: string): string {
-  const segments = relative(API_DIR, file).split(sep).slice(0, -1);
-  const filled = segments.map((s) => (s.startsWith('[...') ? 'zz' : s.startsWith('[') ? 'zzunknown0' : s));
-  return `/api/${filled.join('/')}`;
+function sampleFromTemplate(template: string): string {
+  return template
+    .split('/')
+    .map((s) => (s.startsWith('[...') ? 'zz' : s.startsWith('[') ? 'zzunknown0' : s))
+    .join('/');
 }
 
-function exportedMethods(source: string): { method: string; admin: boolean }[] {
-  const found: { method: string; admin: boolean }[] = [];
+const samplePath = (file: string) => sampleFromTemplate(templatePath(file));
+
+/** The pinned admin endpoints, with a path to call each by. */
+export function pinnedAdminRoutes(): RouteMethod[] {
+  return ADMIN_ROUTES.map((key) => {
+    const [method, template] = key.split(' ');
+    return { method, path: sampleFromTemplate(template), file: join('app', template.slice(1), 'route.ts') };
+  });
+}
+
+/** The methods a route file exports, and whether each is wrapped in the admin check. */
+function exportedMethods(source: string): { method: string; adminWrapper: boolean }[] {
+  const found: { method: string; adminWrapper: boolean }[] = [];
   for (const method of METHODS) {
     const direct = new RegExp(`export const ${method} = (\\w+)`).exec(source);
-    if (direct) found.push({ method, admin: direct[1] === 'adminHandler' });
-    else if (new RegExp(`export const \\{[^}]*\\b${method}\\b[^}]*\\} = catalogItemWriteRoutes`).test(source)) found.push({ method, admin: true });
-    else if (new RegExp(`export (async )?function ${method}\\b|as ${method}\\b`).test(source)) found.push({ method, admin: false });
+    if (direct) found.push({ method, adminWrapper: direct[1] === 'adminHandler' });
+    else if (new RegExp(`export const \\{[^}]*\\b${method}\\b[^}]*\\} = catalogItemWriteRoutes`).test(source)) found.push({ method, adminWrapper: true });
+    else if (new RegExp(`export (async )?function ${method}\\b|as ${method}\\b`).test(source)) found.push({ method, adminWrapper: false });
   }
   return found;
-}
-
-export function discoverRoutes(): { admin: RouteMethod[]; unguardedUnderAdmin: RouteMethod[] } {
-  const admin: RouteMethod[] = [];
-  const unguardedUnderAdmin: RouteMethod[] = [];
-  for (const file of routeFiles(API_DIR)) {
-    const source = readFileSync(file, 'utf8');
-    const path = samplePath(file);
-    for (const { method, admin: guarded } of exportedMethods(source)) {
-      const route = { method, path, file: relative(process.cwd(), file) };
-      if (guarded) admin.push(route);
-      else if (path.startsWith('/api/admin/') && path !== '/api/admin/logout') unguardedUnderAdmin.push(route);
-    }
-  }
-  return { admin, unguardedUnderAdmin };
 }
 
 export function discoverAllRoutes(): AnyRoute[] {
   return routeFiles(API_DIR).flatMap((file) => {
     const source = readFileSync(file, 'utf8');
     const checksOrigin = /assertSameOrigin\(request\)/.test(source);
-    return exportedMethods(source).map(({ method, admin }) => ({
-      method,
-      path: samplePath(file),
-      template: templatePath(file),
-      file: relative(process.cwd(), file),
-      admin,
-      checksOrigin: admin || checksOrigin,
-    }));
+    const template = templatePath(file);
+    return exportedMethods(source).map(({ method, adminWrapper }) => {
+      // Admin by the pinned list, never by the wrapper the file happens to use.
+      const admin = PINNED_ADMIN.has(`${method} ${template}`);
+      return { method, path: samplePath(file), template, file: relative(process.cwd(), file), admin, adminWrapper, checksOrigin: admin || checksOrigin };
+    });
   });
 }
 

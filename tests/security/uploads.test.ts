@@ -1,8 +1,10 @@
 // Hostile uploads from an admin session: SVG with script, an HTML/PNG
-// polyglot, a pixel flood and a 200 MB body are refused in the error shape,
-// the server stays up, and nothing is stored (rows or objects).
+// polyglot, a pixel flood, an image refused by its magic bytes alone and a
+// 200 MB body are refused in the error shape, the server stays up, and nothing
+// is stored (rows or objects).
 import http from 'node:http';
 import { deflateSync } from 'node:zlib';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminToken, call, closeDb, count, expectErrorShape, SHOP_URL, type Reply } from './helpers';
 import { listProducts } from '../api/helpers';
@@ -41,13 +43,51 @@ function png(width: number, height: number, extra: Buffer[] = []): Buffer {
   return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), ...extra, chunk('IDAT', rows), chunk('IEND', Buffer.alloc(0))]);
 }
 
-const HOSTILE: { label: string; filename: string; type: string; bytes: Buffer }[] = [
+/** The shop's own limit (MAX_INPUT_PIXELS); sharp's default is 268,402,689 (0x3FFF²). */
+const SHOP_PIXEL_LIMIT = 50_000_000;
+const SHARP_DEFAULT_PIXEL_LIMIT = 0x3fff * 0x3fff;
+const FLOOD_SIDE = 7072; // 7072² = 50,013,184: just over the shop's limit
+
+// One colour, so 50 megapixels compress to about 50 KB: a complete, valid PNG
+// that only the shop's own limit refuses.
+const pixelFlood = await sharp({ create: { width: FLOOD_SIDE, height: FLOOD_SIDE, channels: 3, background: '#c0ffee' } })
+  .png({ compressionLevel: 9, palette: true })
+  .toBuffer();
+
+// A valid TIFF in the 64-bit BigTIFF layout: sharp decodes it and calls it
+// 'tiff', an accepted format, but its first bytes (II+) are not a signature
+// the shop accepts, so only the magic-byte check stands in its way.
+const bigTiff = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#336699' } })
+  .tiff({ bigtiff: true })
+  .toBuffer();
+
+const HOSTILE: { label: string; filename: string; type: string; bytes: Buffer; reason?: RegExp }[] = [
   { label: 'an SVG with script', filename: 'design.svg', type: 'image/svg+xml', bytes: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><script>alert(2)</script></svg>') },
   { label: 'an SVG renamed .png', filename: 'design.png', type: 'image/png', bytes: Buffer.from('<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg"><script>alert(3)</script></svg>') },
   { label: 'an HTML/PNG polyglot', filename: 'poly.png', type: 'image/png', bytes: png(1, 1, [chunk('tEXt', Buffer.from('Comment\0<html><script>alert(4)</script></html>', 'latin1'))]) },
   { label: 'an HTML page renamed .png', filename: 'page.png', type: 'image/png', bytes: Buffer.from('<!doctype html><html><script>alert(5)</script></html>') },
-  { label: 'a pixel flood (60000 x 60000 in a few bytes)', filename: 'flood.png', type: 'image/png', bytes: png(60_000, 60_000) },
+  { label: `a pixel flood (a valid ${FLOOD_SIDE} x ${FLOOD_SIDE} PNG)`, filename: 'flood.png', type: 'image/png', bytes: pixelFlood, reason: /too large \(over 50 megapixels\)/ },
+  { label: 'a BigTIFF that sharp decodes', filename: 'scan.tif', type: 'image/tiff', bytes: bigTiff, reason: /^(Mockup scan\.tif: )?Not a supported image/ },
 ];
+
+describe('the crafted images are real tests of the shop\'s own checks', () => {
+  it('the pixel flood is a complete image over the shop\'s limit that sharp\'s default limit accepts', async () => {
+    const pixels = FLOOD_SIDE * FLOOD_SIDE;
+    expect(pixels).toBeGreaterThan(SHOP_PIXEL_LIMIT);
+    expect(pixels).toBeLessThan(SHARP_DEFAULT_PIXEL_LIMIT);
+    expect(pixelFlood.length).toBeLessThan(1024 * 1024);
+    expect(await sharp(pixelFlood).metadata()).toMatchObject({ format: 'png', width: FLOOD_SIDE, height: FLOOD_SIDE });
+    // Every pixel decodes (stats reads the whole image) and is the one colour.
+    const stats = await sharp(pixelFlood, { failOn: 'error' }).stats();
+    expect(stats.channels.map((c) => [c.min, c.max])).toEqual([[0xc0, 0xc0], [0xff, 0xff], [0xee, 0xee]]);
+  });
+
+  it('the BigTIFF decodes with sharp as an accepted format', async () => {
+    expect([...bigTiff.subarray(0, 4)]).toEqual([0x49, 0x49, 0x2b, 0x00]);
+    expect(await sharp(bigTiff, { failOn: 'error' }).metadata()).toMatchObject({ format: 'tiff', width: 64, height: 48 });
+    expect((await sharp(bigTiff, { failOn: 'error' }).webp().toBuffer()).length).toBeGreaterThan(0);
+  });
+});
 
 // ---- what "nothing stored" means -------------------------------------------
 
@@ -151,6 +191,7 @@ describe.each(HOSTILE)('$label', (file) => {
   it('analyze-image refuses it with 415', async () => {
     const res = await call('POST', '/api/admin/analyze-image', { headers: auth, body: form({ suffix: 'design' }, [{ field: 'file', ...file }]) });
     expectErrorShape(res, 415);
+    if (file.reason) expect((res.body as { detail: string }).detail).toMatch(file.reason);
     await expectServerUp();
   });
 
@@ -164,6 +205,7 @@ describe.each(HOSTILE)('$label', (file) => {
       ]),
     });
     expectErrorShape(res, [400, 415, 422]);
+    if (file.reason) expect((res.body as { detail: string }).detail).toMatch(file.reason);
     expect(await footprint()).toEqual(before);
     await expectServerUp();
   });
@@ -187,6 +229,9 @@ describe('a bulk upload of the hostile files', () => {
     }
     expect(progress.stage).toBe('failed');
     expect(progress.failed_files.map((f) => f.filename).sort()).toEqual(HOSTILE.map((f) => f.filename).sort());
+    for (const file of HOSTILE.filter((f) => f.reason)) {
+      expect(progress.failed_files.find((f) => f.filename === file.filename)?.error).toMatch(file.reason as RegExp);
+    }
     expect(await count('Product')).toBe(productsBefore);
     expect(await bucketKeys(process.env.S3_PUBLIC_BUCKET ?? 'shop-public')).toBe(publicBefore);
   });

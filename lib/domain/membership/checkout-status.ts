@@ -1,8 +1,9 @@
 // /membership-success polling: 'paid' once the membership checkout is fulfilled
-// (asking Stripe directly when its webhook has not arrived yet).
+// (asking Stripe directly when its webhook has not arrived yet, at most once
+// per interval like the checkout status).
 import 'server-only';
 import { notFound } from '@/lib/domain/errors';
-import { reconcileOpenOrder } from '@/lib/domain/orders/status';
+import { refreshOpenOrder } from '@/lib/domain/orders/status';
 import { db } from '@/lib/infra/db';
 import { getMembershipStatus } from './index';
 
@@ -11,8 +12,7 @@ export async function getSubscriptionCheckoutStatus(sessionId: string, userId: s
   let order = await find();
   if (!order || order.kind !== 'subscription' || order.userId !== userId) throw notFound('Subscription checkout not found');
   if (!order.fulfilledAt && order.status === 'open') {
-    await reconcileOpenOrder(order.sessionId, order.expiresAt);
-    order = (await find())!;
+    if (await refreshOpenOrder(order.sessionId, order.expiresAt)) order = (await find())!;
   }
   if (!order.fulfilledAt) return { status: order.status === 'expired' ? 'expired' : 'pending', current_period_end: null };
   const membership = await getMembershipStatus(userId);

@@ -1,7 +1,8 @@
 // Payment status of a checkout session, as the success page polls it. While
-// the order is still open in Stripe mode, the provider is asked and a paid
-// session is fulfilled here too (Stripe's recommended belt-and-braces to the
-// webhook); in test mode a lapsed session is expired.
+// the order is still open in Stripe mode, the provider is asked (at most once
+// per interval per order) and a paid session is fulfilled here too (Stripe's
+// recommended belt-and-braces to the webhook); in test mode a lapsed session
+// is expired.
 import 'server-only';
 import { notFound } from '@/lib/domain/errors';
 import { db } from '@/lib/infra/db';
@@ -31,8 +32,7 @@ export async function getOrderForViewer(sessionId: string, viewer: Viewer) {
 export async function getCheckoutStatus(sessionId: string, viewer: Viewer): Promise<CheckoutStatus> {
   let order = await getOrderForViewer(sessionId, viewer);
   if (order.status === 'open' && !order.fulfilledAt) {
-    await reconcileOpenOrder(order.sessionId, order.expiresAt);
-    order = await getOrderForViewer(sessionId, viewer);
+    if (await refreshOpenOrder(order.sessionId, order.expiresAt)) order = await getOrderForViewer(sessionId, viewer);
   }
   const paid = order.fulfilledAt !== null;
   const files = paid ? await filesForProducts(order.items.map((i) => i.productId)) : new Map();
@@ -51,9 +51,41 @@ export async function getCheckoutStatus(sessionId: string, viewer: Viewer): Prom
   };
 }
 
+/**
+ * Polls ask the provider about one order at most this often. Anyone can poll a
+ * session id as fast as they like, from many tabs and instances; the provider
+ * rate-limits the shop's key as a whole, so unbounded polls of one order would
+ * starve every other checkout. The success page polls every 2 s, so it still
+ * asks on its first poll and every third one after.
+ */
+export const PROVIDER_CHECK_INTERVAL_SECONDS = 5;
+
+const asksProvider = (sessionId: string) => paymentMode() === 'stripe' && sessionId.startsWith('cs_');
+
+/**
+ * Claims this order's provider check for the current interval. One conditional
+ * UPDATE on the database's clock: of concurrent polls, on any instance, exactly
+ * one changes the row (the others wait on its row lock, then find the stamp
+ * fresh), so only that one asks.
+ */
+async function claimProviderCheck(sessionId: string): Promise<boolean> {
+  const claimed = await db().$executeRaw`
+    UPDATE "Order" SET "providerCheckedAt" = now()
+    WHERE "sessionId" = ${sessionId} AND status = 'open' AND "fulfilledAt" IS NULL
+      AND ("providerCheckedAt" IS NULL OR "providerCheckedAt" <= now() - make_interval(secs => ${PROVIDER_CHECK_INTERVAL_SECONDS}))`;
+  return claimed === 1;
+}
+
+/** A poll's reconcile: asks the provider only when this poll wins the interval. Returns whether it looked. */
+export async function refreshOpenOrder(sessionId: string, expiresAt: Date | null): Promise<boolean> {
+  if (asksProvider(sessionId) && !(await claimProviderCheck(sessionId))) return false;
+  await reconcileOpenOrder(sessionId, expiresAt);
+  return true;
+}
+
 /** Brings an open order up to date with the provider (or with its expiry in test mode). */
 export async function reconcileOpenOrder(sessionId: string, expiresAt: Date | null): Promise<void> {
-  if (paymentMode() === 'stripe' && sessionId.startsWith('cs_')) {
+  if (asksProvider(sessionId)) {
     // Stripe unreachable: answer what the database knows. The page polls again
     // and the webhook fulfils regardless, so an outage there is no error here.
     const session = await retrievePaymentSession(sessionId).catch((error: unknown) => {
