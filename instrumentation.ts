@@ -10,7 +10,8 @@ export async function register() {
     env();
   } catch (error) {
     if (!(error instanceof InvalidEnvironmentError)) throw error;
-    // Next logs a throwing register() and keeps serving; a misconfigured shop must not serve at all.
+    // Next 16 only logs a throwing register() (with a stack trace) and keeps the server
+    // running; a misconfigured shop must not run at all, so it ends the process itself.
     console.error(`[shop] ${error.message}`);
     process.exit(1);
   }

@@ -28,7 +28,7 @@ function refusal(source: Record<string, string | undefined>): string {
 
 /** The variables a refusal names, in order, without duplicates. */
 function named(message: string): string[] {
-  return [...new Set([...message.matchAll(/^ {2}([A-Z_]+):/gm)].map((m) => m[1]))];
+  return [...new Set([...message.matchAll(/^ {2}([A-Z][A-Z0-9_]*):/gm)].map((m) => m[1]))];
 }
 
 describe('environment', () => {
@@ -133,8 +133,10 @@ describe('one refusal names every problem', () => {
   });
 
   it('still names the deployment problems when a variable is also malformed', () => {
-    const message = refusal({ ...production, STRIPE_SECRET_KEY: 'sk_live_oops', SITE_URL_ALLOW_HTTP: 'maybe' });
-    expect(named(message)).toEqual(expect.arrayContaining(['STRIPE_SECRET_KEY', 'SITE_URL_ALLOW_HTTP', 'AUTH_SECRET', 'ADMIN_PASSWORD', 'SITE_URL', 'STRIPE_WEBHOOK_SECRET']));
+    const message = refusal({ ...production, STRIPE_SECRET_KEY: 'sk_live_oops', SITE_URL_ALLOW_HTTP: 'maybe', TRUSTED_PROXY_HOPS: 'two', S3_FORCE_PATH_STYLE: 'yes' });
+    expect(named(message)).toEqual(
+      expect.arrayContaining(['STRIPE_SECRET_KEY', 'SITE_URL_ALLOW_HTTP', 'TRUSTED_PROXY_HOPS', 'S3_FORCE_PATH_STYLE', 'AUTH_SECRET', 'ADMIN_PASSWORD', 'SITE_URL', 'STRIPE_WEBHOOK_SECRET']),
+    );
   });
 });
 
