@@ -5,7 +5,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync, statSync, writeFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseEnv } from '../lib/env';
+import { InvalidEnvironmentError, parseEnv } from '../lib/env';
 import { buildShop, NEXT_BIN } from './lib/build';
 import { deployMigrations } from './lib/migrations';
 import { startLocalServices } from './lib/services';
@@ -19,9 +19,16 @@ function log(message: string) {
   console.log(`[shop] ${message}`);
 }
 
-// Refuse to run a real deployment on demo secrets before touching anything.
+// Refuse a misconfigured deployment (demo secrets, no Stripe keys, http) before
+// starting or connecting to anything, with the one message that names every variable.
 const userSetDatabase = Boolean(process.env.DATABASE_URL);
-parseEnv({ ...process.env, NODE_ENV: dev ? 'development' : 'production' });
+try {
+  parseEnv({ ...process.env, NODE_ENV: dev ? 'development' : 'production' });
+} catch (error) {
+  if (!(error instanceof InvalidEnvironmentError)) throw error;
+  console.error(`[shop] ${error.message}`);
+  process.exit(1);
+}
 
 const services = await startLocalServices({ dataDir, persistent: true, log });
 Object.assign(process.env, services.env);

@@ -1,4 +1,4 @@
-// Test payment mode (no STRIPE_SECRET_KEY): the local payment page completes
+// Test payment mode (PAYMENT_MODE resolves to test, see lib/env.ts): the local payment page completes
 // or cancels a session through the very functions the Stripe webhook calls.
 import 'server-only';
 import { AppError, notFound } from '@/lib/domain/errors';

@@ -1,15 +1,16 @@
 import 'server-only';
 import { randomBytes } from 'node:crypto';
 import Stripe from 'stripe';
-import { env } from '@/lib/env';
+import { env, type PaymentMode } from '@/lib/env';
 
-// Stripe when STRIPE_SECRET_KEY is set, otherwise the built-in test payment
-// mode: a local page (/checkout/test/{id}) completes or cancels the session
-// through the same fulfilment code the Stripe webhook uses.
-export type PaymentMode = 'stripe' | 'test';
+// Stripe, or the built-in test payment mode: a local page (/checkout/test/{id})
+// completes or cancels the session through the same fulfilment code the Stripe
+// webhook uses. lib/env.ts decides which (PAYMENT_MODE) and refuses a production
+// deployment that would fall into test payments.
+export type { PaymentMode };
 
 export function paymentMode(): PaymentMode {
-  return env().STRIPE_SECRET_KEY ? 'stripe' : 'test';
+  return env().PAYMENT_MODE;
 }
 
 const globalForStripe = globalThis as unknown as { shopStripe?: Stripe };
