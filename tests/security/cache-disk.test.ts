@@ -6,8 +6,9 @@ import { call, closeDb, sql } from './helpers';
 
 // Issue 13 §5, SECURITY.md: nothing a stranger chooses is written to a cache.
 // The shop under test is `next start` on the build in NEXT_DIST_DIR (scripts/test.ts),
-// and Next keeps its page cache (server/app/…) and data cache (cache/fetch-cache/…)
-// in that folder, so its file count is what a stranger could grow.
+// and its page and data caches live in that folder (server/shop-cache/ with the shop's
+// cache handler; server/app/ and cache/fetch-cache/ with Next's own), so the whole
+// folder's file count is what a stranger could grow.
 const distDir = resolve(process.env.NEXT_DIST_DIR ?? '.next-test');
 
 function countFiles(dir: string): number {
