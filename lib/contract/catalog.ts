@@ -4,6 +4,7 @@ import type { CatalogItem, CategoryRecord } from '@/lib/domain/catalog';
 import { isSaleActive } from '@/lib/domain/pricing';
 import { centsToDollars } from '@/lib/format';
 import { publicMediaUrl } from '@/lib/media';
+import { API_LIST_LIMIT } from '@/lib/shop';
 
 // The public catalogue contract (SPEC §3, §7): field names as the spec shows
 // them, money in dollars. Never carries storage keys of paid files (S5).
@@ -14,7 +15,7 @@ export const catalogQuerySchema = z.object({
   category: text(100).optional(),
   subcategory: text(100).optional(),
   search: text(100).optional(),
-  limit: z.coerce.number().int().min(1).max(500).default(100),
+  limit: z.coerce.number().int().min(1).max(500).default(API_LIST_LIMIT),
   offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
 });
 

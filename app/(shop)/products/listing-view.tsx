@@ -39,6 +39,8 @@ async function logged<T>(load: Promise<T>, fallback: T, what: string): Promise<T
 /**
  * The listing to show, or null (a 404) when its category or subcategory does
  * not exist: a made-up name never renders, so it never fills a cache either.
+ * A failed read of the categories throws (the error page, a 5xx): a database
+ * outage must never look like a missing category.
  */
 export async function knownListing(params: ListingParams): Promise<ListingParams | null> {
   if (!params.category) return params;
@@ -52,32 +54,33 @@ export function knownListingMetadata(params: ListingParams | null): Metadata {
   return params ? listingMetadata(params) : { title: 'Not found', robots: { index: false } };
 }
 
-/** The listing, or the 404 page when its category or subcategory does not exist. */
+/** The listing, or the 404 page (never cached) when its category or subcategory does not exist. */
 export function KnownListing({ params }: { params: ListingParams | null }) {
   if (!params) notFound();
   return <ListingView params={params} />;
 }
 
+/**
+ * Only the banner has a stand-in: without the categories or the products the
+ * page would say the shop is empty (and be cached so), so their failures throw
+ * to the error page.
+ */
 export async function ListingView({ params }: { params: ListingParams }) {
   const [banner, categories, listing] = await Promise.all([
     logged(getBanner(), DEFAULT_BANNER, 'banner'),
-    logged(getCategories(), [], 'categories'),
-    logged(
-      getListing({
-        kind: 'all',
-        category: params.category,
-        subcategory: params.subcategory,
-        search: params.search,
-        limit: PRODUCTS_PAGE_SIZE,
-        offset: (params.page - 1) * PRODUCTS_PAGE_SIZE,
-      }),
-      { items: [], total: 0 },
-      'products',
-    ),
+    getCategories(),
+    getListing({
+      kind: 'all',
+      category: params.category,
+      subcategory: params.subcategory,
+      search: params.search,
+      limit: PRODUCTS_PAGE_SIZE,
+      offset: (params.page - 1) * PRODUCTS_PAGE_SIZE,
+    }),
   ]);
   const now = new Date();
   const pages = Math.max(1, Math.ceil(listing.total / PRODUCTS_PAGE_SIZE));
-  // Pages past the end of a browse listing are 404s rather than cached empty pages.
+  // Pages past the end of a browse listing are 404s, neither cached nor shown as empty pages.
   if (params.page > pages && !params.search) notFound();
   return (
     <>

@@ -13,6 +13,8 @@ import { productJsonLd } from './json-ld';
 import { BoltIcon } from '@/components/ui/icons';
 
 // Rendered on first request, then served from the cache until the catalogue changes.
+// An unknown id is a 404, which the cache does not keep (lib/cache/page-cache-handler.mjs);
+// a failed read throws to the error page (5xx), never a 404.
 export const revalidate = 60;
 export const dynamicParams = true;
 export async function generateStaticParams() {
