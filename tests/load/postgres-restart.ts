@@ -157,6 +157,13 @@ export async function postgresRestart(ctx: LoadContext): Promise<ScenarioResult>
   console.log(`  uncached pages while down:\n${probes.samples.map((p) => `    ${describeProbe(p)}`).join('\n')}`);
   const probesHung = probes.samples.filter((p) => p.status === 0 || p.ms > PAGE_LIMIT_MS);
   checks.check(`while down, uncached pages answer within ${PAGE_LIMIT_MS / 1000} s`, probesHung.length === 0, probes.samples.map((p) => `${p.group} ${p.status}`).join(', '));
+  // Decision 039: a read that fails is a server error, never a claim that nothing is there.
+  const probesMissing = probes.samples.filter((p) => p.status === 404 || (isOk(p) && p.degraded));
+  checks.check(
+    'while down, no page says a product or category is missing (no 404, no empty listing)',
+    pagesEmpty.length === 0 && probesMissing.length === 0,
+    `${pagesEmpty.length} empty listings; uncached: ${probes.samples.map((p) => `${p.group} ${p.status}`).join(', ')}`,
+  );
 
   const after = recorder.samples.filter((s) => s.startedAt >= recoveredAt + SETTLE_MS);
   const afterErrors = after.filter((s) => !isOk(s) || s.degraded);
