@@ -5,16 +5,10 @@
 // worker in this process.
 export async function register() {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
-  const { env, InvalidEnvironmentError } = await import('./lib/env');
-  try {
-    env();
-  } catch (error) {
-    if (!(error instanceof InvalidEnvironmentError)) throw error;
-    // Next 16 only logs a throwing register() (with a stack trace) and keeps the server
-    // running; a misconfigured shop must not run at all, so it ends the process itself.
-    console.error(`[shop] ${error.message}`);
-    process.exit(1);
-  }
+  const { env, exitIfInvalidEnvironment } = await import('./lib/env');
+  // Next 16 only logs a throwing register() (with a stack trace) and keeps the server
+  // running, so the check ends the process itself.
+  exitIfInvalidEnvironment(env);
   if (process.env.NEXT_PHASE === 'phase-production-build') return;
   const { installRequestHooks } = await import('./lib/http/request-hooks');
   installRequestHooks();

@@ -147,6 +147,21 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   return result.data;
 }
 
+/**
+ * Runs `check` and ends the process with its one message when the environment is
+ * unusable: a misconfigured shop must not run at all, and the message (not a stack
+ * trace) is what the owner needs. Used by `npm start` and by the server's start-up.
+ */
+export function exitIfInvalidEnvironment(check: () => unknown): void {
+  try {
+    check();
+  } catch (error) {
+    if (!(error instanceof InvalidEnvironmentError)) throw error;
+    console.error(`[shop] ${error.message}`);
+    process.exit(1);
+  }
+}
+
 let cached: Env | undefined;
 
 export function env(): Env {

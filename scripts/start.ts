@@ -5,7 +5,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync, statSync, writeFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { InvalidEnvironmentError, parseEnv } from '../lib/env';
+import { exitIfInvalidEnvironment, parseEnv } from '../lib/env';
 import { buildShop, NEXT_BIN } from './lib/build';
 import { deployMigrations } from './lib/migrations';
 import { startLocalServices } from './lib/services';
@@ -22,13 +22,7 @@ function log(message: string) {
 // Refuse a misconfigured deployment (demo secrets, no Stripe keys, http) before
 // starting or connecting to anything, with the one message that names every variable.
 const userSetDatabase = Boolean(process.env.DATABASE_URL);
-try {
-  parseEnv({ ...process.env, NODE_ENV: dev ? 'development' : 'production' });
-} catch (error) {
-  if (!(error instanceof InvalidEnvironmentError)) throw error;
-  console.error(`[shop] ${error.message}`);
-  process.exit(1);
-}
+exitIfInvalidEnvironment(() => parseEnv({ ...process.env, NODE_ENV: dev ? 'development' : 'production' }));
 
 const services = await startLocalServices({ dataDir, persistent: true, log });
 Object.assign(process.env, services.env);

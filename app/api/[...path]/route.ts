@@ -3,6 +3,6 @@ import { errorResponse } from '@/lib/http/errors';
 import { handler } from '@/lib/http/handler';
 
 // Through the handler like every route, so its body limit holds here too.
-const unknown = handler(async () => errorResponse('not_found', 'Not found'));
+const unknown = handler<{ path: string[] }>(async () => errorResponse('not_found', 'Not found'));
 
 export { unknown as GET, unknown as POST, unknown as PUT, unknown as PATCH, unknown as DELETE };
