@@ -19,6 +19,8 @@
 // Next also bundles this file into the Edge middleware, which never stores
 // anything but fails to load if the file imports Node modules at the top:
 // they are imported when first used instead.
+import { LRUCache } from 'lru-cache';
+
 let modules;
 const node = () =>
   (modules ??= Promise.all([import('node:crypto'), import('node:fs/promises'), import('node:path'), import('node:v8')]).then(
@@ -30,6 +32,11 @@ const RESPONSE_KINDS = new Set(['APP_PAGE', 'APP_ROUTE', 'PAGES']);
 
 /** Tag -> when it expired (ms since the epoch), shared by every handler instance of this process. */
 const expiredTags = new Map();
+
+// Hot entries stay in memory, as in Next's own cache (same 50 MB default), so a
+// cache hit costs no file read; the files are the copy that outlives the process.
+const MEMORY_BYTES = 50 * 1024 * 1024;
+const memory = new LRUCache({ maxSize: MEMORY_BYTES, sizeCalculation: (entry) => Math.max(1, entry.bytes) });
 
 /** Tags an entry answers to: a page's come in its headers, a data entry's with the call. */
 function tagsOf(data, ctx) {
@@ -58,31 +65,44 @@ export default class PageCacheHandler {
   }
 
   async get(key, ctx) {
-    const { fs, v8 } = await node();
-    let entry;
-    try {
-      entry = v8.deserialize(await fs.readFile((await this.paths(key)).file));
-    } catch {
-      return null;
-    }
+    const entry = memory.get(key) ?? (await this.read(key));
+    if (!entry) return null;
     const tags = [...entry.tags, ...(ctx?.tags ?? []), ...(ctx?.softTags ?? [])];
     if (isExpired(tags, entry.lastModified)) return null;
     return { lastModified: entry.lastModified, value: entry.value };
   }
 
+  async read(key) {
+    const { fs, v8 } = await node();
+    let bytes;
+    try {
+      bytes = await fs.readFile((await this.paths(key)).file);
+    } catch {
+      return null;
+    }
+    const entry = { ...v8.deserialize(bytes), bytes: bytes.byteLength };
+    memory.set(key, entry);
+    return entry;
+  }
+
   async set(key, data, ctx) {
     const { crypto, fs, v8 } = await node();
     const { dir, file: target } = await this.paths(key);
-    if (data === null) {
+    // A 404 page is cheap to render again and its address is whatever a stranger
+    // typed: never stored, and it removes what was stored under its key (a page
+    // whose product is gone must not be served stale from an older render).
+    if (data === null || (RESPONSE_KINDS.has(data.kind) && data.status === 404)) {
+      memory.delete(key);
       await fs.rm(target, { force: true });
       return;
     }
-    // A 404 page is cheap to render again and its address is whatever a stranger typed.
-    if (RESPONSE_KINDS.has(data.kind) && data.status === 404) return;
+    const entry = { lastModified: Date.now(), tags: tagsOf(data, ctx), value: data };
+    const bytes = v8.serialize(entry);
+    memory.set(key, { ...entry, bytes: bytes.byteLength });
     await fs.mkdir(dir, { recursive: true });
     // Written aside and renamed, so a reader never sees half an entry.
     const temporary = `${target}.${crypto.randomBytes(6).toString('hex')}.tmp`;
-    await fs.writeFile(temporary, v8.serialize({ lastModified: Date.now(), tags: tagsOf(data, ctx), value: data }));
+    await fs.writeFile(temporary, bytes);
     await fs.rename(temporary, target);
   }
 
