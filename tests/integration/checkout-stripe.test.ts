@@ -15,7 +15,7 @@ const clientIp = `10.20.${randomBytes(1)[0]}.${randomBytes(1)[0]}`;
 async function loadApp() {
   const [checkout, status, errors, db, route] = await Promise.all([
     import('@/lib/domain/checkout'),
-    import('@/lib/domain/orders/status'),
+    import('@/lib/domain/orders'),
     import('@/lib/domain/errors'),
     import('@/lib/infra/db'),
     import('@/app/api/checkout/session/route'),

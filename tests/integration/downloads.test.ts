@@ -15,7 +15,7 @@ async function loadApp() {
   const [downloads, checkout, testPayments, storage, errors, db, route, sessions] = await Promise.all([
     import('@/lib/domain/downloads'),
     import('@/lib/domain/checkout'),
-    import('@/lib/domain/orders/test-payments'),
+    import('@/lib/domain/orders'),
     import('@/lib/infra/storage'),
     import('@/lib/domain/errors'),
     import('@/lib/infra/db'),
