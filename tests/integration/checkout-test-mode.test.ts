@@ -17,10 +17,8 @@ const fx = createFixtures('CoTest');
 const clientIp = `10.10.${randomBytes(1)[0]}.${randomBytes(1)[0]}`;
 
 async function loadApp() {
-  const [checkout, status, testPayments, fulfilment, errors, db, route, validateRoute, rateLimit, jobs, orderEmail, lapse, handlers] = await Promise.all([
+  const [checkout, orders, errors, db, route, validateRoute, rateLimit, jobs, orderEmail, handlers] = await Promise.all([
     import('@/lib/domain/checkout'),
-    import('@/lib/domain/orders'),
-    import('@/lib/domain/orders'),
     import('@/lib/domain/orders'),
     import('@/lib/domain/errors'),
     import('@/lib/infra/db'),
@@ -29,15 +27,11 @@ async function loadApp() {
     import('@/lib/domain/rate-limit'),
     import('@/lib/domain/jobs'),
     import('@/lib/domain/emails'),
-    import('@/lib/domain/orders'),
     import('@/lib/domain/background-work'),
   ]);
   return {
     ...checkout,
-    ...status,
-    ...testPayments,
-    ...fulfilment,
-    ...lapse,
+    ...orders,
     RATE_LIMITS: rateLimit.RATE_LIMITS,
     registerJobHandler: jobs.registerJobHandler,
     registerJobHandlers: handlers.registerJobHandlers,

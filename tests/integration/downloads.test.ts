@@ -12,7 +12,7 @@ const fx = createFixtures('Dl');
 const clientIp = `10.30.${randomBytes(1)[0]}.${randomBytes(1)[0]}`;
 
 async function loadApp() {
-  const [downloads, checkout, testPayments, storage, errors, db, route, sessions] = await Promise.all([
+  const [downloads, checkout, orders, storage, errors, db, route, sessions] = await Promise.all([
     import('@/lib/domain/downloads'),
     import('@/lib/domain/checkout'),
     import('@/lib/domain/orders'),
@@ -22,7 +22,7 @@ async function loadApp() {
     import('@/app/api/download/[sessionId]/[productId]/route'),
     import('@/lib/http/session'),
   ]);
-  return { ...downloads, ...checkout, ...testPayments, ...storage, issueSessionToken: sessions.issueSessionToken, AppError: errors.AppError, db: db.db, downloadRoute: route.GET };
+  return { ...downloads, ...checkout, ...orders, ...storage, issueSessionToken: sessions.issueSessionToken, AppError: errors.AppError, db: db.db, downloadRoute: route.GET };
 }
 
 let app: Awaited<ReturnType<typeof loadApp>>;
