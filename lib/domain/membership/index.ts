@@ -3,7 +3,7 @@
 // mirrors the payment provider's subscription and is re-read from it on every
 // event (never patched by deltas), so events arriving out of order are harmless.
 import 'server-only';
-import { invalid, notFound } from '@/lib/domain/errors';
+import { notFound } from '@/lib/domain/errors';
 import { db, Prisma } from '@/lib/infra/db';
 import { paymentMode } from '@/lib/infra/payments';
 import { retrieveSubscription, setCancelAtPeriodEnd } from '@/lib/infra/payments/subscriptions';
