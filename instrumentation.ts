@@ -13,6 +13,6 @@ export async function register() {
   const { installRequestHooks } = await import('./lib/http/request-hooks');
   installRequestHooks();
   if (process.env.SHOP_DISABLE_WORKER === '1') return;
-  const { startBackgroundWork } = await import('./lib/domain/jobs/handlers');
+  const { startBackgroundWork } = await import('./lib/domain/background-work');
   startBackgroundWork();
 }

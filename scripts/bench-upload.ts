@@ -267,12 +267,12 @@ async function main(): Promise<Result> {
     await deployMigrations(process.env.DATABASE_URL as string, log);
     const { db } = await import('../lib/infra/db');
     const { ensureBuckets } = await import('../lib/infra/storage');
-    const { startBackgroundWork } = await import('../lib/domain/jobs/handlers');
+    const { startBackgroundWork } = await import('../lib/domain/background-work');
     const { stopJobWorker } = await import('../lib/domain/jobs');
     await ensureBuckets();
     const category = await db().category.create({ data: { name: `Bench ${randomBytes(3).toString('hex')}` } });
 
-    const { adminLogin } = await import('../lib/domain/admin/auth');
+    const { adminLogin } = await import('../lib/domain/admin');
     const session = await adminLogin('admin', 'admin');
     if (!session) throw new Error('admin login failed (ADMIN_USERNAME / ADMIN_PASSWORD)');
     const headers = { authorization: `Bearer ${session.token}`, origin: SITE };
@@ -362,7 +362,7 @@ async function main(): Promise<Result> {
  * processUploadFile + prepareImage (validate.ts): where the time goes.
  */
 async function profileSteps(files: string[], cpuMs: () => number): Promise<Profile> {
-  const { checkImage } = await import('../lib/domain/uploads/validate');
+  const { checkImage } = await import('../lib/domain/uploads');
   const { makeWorkingCopy, previewFromWorkingCopy, thumbnailFromWorkingCopy } = await import('../lib/infra/images');
   const { copyObject, getObjectBytes, putObject } = await import('../lib/infra/storage');
   const totals = new Map<string, { ms: number; cpuMs: number }>();

@@ -9,7 +9,7 @@
 //   DATABASE_URL=… S3_ENDPOINT=… npm run worker
 // Needs the same environment as the web process (see .env.example).
 import { env } from '../lib/env';
-import { registerJobHandlers } from '../lib/domain/jobs/handlers';
+import { registerJobHandlers } from '../lib/domain/background-work';
 import { JOB_CONCURRENCY, registeredJobKinds, workJobs } from '../lib/domain/jobs';
 import { db } from '../lib/infra/db';
 

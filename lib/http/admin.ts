@@ -1,6 +1,6 @@
 import 'server-only';
 import { cookies } from 'next/headers';
-import { ADMIN_SESSION_SECONDS, getAdminSession, revokeAdminSession } from '@/lib/domain/admin/auth';
+import { ADMIN_SESSION_SECONDS, getAdminSession, revokeAdminSession } from '@/lib/domain/admin';
 import { AppError } from '@/lib/domain/errors';
 import { env } from '@/lib/env';
 import type { BodyLimit } from './body-limit';

@@ -1,7 +1,7 @@
 import 'server-only';
 import { idParams, productEditSchema } from '@/lib/contract/admin';
 import { revalidateCatalog } from '@/lib/cache/catalog';
-import { deleteCatalogItem, updateCatalogItem } from '@/lib/domain/catalog/admin';
+import { deleteCatalogItem, updateCatalogItem } from '@/lib/domain/catalog';
 import { dollarsToCents } from '@/lib/format';
 import { adminHandler } from './admin';
 import { json, parseJson, parseParams } from './handler';

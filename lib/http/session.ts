@@ -1,6 +1,6 @@
 import 'server-only';
 import { cookies } from 'next/headers';
-import { createUserSession, getActiveSession, revokeUserSession } from '@/lib/domain/accounts/sessions';
+import { createUserSession, getActiveSession, revokeUserSession } from '@/lib/domain/accounts';
 import { AppError } from '@/lib/domain/errors';
 import { decodeSession, encodeSession, sessionCookieName, sessionCookieOptions, type SessionClaims } from '@/lib/infra/auth/session-token';
 import { readCookie } from './cookies';

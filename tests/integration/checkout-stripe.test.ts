@@ -13,14 +13,14 @@ const fx = createFixtures('CoStripe');
 const clientIp = `10.20.${randomBytes(1)[0]}.${randomBytes(1)[0]}`;
 
 async function loadApp() {
-  const [checkout, status, errors, db, route] = await Promise.all([
+  const [checkout, orders, errors, db, route] = await Promise.all([
     import('@/lib/domain/checkout'),
-    import('@/lib/domain/orders/status'),
+    import('@/lib/domain/orders'),
     import('@/lib/domain/errors'),
     import('@/lib/infra/db'),
     import('@/app/api/checkout/session/route'),
   ]);
-  return { ...checkout, ...status, AppError: errors.AppError, db: db.db, checkoutRoute: route.POST };
+  return { ...checkout, ...orders, AppError: errors.AppError, db: db.db, checkoutRoute: route.POST };
 }
 
 let stripe: StripeStandIn;

@@ -17,27 +17,21 @@ const fx = createFixtures('CoTest');
 const clientIp = `10.10.${randomBytes(1)[0]}.${randomBytes(1)[0]}`;
 
 async function loadApp() {
-  const [checkout, status, testPayments, fulfilment, errors, db, route, validateRoute, rateLimit, jobs, orderEmail, lapse, handlers] = await Promise.all([
+  const [checkout, orders, errors, db, route, validateRoute, rateLimit, jobs, orderEmail, handlers] = await Promise.all([
     import('@/lib/domain/checkout'),
-    import('@/lib/domain/orders/status'),
-    import('@/lib/domain/orders/test-payments'),
-    import('@/lib/domain/orders/fulfilment'),
+    import('@/lib/domain/orders'),
     import('@/lib/domain/errors'),
     import('@/lib/infra/db'),
     import('@/app/api/checkout/session/route'),
     import('@/app/api/validate-discount/route'),
     import('@/lib/domain/rate-limit'),
     import('@/lib/domain/jobs'),
-    import('@/lib/domain/emails/order-email'),
-    import('@/lib/domain/orders/lapse'),
-    import('@/lib/domain/jobs/handlers'),
+    import('@/lib/domain/emails'),
+    import('@/lib/domain/background-work'),
   ]);
   return {
     ...checkout,
-    ...status,
-    ...testPayments,
-    ...fulfilment,
-    ...lapse,
+    ...orders,
     RATE_LIMITS: rateLimit.RATE_LIMITS,
     registerJobHandler: jobs.registerJobHandler,
     registerJobHandlers: handlers.registerJobHandlers,

@@ -12,17 +12,17 @@ const fx = createFixtures('Dl');
 const clientIp = `10.30.${randomBytes(1)[0]}.${randomBytes(1)[0]}`;
 
 async function loadApp() {
-  const [downloads, checkout, testPayments, storage, errors, db, route, sessions] = await Promise.all([
+  const [downloads, checkout, orders, storage, errors, db, route, sessions] = await Promise.all([
     import('@/lib/domain/downloads'),
     import('@/lib/domain/checkout'),
-    import('@/lib/domain/orders/test-payments'),
+    import('@/lib/domain/orders'),
     import('@/lib/infra/storage'),
     import('@/lib/domain/errors'),
     import('@/lib/infra/db'),
     import('@/app/api/download/[sessionId]/[productId]/route'),
     import('@/lib/http/session'),
   ]);
-  return { ...downloads, ...checkout, ...testPayments, ...storage, issueSessionToken: sessions.issueSessionToken, AppError: errors.AppError, db: db.db, downloadRoute: route.GET };
+  return { ...downloads, ...checkout, ...orders, ...storage, issueSessionToken: sessions.issueSessionToken, AppError: errors.AppError, db: db.db, downloadRoute: route.GET };
 }
 
 let app: Awaited<ReturnType<typeof loadApp>>;

@@ -5,7 +5,7 @@
 // are public, and the staging area is cleaned up.
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { FormPart } from '@/lib/domain/uploads/multipart';
+import type { FormPart } from '@/lib/domain/uploads';
 import { createFixtures } from '../support/fixtures';
 
 // Page revalidation needs a Next request context; the routes call it after writes.
@@ -18,11 +18,11 @@ async function loadApp() {
   const [uploads, jobs, handlers, infraJobs, storage, db, auth, bulk, progress, retry, individual, analyze] = await Promise.all([
     import('@/lib/domain/uploads'),
     import('@/lib/domain/jobs'),
-    import('@/lib/domain/jobs/handlers'),
+    import('@/lib/domain/background-work'),
     import('@/lib/infra/jobs'),
     import('@/lib/infra/storage'),
     import('@/lib/infra/db'),
-    import('@/lib/domain/admin/auth'),
+    import('@/lib/domain/admin'),
     import('@/app/api/admin/bulk-upload/route'),
     import('@/app/api/admin/upload-progress/[batchId]/route'),
     import('@/app/api/admin/retry-failed/[batchId]/route'),
@@ -391,7 +391,7 @@ describe('upload endpoints refuse bad input in the one error shape', () => {
 
 describe('streaming multipart reader', () => {
   it('reads every part intact however the body is split into chunks', async () => {
-    const { readMultipart } = await import('@/lib/domain/uploads/multipart');
+    const { readMultipart } = await import('@/lib/domain/uploads');
     const { randomBytes } = await import('node:crypto');
     const files = [randomBytes(20_000), Buffer.from('--\r\n--boundary-lookalike\r\n'), Buffer.alloc(0)];
     const source = new Request(SITE, { method: 'POST', body: form({ price: '4.50' }, files.map((b, i) => ['files', `f${i}.png`, b] as [string, string, Buffer])) });
@@ -413,7 +413,7 @@ describe('streaming multipart reader', () => {
   });
 
   it('refuses a file over the byte limit with 413 before reading the rest', async () => {
-    const { readMultipart } = await import('@/lib/domain/uploads/multipart');
+    const { readMultipart } = await import('@/lib/domain/uploads');
     const request = new Request(SITE, { method: 'POST', body: form({}, [['files', 'big.png', Buffer.alloc(5000)]]) });
     const read = async () => {
       for await (const part of readMultipart(request, { maxFileBytes: 1000, maxFieldBytes: 100, maxParts: 10 })) void part;
@@ -422,7 +422,7 @@ describe('streaming multipart reader', () => {
   });
 
   it('holds a named file field to its own, tighter limit', async () => {
-    const { readMultipart } = await import('@/lib/domain/uploads/multipart');
+    const { readMultipart } = await import('@/lib/domain/uploads');
     const limits = { maxFileBytes: 10_000, maxFileBytesByField: { mockup: 1000 }, maxFieldBytes: 100, maxParts: 10 };
     const read = async (field: string) => {
       const request = new Request(SITE, { method: 'POST', body: form({}, [[field, 'a.png', Buffer.alloc(5000)]]) });

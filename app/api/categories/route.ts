@@ -2,7 +2,7 @@
 // POST /api/categories — admin: create a category (name, subcategories)
 import { categorySchema } from '@/lib/contract/admin';
 import { getCategories, revalidateCatalog } from '@/lib/cache/catalog';
-import { createCategory } from '@/lib/domain/catalog/admin';
+import { createCategory } from '@/lib/domain/catalog';
 import { adminHandler } from '@/lib/http/admin';
 import { toCategoryResponse } from '@/lib/contract/catalog';
 import { handler, json, parseBody } from '@/lib/http/handler';

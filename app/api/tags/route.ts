@@ -2,8 +2,7 @@
 // POST /api/tags — admin: add a tag (name)
 import { tagSchema } from '@/lib/contract/admin';
 import { revalidateCatalog } from '@/lib/cache/catalog';
-import { listTags } from '@/lib/domain/catalog';
-import { createTag } from '@/lib/domain/catalog/admin';
+import { createTag, listTags } from '@/lib/domain/catalog';
 import { adminHandler } from '@/lib/http/admin';
 import { handler, json, parseBody } from '@/lib/http/handler';
 

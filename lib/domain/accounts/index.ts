@@ -12,6 +12,8 @@ import { isCommonPassword } from './common-passwords';
 import { revokeAllUserSessions } from './sessions';
 import { consumeToken, findTokenUser } from './tokens';
 
+export * from './emails';
+export * from './sessions';
 export * from './tokens';
 
 export const MIN_PASSWORD_LENGTH = 6;

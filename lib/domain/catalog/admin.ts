@@ -5,10 +5,10 @@ import 'server-only';
 import { randomUUID } from 'node:crypto';
 import { recordAudit } from '@/lib/domain/audit';
 import { AppError, invalid, notFound } from '@/lib/domain/errors';
-import { BANNER_KEY } from '@/lib/domain/catalog';
 import { normalizeBanner } from '@/lib/banner';
 import { db, Prisma } from '@/lib/infra/db';
 import { deleteObject, putObjectStream } from '@/lib/infra/storage';
+import { BANNER_KEY } from './settings';
 
 const cleanList = (items: string[]) => [...new Set(items.map((s) => s.trim()).filter(Boolean))];
 

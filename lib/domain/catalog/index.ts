@@ -5,13 +5,16 @@ import 'server-only';
 import { db, Prisma } from '@/lib/infra/db';
 import { DEFAULT_BANNER, normalizeBanner } from '@/lib/banner';
 import { searchCatalog as searchWithPlan, type SearchFilter } from './search';
+import { BANNER_KEY } from './settings';
 import type { CatalogFilter, CatalogItem, CatalogPage, CategoryRecord } from './types';
 
 export type * from './types';
 export type { SearchFilter } from './search';
+export * from './admin';
+export * from './admin-read';
+export { BANNER_KEY } from './settings';
 
 export const MAX_PAGE_SIZE = 500;
-export const BANNER_KEY = 'banner';
 
 const itemInclude = {
   category: { select: { name: true } },

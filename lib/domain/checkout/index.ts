@@ -3,10 +3,8 @@
 // duplicates, refuses unknown items, applies a voucher or membership, and
 // either fulfils a $0 order at once or opens a payment session.
 import 'server-only';
-import { randomBytes } from 'node:crypto';
 import { AppError, invalid } from '@/lib/domain/errors';
-import { fulfilOrder } from '@/lib/domain/orders/fulfilment';
-import { scheduleOrderLapse } from '@/lib/domain/orders/lapse';
+import { fulfilOrder, newOrderId, scheduleOrderLapse } from '@/lib/domain/orders';
 import { isActiveMember } from '@/lib/domain/membership';
 import { findVoucher, lockUsableVoucher, releaseVoucher, reserveVoucher, voucherProblem } from '@/lib/domain/vouchers';
 import { db } from '@/lib/infra/db';
@@ -132,8 +130,4 @@ async function abandonOrder(orderId: string): Promise<void> {
     await releaseVoucher(tx, orderId);
     await tx.order.update({ where: { id: orderId }, data: { status: 'expired' } });
   });
-}
-
-function newOrderId(): string {
-  return `ord_${randomBytes(16).toString('hex')}`;
 }

@@ -1,6 +1,6 @@
 // Prices a cart from catalogue data at one moment: pure, whole cents.
 import { effectivePriceCents, type PriceFields } from '@/lib/domain/pricing';
-import { describeVoucher, voucherDiscountCents, type VoucherRules } from '@/lib/domain/vouchers/rules';
+import { describeVoucher, voucherDiscountCents, type VoucherRules } from '@/lib/domain/vouchers';
 
 export type PricedProduct = PriceFields & { id: string; title: string; isBundle: boolean };
 

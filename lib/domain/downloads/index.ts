@@ -4,7 +4,7 @@
 import 'server-only';
 import { AppError, notFound } from '@/lib/domain/errors';
 import { isActiveMember } from '@/lib/domain/membership';
-import { filesForProducts } from '@/lib/domain/orders/files';
+import { filesForProducts } from '@/lib/domain/orders';
 import { db } from '@/lib/infra/db';
 import { presignDownload } from '@/lib/infra/storage';
 

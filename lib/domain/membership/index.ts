@@ -3,15 +3,14 @@
 // mirrors the payment provider's subscription and is re-read from it on every
 // event (never patched by deltas), so events arriving out of order are harmless.
 import 'server-only';
-import { AppError, invalid, notFound } from '@/lib/domain/errors';
+import { notFound } from '@/lib/domain/errors';
 import { db, Prisma } from '@/lib/infra/db';
-import { newOrderId } from '@/lib/domain/orders/ids';
-import { scheduleOrderLapse } from '@/lib/domain/orders/lapse';
-import { paymentMode, randomSessionId } from '@/lib/infra/payments';
-import { createSubscriptionSession, retrieveSubscription, setCancelAtPeriodEnd } from '@/lib/infra/payments/subscriptions';
-import { addPeriod, PLANS, type PlanInterval } from './plans';
+import { paymentMode } from '@/lib/infra/payments';
+import { retrieveSubscription, setCancelAtPeriodEnd } from '@/lib/infra/payments/subscriptions';
+import { addPeriod, type PlanInterval } from './plans';
 
 export * from './plans';
+export * from './promo-codes';
 
 export const ACTIVE_STATUSES = ['active', 'trialing'];
 
@@ -39,67 +38,6 @@ export async function getMembershipStatus(userId: string, now: Date = new Date()
     cancel_at_period_end: m.cancelAtPeriodEnd,
     status: m.status,
   };
-}
-
-/** A promotion code the admin configured (SECURITY S9); unknown codes are refused, never ignored. */
-async function promoPercentOff(code: string | null | undefined): Promise<number> {
-  const normalized = code?.trim().toUpperCase();
-  if (!normalized) return 0;
-  const promo = await db().promoCode.findUnique({ where: { code: normalized } });
-  if (!promo || !promo.active || (promo.expiresAt && promo.expiresAt <= new Date())) throw invalid('Invalid promo code');
-  return Math.min(Math.max(promo.percentOff, 1), 100);
-}
-
-export async function startSubscription(input: {
-  user: { id: string; email: string };
-  interval: PlanInterval;
-  promoCode?: string | null;
-  siteUrl: string;
-}): Promise<{ url: string; session_id: string }> {
-  if (await isActiveMember(input.user.id)) throw new AppError('conflict', 'You already have an active membership');
-  const percentOff = await promoPercentOff(input.promoCode);
-  const plan = PLANS[input.interval];
-  const firstPeriodCents = Math.round((plan.amountCents * (100 - percentOff)) / 100);
-  const orderId = newOrderId();
-  const successUrl = (id: string) => `${input.siteUrl}/membership-success?session_id=${id}`;
-
-  const expiresAt = new Date(Date.now() + 30 * 60 * 1000);
-  const order = await db().$transaction(async (tx) => {
-    const created = await tx.order.create({
-      data: {
-        id: orderId,
-        sessionId: `pending_${orderId}`,
-        kind: 'subscription',
-        planInterval: input.interval,
-        userId: input.user.id,
-        customerEmail: input.user.email,
-        subtotalCents: plan.amountCents,
-        discountCents: plan.amountCents - firstPeriodCents,
-        amountCents: firstPeriodCents,
-        expiresAt,
-      },
-    });
-    await scheduleOrderLapse(tx, created.id, expiresAt);
-    return created;
-  });
-
-  const session =
-    paymentMode() === 'test'
-      ? { id: randomSessionId(), url: '' }
-      : await createSubscriptionSession({
-          orderId: order.id,
-          userId: input.user.id,
-          email: input.user.email,
-          interval: input.interval,
-          planName: `${plan.name} membership`,
-          amountCents: plan.amountCents,
-          percentOff,
-          successUrl: successUrl('{CHECKOUT_SESSION_ID}'),
-          cancelUrl: `${input.siteUrl}/membership`,
-        });
-  await db().order.update({ where: { id: order.id }, data: { sessionId: session.id } });
-  const url = session.url || `${input.siteUrl}/checkout/test/${session.id}`;
-  return { url, session_id: session.id };
 }
 
 /** Test payment mode: a paid subscription order gives one period of membership. */

@@ -31,3 +31,12 @@ export async function deactivatePromoCode(actor: string, code: string) {
   if (updated.count !== 1) throw notFound('Promo code not found');
   await recordAudit(db(), actor, 'promo.deactivate', code);
 }
+
+/** A promotion code the admin configured (SECURITY S9); unknown codes are refused, never ignored. */
+export async function promoPercentOff(code: string | null | undefined): Promise<number> {
+  const normalized = code?.trim().toUpperCase();
+  if (!normalized) return 0;
+  const promo = await db().promoCode.findUnique({ where: { code: normalized } });
+  if (!promo || !promo.active || (promo.expiresAt && promo.expiresAt <= new Date())) throw invalid('Invalid promo code');
+  return Math.min(Math.max(promo.percentOff, 1), 100);
+}

@@ -2,7 +2,7 @@
 // date range) and the resend of an order email, logged with the admin's name.
 import 'server-only';
 import { recordAudit } from '@/lib/domain/audit';
-import { sendOrderEmail } from '@/lib/domain/emails/order-email';
+import { sendOrderEmail } from '@/lib/domain/emails';
 import { notFound } from '@/lib/domain/errors';
 import { centsToDollars } from '@/lib/format';
 import { db, Prisma } from '@/lib/infra/db';

@@ -2,9 +2,9 @@
 // get here. Each event id is handled at most once; handling itself is
 // idempotent too, so concurrent duplicates of one event are harmless.
 import 'server-only';
-import { handleMembershipEvent } from '@/lib/domain/membership/events';
 import { db } from '@/lib/infra/db';
 import { expireOrder, failOrderPayment, fulfilOrder } from './fulfilment';
+import { handleMembershipEvent } from './membership-events';
 
 export type CheckoutSessionObject = {
   id: string;

@@ -3,11 +3,14 @@
 // at most one product (the product id is the upload file's id), however often
 // its job runs.
 export { retryFailedFiles, type StagedFile } from './batch';
+export { batchIdParams } from './contract';
+export { readMultipart, streamMultipart, type FormPart } from './multipart';
+export { checkImage } from './validate';
 export { getUploadProgress, computeProgress, type UploadProgress, type UploadStage } from './progress';
 export { processUploadFile } from './process';
 export { createIndividualProduct, INDIVIDUAL_LIMITS } from './individual';
 export { generateImageFilename, ALLOWED_SUFFIXES } from './analyze';
 export { stageBulkUpload, BULK_LIMITS } from './staging';
-export { SWEEP_STAGING_JOB, UPLOAD_JOB } from './limits';
+export { MAX_FIELD_BYTES, MAX_IMAGE_BYTES, MAX_PRODUCT_FILE_BYTES, MAX_PRODUCT_FILES, SWEEP_STAGING_JOB, UPLOAD_JOB } from './limits';
 export { runStagingSweep, sweepStaging, type SweepResult } from './sweep';
 export { titleFromFilename } from './title';

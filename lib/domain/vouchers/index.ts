@@ -7,6 +7,8 @@ import { db, Prisma, type Voucher } from '@/lib/infra/db';
 import { centsToDollars } from '@/lib/format';
 import { describeVoucher, isGiftCard, normalizeCode, voucherDiscountCents, voucherProblem } from './rules';
 
+export * from './admin';
+export * from './customer-vouchers';
 export * from './rules';
 
 type Tx = Prisma.TransactionClient;

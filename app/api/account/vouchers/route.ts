@@ -1,5 +1,5 @@
 // GET /api/account/vouchers — gift vouchers issued to the session user's email, once the address is verified
-import { listCustomerVouchers } from '@/lib/domain/vouchers/customer-vouchers';
+import { listCustomerVouchers } from '@/lib/domain/vouchers';
 import { handler, json } from '@/lib/http/handler';
 import { requireSessionUser } from '@/lib/http/session';
 

@@ -1,8 +1,6 @@
 // POST /api/admin/analyze-image — admin: a descriptive filename for an image (form file, suffix)
 import { AppError, invalid } from '@/lib/domain/errors';
-import { generateImageFilename } from '@/lib/domain/uploads';
-import { MAX_FIELD_BYTES, MAX_IMAGE_BYTES } from '@/lib/domain/uploads/limits';
-import { readMultipart } from '@/lib/domain/uploads/multipart';
+import { generateImageFilename, MAX_FIELD_BYTES, MAX_IMAGE_BYTES, readMultipart } from '@/lib/domain/uploads';
 import { adminHandler } from '@/lib/http/admin';
 import { MULTIPART_OVERHEAD_BYTES, streamedBody } from '@/lib/http/body-limit';
 import { json } from '@/lib/http/handler';

@@ -1,7 +1,6 @@
 // POST /api/admin/bulk-upload — admin: stage images (multipart files, price, category, subcategory, tags) and queue one job per file
 import { kickJobs } from '@/lib/domain/jobs';
-import { BULK_LIMITS, stageBulkUpload } from '@/lib/domain/uploads';
-import { readMultipart } from '@/lib/domain/uploads/multipart';
+import { BULK_LIMITS, readMultipart, stageBulkUpload } from '@/lib/domain/uploads';
 import { adminHandler } from '@/lib/http/admin';
 import { streamedBody } from '@/lib/http/body-limit';
 import { json } from '@/lib/http/handler';

@@ -1,7 +1,6 @@
 // POST /api/admin/individual-upload — admin: one product from a mockup image and its files (multipart)
 import { revalidateCatalog } from '@/lib/cache/catalog';
-import { createIndividualProduct, INDIVIDUAL_LIMITS } from '@/lib/domain/uploads';
-import { readMultipart } from '@/lib/domain/uploads/multipart';
+import { createIndividualProduct, INDIVIDUAL_LIMITS, readMultipart } from '@/lib/domain/uploads';
 import { adminHandler } from '@/lib/http/admin';
 import { streamedBody } from '@/lib/http/body-limit';
 import { json } from '@/lib/http/handler';

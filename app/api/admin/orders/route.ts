@@ -1,6 +1,6 @@
 // GET /api/admin/orders?status=&customer_email=&start_date=&end_date= — orders with products and email log
 import { ordersQuerySchema } from '@/lib/contract/admin';
-import { listAdminOrders } from '@/lib/domain/orders/admin-orders';
+import { listAdminOrders } from '@/lib/domain/orders';
 import { nextDay, zonedDayStart } from '@/lib/format';
 import { adminHandler } from '@/lib/http/admin';
 import { json, parseQuery } from '@/lib/http/handler';

@@ -1,6 +1,6 @@
 // GET /api/admin/products — products and bundles with stored sale fields and file keys, for the dashboard
 import { adminListQuerySchema } from '@/lib/contract/admin';
-import { listAdminCatalog } from '@/lib/domain/catalog/admin-read';
+import { listAdminCatalog } from '@/lib/domain/catalog';
 import { adminHandler } from '@/lib/http/admin';
 import { json, parseQuery } from '@/lib/http/handler';
 

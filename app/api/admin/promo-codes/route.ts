@@ -1,7 +1,7 @@
 // GET /api/admin/promo-codes — membership promotion codes
 // POST /api/admin/promo-codes — create one (code, percent_off, description?, expires_at?)
 import { z } from 'zod';
-import { createPromoCode, listPromoCodes } from '@/lib/domain/membership/promo-codes';
+import { createPromoCode, listPromoCodes } from '@/lib/domain/membership';
 import { adminHandler } from '@/lib/http/admin';
 import { json, parseBody } from '@/lib/http/handler';
 

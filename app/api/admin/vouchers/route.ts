@@ -1,5 +1,5 @@
 // GET /api/admin/vouchers — every voucher with status and balances
-import { listVouchers } from '@/lib/domain/vouchers/admin';
+import { listVouchers } from '@/lib/domain/vouchers';
 import { adminHandler } from '@/lib/http/admin';
 import { json } from '@/lib/http/handler';
 

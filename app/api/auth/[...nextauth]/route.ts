@@ -1,6 +1,6 @@
 // GET|POST /api/auth/* — next-auth's own endpoints (session, csrf, sign-out) over our session cookie
 import NextAuth, { type NextAuthOptions } from 'next-auth';
-import { revokeUserSession } from '@/lib/domain/accounts/sessions';
+import { revokeUserSession } from '@/lib/domain/accounts';
 import { invalid } from '@/lib/domain/errors';
 import { env } from '@/lib/env';
 import { nextAuthOptions } from '@/lib/infra/auth/next-auth';

@@ -1,7 +1,6 @@
 // POST /api/auth/forgot-password — email a reset link when the account exists; the answer never says which
 import { forgotPasswordSchema } from '@/lib/contract/accounts';
-import { normalizeEmail } from '@/lib/domain/accounts';
-import { requestPasswordReset } from '@/lib/domain/accounts/emails';
+import { normalizeEmail, requestPasswordReset } from '@/lib/domain/accounts';
 import { enforceRateLimit, RATE_LIMITS } from '@/lib/domain/rate-limit';
 import { assertSameOrigin, clientIp } from '@/lib/http/client';
 import { handler, json, parseBody } from '@/lib/http/handler';

@@ -1,6 +1,6 @@
 // POST /api/auth/login — admin sign-in (username, password) → {success, token} and the admin session cookie
 import { adminLoginSchema } from '@/lib/contract/admin';
-import { adminLogin } from '@/lib/domain/admin/auth';
+import { adminLogin } from '@/lib/domain/admin';
 import { recordAudit } from '@/lib/domain/audit';
 import { AppError } from '@/lib/domain/errors';
 import { clearRateLimit, enforceRateLimit, RATE_LIMITS } from '@/lib/domain/rate-limit';

@@ -1,5 +1,5 @@
 // POST /api/auth/resend-verification — email the session user a new confirmation link
-import { sendVerificationEmail } from '@/lib/domain/accounts/emails';
+import { sendVerificationEmail } from '@/lib/domain/accounts';
 import { enforceRateLimit, RATE_LIMITS } from '@/lib/domain/rate-limit';
 import { assertSameOrigin } from '@/lib/http/client';
 import { handler, json } from '@/lib/http/handler';

@@ -1,7 +1,6 @@
 // POST /api/auth/user-register — create a customer account (form email, password, name) and sign it in
 import { registerSchema } from '@/lib/contract/accounts';
-import { registerUser, toUserRecord } from '@/lib/domain/accounts';
-import { sendVerificationEmail } from '@/lib/domain/accounts/emails';
+import { registerUser, sendVerificationEmail, toUserRecord } from '@/lib/domain/accounts';
 import { enforceRateLimit, RATE_LIMITS } from '@/lib/domain/rate-limit';
 import { assertSameOrigin, clientIp } from '@/lib/http/client';
 import { handler, json, parseBody } from '@/lib/http/handler';

@@ -2,7 +2,7 @@
 // DELETE /api/categories/{id} — admin: delete; its products keep no category
 import { categorySchema, idParams } from '@/lib/contract/admin';
 import { revalidateCatalog } from '@/lib/cache/catalog';
-import { deleteCategory, updateCategory } from '@/lib/domain/catalog/admin';
+import { deleteCategory, updateCategory } from '@/lib/domain/catalog';
 import { adminHandler } from '@/lib/http/admin';
 import { json, parseJson, parseParams } from '@/lib/http/handler';
 

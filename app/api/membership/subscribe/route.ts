@@ -1,7 +1,7 @@
 // POST /api/membership/subscribe — open a membership checkout (user_id, plan_interval, test_code) → {url}
 import { subscribeSchema } from '@/lib/contract/membership';
 import { notFound } from '@/lib/domain/errors';
-import { startSubscription } from '@/lib/domain/membership';
+import { startSubscription } from '@/lib/domain/orders';
 import { env } from '@/lib/env';
 import { assertSameOrigin } from '@/lib/http/client';
 import { handler, json, parseBody } from '@/lib/http/handler';

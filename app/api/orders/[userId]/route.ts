@@ -1,6 +1,6 @@
 // GET /api/orders/{userId} — the session user's own paid orders with their files (another id → 404)
 import { userIdParamsSchema } from '@/lib/contract/accounts';
-import { listCustomerOrders } from '@/lib/domain/orders/customer-orders';
+import { listCustomerOrders } from '@/lib/domain/orders';
 import { handler, json, parseParams } from '@/lib/http/handler';
 import { requireSelf } from '@/lib/http/session';
 

@@ -2,7 +2,7 @@
 // POST /api/settings/banner — admin: save the banner (form message), stored upper-case
 import { bannerSchema } from '@/lib/contract/admin';
 import { getBanner, revalidateCatalog } from '@/lib/cache/catalog';
-import { setBanner } from '@/lib/domain/catalog/admin';
+import { setBanner } from '@/lib/domain/catalog';
 import { adminHandler } from '@/lib/http/admin';
 import { handler, json, parseBody } from '@/lib/http/handler';
 

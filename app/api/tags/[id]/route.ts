@@ -1,7 +1,7 @@
 // DELETE /api/tags/{id} — admin: delete a tag and take it off every product
 import { idParams } from '@/lib/contract/admin';
 import { revalidateCatalog } from '@/lib/cache/catalog';
-import { deleteTag } from '@/lib/domain/catalog/admin';
+import { deleteTag } from '@/lib/domain/catalog';
 import { adminHandler } from '@/lib/http/admin';
 import { json, parseParams } from '@/lib/http/handler';
 

@@ -1,5 +1,5 @@
 // POST /api/webhooks/stripe — signed payment events: fulfil, fail or expire checkouts
-import { handlePaymentEvent } from '@/lib/domain/orders/payment-events';
+import { handlePaymentEvent } from '@/lib/domain/orders';
 import { bufferedBody } from '@/lib/http/body-limit';
 import { errorResponse } from '@/lib/http/errors';
 import { handler, json } from '@/lib/http/handler';

@@ -3,7 +3,7 @@ import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { sessionIdSchema } from '@/lib/contract/checkout';
 import { AppError } from '@/lib/domain/errors';
-import { getTestCheckout } from '@/lib/domain/orders/test-payments';
+import { getTestCheckout } from '@/lib/domain/orders';
 import { formatAud } from '@/lib/format';
 import { TestPaymentActions } from './test-payment-actions';
 

@@ -1,6 +1,6 @@
 // POST /api/admin/orders/resend-email — send an order's email again (form session_id, email), logged with the admin
 import { resendEmailSchema } from '@/lib/contract/admin';
-import { resendOrderEmail } from '@/lib/domain/orders/admin-orders';
+import { resendOrderEmail } from '@/lib/domain/orders';
 import { adminHandler } from '@/lib/http/admin';
 import { json, parseBody } from '@/lib/http/handler';
 

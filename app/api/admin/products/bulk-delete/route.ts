@@ -1,7 +1,7 @@
 // POST /api/admin/products/bulk-delete — delete the selected products and bundles, all or nothing
 import { bulkIdsSchema } from '@/lib/contract/admin';
 import { revalidateCatalog } from '@/lib/cache/catalog';
-import { bulkDeleteCatalogItems } from '@/lib/domain/catalog/admin';
+import { bulkDeleteCatalogItems } from '@/lib/domain/catalog';
 import { adminHandler } from '@/lib/http/admin';
 import { json, parseJson } from '@/lib/http/handler';
 

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { bulkIdsSchema } from '@/lib/contract/admin';
 import { revalidateCatalog } from '@/lib/cache/catalog';
-import { bulkUpdateCategory } from '@/lib/domain/catalog/admin';
+import { bulkUpdateCategory } from '@/lib/domain/catalog';
 import { adminHandler } from '@/lib/http/admin';
 import { json, parseJson } from '@/lib/http/handler';
 

@@ -1,6 +1,6 @@
 // DELETE /api/admin/promo-codes/{code} — retire a membership promotion code
 import { z } from 'zod';
-import { deactivatePromoCode } from '@/lib/domain/membership/promo-codes';
+import { deactivatePromoCode } from '@/lib/domain/membership';
 import { adminHandler } from '@/lib/http/admin';
 import { json, parseParams } from '@/lib/http/handler';
 

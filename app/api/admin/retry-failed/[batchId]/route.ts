@@ -1,7 +1,6 @@
 // POST /api/admin/retry-failed/{batchId} — admin: queue the batch's failed files again
 import { kickJobs } from '@/lib/domain/jobs';
-import { retryFailedFiles } from '@/lib/domain/uploads';
-import { batchIdParams } from '@/lib/domain/uploads/contract';
+import { batchIdParams, retryFailedFiles } from '@/lib/domain/uploads';
 import { adminHandler } from '@/lib/http/admin';
 import { json, parseParams } from '@/lib/http/handler';
 

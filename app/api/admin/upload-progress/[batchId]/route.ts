@@ -1,7 +1,6 @@
 // GET /api/admin/upload-progress/{batchId} — admin: progress of a bulk upload, read from the database
 import { revalidateCatalog } from '@/lib/cache/catalog';
-import { getUploadProgress } from '@/lib/domain/uploads';
-import { batchIdParams } from '@/lib/domain/uploads/contract';
+import { batchIdParams, getUploadProgress } from '@/lib/domain/uploads';
 import { adminHandler } from '@/lib/http/admin';
 import { json, parseParams } from '@/lib/http/handler';
 

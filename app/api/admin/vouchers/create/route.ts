@@ -1,6 +1,6 @@
 // POST /api/admin/vouchers/create — create a voucher with a server-generated code and email it to the customer
 import { voucherCreateSchema } from '@/lib/contract/admin';
-import { createVoucher, toVoucherResponse } from '@/lib/domain/vouchers/admin';
+import { createVoucher, toVoucherResponse } from '@/lib/domain/vouchers';
 import { adminHandler } from '@/lib/http/admin';
 import { json, parseBody } from '@/lib/http/handler';
 

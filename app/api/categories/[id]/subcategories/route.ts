@@ -1,7 +1,7 @@
 // POST /api/categories/{id}/subcategories — admin: add a subcategory (form subcategory_name)
 import { idParams, subcategoryFormSchema } from '@/lib/contract/admin';
 import { revalidateCatalog } from '@/lib/cache/catalog';
-import { addSubcategory } from '@/lib/domain/catalog/admin';
+import { addSubcategory } from '@/lib/domain/catalog';
 import { adminHandler } from '@/lib/http/admin';
 import { json, parseBody, parseParams } from '@/lib/http/handler';
 

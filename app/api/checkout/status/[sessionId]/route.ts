@@ -1,6 +1,6 @@
 // GET /api/checkout/status/{sessionId} — payment status, fulfilling a paid session not yet seen by the webhook
 import { sessionParamsSchema } from '@/lib/contract/checkout';
-import { getCheckoutStatus } from '@/lib/domain/orders/status';
+import { getCheckoutStatus } from '@/lib/domain/orders';
 import { enforceRateLimit, RATE_LIMITS } from '@/lib/domain/rate-limit';
 import { clientIp } from '@/lib/http/client';
 import { handler, json, parseParams } from '@/lib/http/handler';

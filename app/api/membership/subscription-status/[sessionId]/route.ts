@@ -1,6 +1,6 @@
 // GET /api/membership/subscription-status/{sessionId} — whether a membership checkout is paid yet
 import { sessionParamsSchema } from '@/lib/contract/checkout';
-import { getSubscriptionCheckoutStatus } from '@/lib/domain/membership/checkout-status';
+import { getSubscriptionCheckoutStatus } from '@/lib/domain/orders';
 import { enforceRateLimit, RATE_LIMITS } from '@/lib/domain/rate-limit';
 import { clientIp } from '@/lib/http/client';
 import { handler, json, parseParams } from '@/lib/http/handler';

@@ -2,9 +2,8 @@
 // DELETE /api/products/{id}/files?file_path=… — admin: remove one of this product's files
 import { fileQuerySchema, idParams } from '@/lib/contract/admin';
 import { revalidateCatalog } from '@/lib/cache/catalog';
-import { addProductFiles, removeProductFile, type IncomingFile } from '@/lib/domain/catalog/admin';
-import { MAX_FIELD_BYTES, MAX_PRODUCT_FILE_BYTES, MAX_PRODUCT_FILES } from '@/lib/domain/uploads/limits';
-import { streamMultipart } from '@/lib/domain/uploads/multipart';
+import { addProductFiles, removeProductFile, type IncomingFile } from '@/lib/domain/catalog';
+import { MAX_FIELD_BYTES, MAX_PRODUCT_FILE_BYTES, MAX_PRODUCT_FILES, streamMultipart } from '@/lib/domain/uploads';
 import { adminHandler } from '@/lib/http/admin';
 import { MULTIPART_OVERHEAD_BYTES, streamedBody } from '@/lib/http/body-limit';
 import { json, parseParams, parseQuery } from '@/lib/http/handler';

@@ -1,7 +1,7 @@
 // DELETE /api/categories/{id}/subcategories/{name} — admin: remove a subcategory
 import { subcategoryParams } from '@/lib/contract/admin';
 import { revalidateCatalog } from '@/lib/cache/catalog';
-import { removeSubcategory } from '@/lib/domain/catalog/admin';
+import { removeSubcategory } from '@/lib/domain/catalog';
 import { adminHandler } from '@/lib/http/admin';
 import { json, parseParams } from '@/lib/http/handler';
 

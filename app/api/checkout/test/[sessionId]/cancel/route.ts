@@ -1,6 +1,6 @@
 // POST /api/checkout/test/{sessionId}/cancel — test payment mode: abandon the session and release its voucher
 import { sessionParamsSchema } from '@/lib/contract/checkout';
-import { cancelTestPayment, testPaymentReturnUrl } from '@/lib/domain/orders/test-payments';
+import { cancelTestPayment, testPaymentReturnUrl } from '@/lib/domain/orders';
 import { assertSameOrigin } from '@/lib/http/client';
 import { handler, json, parseParams } from '@/lib/http/handler';
 

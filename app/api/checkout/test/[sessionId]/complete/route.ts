@@ -1,6 +1,6 @@
 // POST /api/checkout/test/{sessionId}/complete — test payment mode: pay the session (same fulfilment as the webhook)
 import { sessionParamsSchema, testPaymentBodySchema } from '@/lib/contract/checkout';
-import { completeTestPayment, testPaymentReturnUrl } from '@/lib/domain/orders/test-payments';
+import { completeTestPayment, testPaymentReturnUrl } from '@/lib/domain/orders';
 import { assertSameOrigin } from '@/lib/http/client';
 import { handler, json, parseJson, parseParams } from '@/lib/http/handler';
 

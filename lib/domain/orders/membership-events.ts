@@ -1,9 +1,10 @@
 // Stripe events that concern the membership. Whatever the event says, the
 // subscription is re-read from Stripe and stored as it is now, so duplicate,
-// late or out-of-order events all converge on the same state.
+// late or out-of-order events all converge on the same state. Here rather
+// than in membership because a paid membership checkout fulfils its order.
 import 'server-only';
-import { fulfilOrder } from '@/lib/domain/orders/fulfilment';
-import { syncStripeSubscription } from './index';
+import { syncStripeSubscription } from '@/lib/domain/membership';
+import { fulfilOrder } from './fulfilment';
 
 type StripeObject = {
   id: string;

@@ -3,9 +3,9 @@
 // per interval like the checkout status).
 import 'server-only';
 import { notFound } from '@/lib/domain/errors';
-import { refreshOpenOrder } from '@/lib/domain/orders/status';
+import { getMembershipStatus } from '@/lib/domain/membership';
 import { db } from '@/lib/infra/db';
-import { getMembershipStatus } from './index';
+import { refreshOpenOrder } from './status';
 
 export async function getSubscriptionCheckoutStatus(sessionId: string, userId: string): Promise<{ status: string; current_period_end: string | null }> {
   const find = () => db().order.findUnique({ where: { sessionId } });

@@ -1,0 +1,4 @@
+// Emails about orders: the confirmation sent once per paid order, and resends
+// from the back office, each logged. Links point at the shop's pages, never at
+// a raw storage URL.
+export * from './order-email';
