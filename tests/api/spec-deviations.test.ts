@@ -1,0 +1,59 @@
+// Issue #15 §5: places where main answered differently from SPEC.md, held to the spec here.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listProducts, type ApiProduct } from './helpers';
+import { adminToken, call, clearRateLimits, closeDb, registerCustomer, unique, type Customer } from '../security/helpers';
+
+let admin: Record<string, string>;
+let product: ApiProduct;
+
+async function fullVoucher(email: string): Promise<string> {
+  const created = await call('POST', '/api/admin/vouchers/create', { headers: admin, json: { customer_email: email, type: 'percentage', value: 100, usage_type: 'one_time', notes: 'spec deviations' } });
+  expect(created.status, created.text).toBe(201);
+  return (created.body as { code: string }).code;
+}
+
+beforeAll(async () => {
+  admin = { authorization: `Bearer ${await adminToken()}` };
+  [product] = await listProducts('?limit=1');
+});
+
+afterAll(async () => {
+  // Checkouts and registrations from this address count for the files that follow.
+  await clearRateLimits('checkout', 'register');
+  await closeDb();
+});
+
+describe('a $0 checkout', () => {
+  it('reports payment_status paid once a 100 % voucher order is fulfilled', async () => {
+    const code = await fullVoucher(`free-${unique()}@example.com`);
+    const checkout = await call('POST', `/api/checkout/session?discount_code=${code}`, { json: [{ product_id: product.id }] });
+    expect(checkout.status, checkout.text).toBe(200);
+    expect(checkout.body).toMatchObject({ free_checkout: true, is_member: false });
+    const sessionId = (checkout.body as { session_id: string }).session_id;
+
+    const status = await call('GET', `/api/checkout/status/${sessionId}`);
+    expect(status.status, status.text).toBe(200);
+    expect(status.body).toMatchObject({ payment_status: 'paid', status: 'complete', product_ids: [product.id] });
+  });
+
+  it('reports payment_status paid for a member’s $0 order', async () => {
+    const member: Customer = await registerCustomer('member');
+    const subscribe = await call('POST', '/api/membership/subscribe', { headers: member.auth, form: { plan_interval: 'month' } });
+    expect(subscribe.status, subscribe.text).toBe(200);
+    const membershipSession = /\/checkout\/test\/(cs_test_[A-Za-z0-9_]+)/.exec((subscribe.body as { url: string }).url)?.[1];
+    expect((await call('POST', `/api/checkout/test/${membershipSession}/complete`, { headers: member.auth, json: {} })).status).toBe(200);
+
+    const checkout = await call('POST', '/api/checkout/session', { headers: member.auth, json: [{ product_id: product.id }] });
+    expect(checkout.status, checkout.text).toBe(200);
+    expect(checkout.body).toMatchObject({ free_checkout: true, is_member: true });
+    const status = await call('GET', `/api/checkout/status/${(checkout.body as { session_id: string }).session_id}`, { headers: member.auth });
+    expect(status.body).toMatchObject({ payment_status: 'paid', status: 'complete' });
+  });
+
+  it('still reports unpaid for an open card checkout', async () => {
+    const checkout = await call('POST', '/api/checkout/session', { json: [{ product_id: product.id }] });
+    expect(checkout.status, checkout.text).toBe(200);
+    const status = await call('GET', `/api/checkout/status/${(checkout.body as { session_id: string }).session_id}`);
+    expect(status.body).toMatchObject({ payment_status: 'unpaid', status: 'open' });
+  });
+});
