@@ -1,4 +1,5 @@
 // Issue #15 §5: places where main answered differently from SPEC.md, held to the spec here.
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listProducts, type ApiProduct } from './helpers';
 import { adminToken, call, clearRateLimits, closeDb, registerCustomer, unique, type Customer } from '../security/helpers';
@@ -55,5 +56,49 @@ describe('a $0 checkout', () => {
     expect(checkout.status, checkout.text).toBe(200);
     const status = await call('GET', `/api/checkout/status/${(checkout.body as { session_id: string }).session_id}`);
     expect(status.body).toMatchObject({ payment_status: 'unpaid', status: 'open' });
+  });
+});
+
+describe('POST /api/admin/bulk-upload', () => {
+  const image = (shade: number) => sharp({ create: { width: 40, height: 30, channels: 3, background: { r: shade, g: 90, b: 160 } } }).png().toBuffer();
+  type Progress = { stage: string; total_files: number; successful_files: number; failed_files: unknown[] };
+
+  async function settled(batchId: string): Promise<Progress> {
+    let progress: Progress = { stage: '', total_files: 0, successful_files: 0, failed_files: [] };
+    // Processing runs in the background; the bound only stops a hung batch from hanging the run.
+    for (let poll = 0; poll < 200 && !['complete', 'failed', 'partial'].includes(progress.stage); poll++) {
+      await new Promise((r) => setTimeout(r, 250));
+      progress = (await call('GET', `/api/admin/upload-progress/${batchId}`, { headers: admin })).body as Progress;
+    }
+    return progress;
+  }
+
+  it('accepts the files before price, category, subcategory and tags, in the order SPEC §7 lists them', async () => {
+    const tag = `first-${unique()}`;
+    const body = new FormData();
+    body.append('files', new Blob([new Uint8Array(await image(20))], { type: 'image/png' }), `files first ${tag}.png`);
+    body.append('files', new Blob([new Uint8Array(await image(200))], { type: 'image/png' }), `files second ${tag}.png`);
+    body.append('price', '4.50');
+    body.append('category', 'Clip Art');
+    body.append('subcategory', '');
+    body.append('tags', tag);
+    const res = await call('POST', '/api/admin/bulk-upload', { headers: admin, body });
+    expect(res.status, res.text).toBe(202);
+    const progress = await settled((res.body as { batch_id: string }).batch_id);
+    expect(progress).toMatchObject({ stage: 'complete', total_files: 2, successful_files: 2 });
+    const made = await listProducts(`?search=${encodeURIComponent(tag)}`);
+    expect(made.map((p) => [p.price, p.category, p.tags])).toEqual([
+      [4.5, 'Clip Art', [tag]],
+      [4.5, 'Clip Art', [tag]],
+    ]);
+  });
+
+  it('still refuses a batch whose fields never say the price', async () => {
+    const body = new FormData();
+    body.append('files', new Blob([new Uint8Array(await image(90))], { type: 'image/png' }), 'no price.png');
+    body.append('category', 'Clip Art');
+    const res = await call('POST', '/api/admin/bulk-upload', { headers: admin, body });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ code: 'invalid_request', detail: expect.stringMatching(/Price is required/) });
   });
 });
