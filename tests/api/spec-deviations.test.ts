@@ -102,3 +102,26 @@ describe('POST /api/admin/bulk-upload', () => {
     expect(res.body).toMatchObject({ code: 'invalid_request', detail: expect.stringMatching(/Price is required/) });
   });
 });
+
+describe('GET /api/orders/{userId}', () => {
+  it('gives each product file_paths and original_filenames, one per downloadable file, never a storage key', async () => {
+    const buyer = await registerCustomer('orders');
+    const code = await fullVoucher(buyer.email);
+    const checkout = await call('POST', `/api/checkout/session?discount_code=${code}`, { headers: buyer.auth, json: [{ product_id: product.id }] });
+    expect(checkout.status, checkout.text).toBe(200);
+    const sessionId = (checkout.body as { session_id: string }).session_id;
+
+    const res = await call('GET', `/api/orders/${buyer.id}`, { headers: buyer.auth });
+    expect(res.status, res.text).toBe(200);
+    const { orders } = res.body as { orders: { session_id: string; products: { id: string; file_paths: string[]; original_filenames: string[] }[] }[] };
+    const [line] = orders.find((o) => o.session_id === sessionId)!.products;
+    expect(line.id).toBe(product.id);
+    expect(line.original_filenames.length).toBeGreaterThan(0);
+    expect(line.file_paths).toEqual(line.original_filenames.map((_, index) => `/api/download/${sessionId}/${product.id}?file_index=${index}`));
+    expect(JSON.stringify(res.body)).not.toMatch(/"(files|staging)\//);
+
+    // Each path is the buyer's own download of that file.
+    const download = await call('GET', line.file_paths[line.file_paths.length - 1], { headers: buyer.auth });
+    expect([302, 303, 307]).toContain(download.status);
+  });
+});
