@@ -1,5 +1,5 @@
 // Issue #15 §5 in the browser: places where main showed something other than SPEC.md.
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 
 test.describe('/membership-success', () => {
   const STATUS = '**/api/membership/subscription-status/**';
@@ -45,5 +45,42 @@ test.describe('/membership-success', () => {
     await page.route(STATUS, (route) => route.fulfill({ json: { status: 'expired', current_period_end: null } }));
     await page.goto('/membership-success?session_id=cs_test_expired_0001');
     await expect(page.getByText("We couldn't verify your subscription. Please contact support.")).toBeVisible();
+  });
+});
+
+type ListedItem = { id: string; title: string; price: number; on_sale: boolean; sale_price: number | null; image_path: string | null };
+
+/** One product in the stored cart, as the storefront would have put it there. */
+async function cartWithOneProduct(page: Page): Promise<ListedItem> {
+  const [item] = (await (await page.request.get('/api/products?limit=1')).json()) as ListedItem[];
+  await page.goto('/');
+  await page.evaluate((it) => {
+    const price = it.on_sale && it.sale_price !== null ? it.sale_price : it.price;
+    localStorage.setItem('cart', JSON.stringify([{ product_id: it.id, title: it.title, price, image_path: it.image_path, is_bundle: false }]));
+  }, item);
+  return item;
+}
+
+const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
+
+test.describe('the cart when the network fails', () => {
+  test("says 'Failed to validate discount code', not the browser's 'Failed to fetch'", async ({ page }) => {
+    await cartWithOneProduct(page);
+    await page.route('**/api/validate-discount**', (route) => route.abort('internetdisconnected'));
+    await page.goto('/cart');
+    await page.getByLabel('Discount code').fill('SPRING10');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await expect(toast(page, 'Failed to validate discount code')).toBeVisible();
+    await expect(page.getByText('Failed to fetch')).toHaveCount(0);
+  });
+
+  test("says 'Failed to initiate checkout', not the browser's 'Failed to fetch', and the button is usable again", async ({ page }) => {
+    await cartWithOneProduct(page);
+    await page.route('**/api/checkout/session**', (route) => route.abort('internetdisconnected'));
+    await page.goto('/cart');
+    await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
+    await expect(toast(page, 'Failed to initiate checkout')).toBeVisible();
+    await expect(page.getByText('Failed to fetch')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Proceed to Checkout' })).toBeEnabled();
   });
 });
