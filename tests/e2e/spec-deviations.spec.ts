@@ -84,3 +84,24 @@ test.describe('the cart when the network fails', () => {
     await expect(page.getByRole('button', { name: 'Proceed to Checkout' })).toBeEnabled();
   });
 });
+
+test.describe('a stored user whose membership lapsed', () => {
+  test('the cart and nav ask the server: the discount box and the real price, no crown, no $0 total', async ({ page }) => {
+    const email = `lapsed-${Date.now().toString(36)}@example.com`;
+    // A signed-in customer the server knows as a non-member…
+    const registered = await page.request.post('/api/auth/user-register', { form: { email, password: 'Lapsed-Member-2025', name: 'Lapsed Lee' } });
+    expect(registered.ok(), await registered.text()).toBe(true);
+    const { user } = (await registered.json()) as { user: { id: string } };
+    const item = await cartWithOneProduct(page);
+    // …whose browser still holds the member flag from when the membership was live.
+    await page.evaluate((id) => localStorage.setItem('user', JSON.stringify({ id, email: 'x', name: 'Lapsed Lee', is_member: true })), user.id);
+
+    await page.goto('/cart');
+    await expect(page.getByLabel('Discount code')).toBeVisible();
+    await expect(page.getByTestId('member-panel')).toHaveCount(0);
+    const price = item.on_sale && item.sale_price !== null ? item.sale_price : item.price;
+    await expect(page.getByTestId('order-total')).toHaveText(`${price.toFixed(2)} AUD`);
+    await expect(page.getByTestId('nav-user').first()).toHaveText('Lapsed Lee');
+    expect(await page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? 'null')?.is_member)).toBe(false);
+  });
+});

@@ -3,6 +3,7 @@
 import { useRouter } from 'next/navigation';
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
+import { useMembershipCheck } from '@/components/account/use-membership-check';
 import { useStoredUser } from '@/components/account/use-user';
 import { cartSubtotal, type CartItem } from '@/lib/cart';
 import { formatAud } from '@/lib/format';
@@ -32,6 +33,8 @@ async function validate(code: string, subtotal: number) {
 export function OrderSummary({ items }: { items: CartItem[] }) {
   const router = useRouter();
   const user = useStoredUser();
+  // The stored flag is what the server said at login; ask again, as the totals below follow it.
+  useMembershipCheck();
   const member = user?.is_member === true;
   const [code, setCode] = useState('');
   const [applied, setApplied] = useState<Applied | null>(null);
