@@ -105,3 +105,19 @@ test.describe('a stored user whose membership lapsed', () => {
     expect(await page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? 'null')?.is_member)).toBe(false);
   });
 });
+
+test.describe('admin banner settings', () => {
+  test('the textarea shows what is typed in upper case, as it is saved', async ({ page }) => {
+    await page.goto('/admin/login');
+    await page.getByLabel('Username').fill('admin');
+    await page.getByLabel('Password').fill('admin');
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await page.getByRole('tab', { name: 'Settings', exact: true }).click();
+    const message = page.getByRole('tabpanel').getByLabel('Banner message');
+    await expect(message).not.toHaveValue('');
+    await message.fill('');
+    await message.pressSequentially('new in  free clip art');
+    await expect(message).toHaveValue('NEW IN  FREE CLIP ART');
+    await expect(page.getByTestId('banner-preview').getByRole('listitem')).toHaveText(['NEW IN', 'FREE CLIP ART']);
+  });
+});
