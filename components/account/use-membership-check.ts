@@ -13,9 +13,11 @@ import { readStoredUser, storeUser, useStoredUser } from './use-user';
 let inFlight: { userId: string; done: Promise<void> } | null = null;
 
 async function check(userId: string): Promise<void> {
+  const asked = readStoredUser();
   const result = await getJson<MembershipStatus>(`/api/membership/status/${encodeURIComponent(userId)}`);
   const user = readStoredUser();
-  if (!user || user.id !== userId) return;
+  // Changed while this was asked (a membership just confirmed, a logout): that newer word stands.
+  if (!user || user.id !== userId || user.is_member !== asked?.is_member) return;
   // No session for this id (ended elsewhere, or another account's record): the server prices as a non-member.
   const isMember = result.ok ? result.body.is_member : result.status === 401 || result.status === 404 ? false : user.is_member;
   if (isMember !== user.is_member) storeUser({ ...user, is_member: isMember });
