@@ -44,7 +44,8 @@ export function SettingsTab() {
           hint="Separate sections with two spaces. The banner is shown in upper case."
           rows={3}
           value={message}
-          onChange={(e) => setMessage(e.target.value)}
+          // Saved in upper case (SPEC §5): show it that way as it is typed, not only after saving.
+          onChange={(e) => setMessage(e.target.value.toUpperCase())}
         />
         <div className="flex gap-2">
           <button type="button" className={button.secondary} onClick={() => void loadCurrent()}>

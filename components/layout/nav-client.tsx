@@ -3,6 +3,7 @@
 import Link from 'next/link';
 import { useState } from 'react';
 import { useCart } from '@/components/cart/use-cart';
+import { useMembershipCheck } from '@/components/account/use-membership-check';
 import { storeUser, useStoredUser } from '@/components/account/use-user';
 import { setFlash } from '@/components/ui/flash';
 
@@ -31,6 +32,7 @@ async function logout() {
 /** My Orders, the name (crown for members) and Logout, or Login when signed out. */
 export function AccountLinks({ className = '' }: { className?: string }) {
   const user = useStoredUser();
+  useMembershipCheck();
   if (!user) {
     return (
       <Link href="/login" className={className}>

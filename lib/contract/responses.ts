@@ -8,6 +8,8 @@ export type CustomerOrderProduct = {
   price: number;
   image_path: string | null;
   is_bundle: boolean;
+  /** One per downloadable file: its download path, never a storage key. */
+  file_paths: string[];
   original_filenames: string[];
   files: { index: number; filename: string }[];
 };

@@ -442,6 +442,7 @@ describe('guest orders and vouchers for the same address', () => {
       title: 'Accounts IT Print',
       price: 12.5,
       original_filenames: ['print-a.png', 'print-b.pdf'],
+      file_paths: [`/api/download/${sessionId}/${productId}?file_index=0`, `/api/download/${sessionId}/${productId}?file_index=1`],
       files: [
         { index: 0, filename: 'print-a.png' },
         { index: 1, filename: 'print-b.pdf' },

@@ -191,7 +191,7 @@ describe('free checkouts', () => {
     expect((await app.db().voucher.findUniqueOrThrow({ where: { id: voucher.id } })).status).toBe('used');
 
     const status = await app.getCheckoutStatus(result.session_id, { userId: null });
-    expect(status).toMatchObject({ payment_status: 'no_payment_required', status: 'complete' });
+    expect(status).toMatchObject({ payment_status: 'paid', status: 'complete' });
     expect(status.product_ids.sort()).toEqual([regular.id, saleItem.id].sort());
   });
 

@@ -5,7 +5,7 @@
 // are public, and the staging area is cleaned up.
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { FormPart } from '@/lib/domain/uploads';
+import type { FormPart, StreamedPart } from '@/lib/domain/uploads';
 import { createFixtures } from '../support/fixtures';
 
 // Page revalidation needs a Next request context; the routes call it after writes.
@@ -214,11 +214,18 @@ describe('bulk upload', () => {
 });
 
 describe('streaming bulk upload, heartbeats and staging clean-up', () => {
-  const fields = (): FormPart[] => [
+  const fields = (): StreamedPart[] => [
     { kind: 'field', name: 'price', value: '3.00' },
     { kind: 'field', name: 'category', value: categoryName },
   ];
-  const file = async (filename: string, r: number): Promise<FormPart> => ({ kind: 'file', name: 'files', filename, contentType: 'image/png', data: await solid(r, 120, 90) });
+  // Handed on in small chunks, as the streaming reader does, so a file's type must be sniffed across chunk edges.
+  const file = async (filename: string, r: number): Promise<StreamedPart> => {
+    const data = await solid(r, 120, 90);
+    async function* chunks() {
+      for (let at = 0; at < data.length; at += 5) yield data.subarray(at, at + 5);
+    }
+    return { kind: 'file', name: 'files', filename, contentType: 'image/png', chunks: chunks() };
+  };
   const latestBatchOf = async (actor: string) => {
     const batch = await app.db().uploadBatch.findFirstOrThrow({ where: { createdBy: actor }, orderBy: { createdAt: 'desc' } });
     batches.push(batch.id);
@@ -228,7 +235,7 @@ describe('streaming bulk upload, heartbeats and staging clean-up', () => {
   it('processes the first files while later ones are still arriving', async () => {
     const actor = 'admin-streaming-test';
     let seenMidUpload: { stage: string; message: string; products: number } | null = null;
-    async function* parts(): AsyncGenerator<FormPart> {
+    async function* parts(): AsyncGenerator<StreamedPart> {
       yield* fields();
       yield await file('early bird.png', 10);
       // The request is still open: once the first file is queued, the worker can finish it.
@@ -254,7 +261,7 @@ describe('streaming bulk upload, heartbeats and staging clean-up', () => {
   it('keeps the files received before a request breaks off, and says so', async () => {
     const actor = 'admin-interrupted-test';
     const { AppError } = await import('@/lib/domain/errors');
-    async function* parts(): AsyncGenerator<FormPart> {
+    async function* parts(): AsyncGenerator<StreamedPart> {
       yield* fields();
       yield await file('kept one.png', 30);
       throw new AppError('payload_too_large', 'huge.png is larger than 50 MB');
@@ -271,16 +278,61 @@ describe('streaming bulk upload, heartbeats and staging clean-up', () => {
 
   it('leaves no batch behind when the fields are invalid or no file arrives', async () => {
     const actor = 'admin-empty-test';
-    async function* noFiles(): AsyncGenerator<FormPart> {
+    async function* noFiles(): AsyncGenerator<StreamedPart> {
       yield* fields();
     }
     await expect(app.stageBulkUpload(actor, noFiles())).rejects.toMatchObject({ code: 'invalid_request' });
-    async function* noPrice(): AsyncGenerator<FormPart> {
+    async function* noPrice(): AsyncGenerator<StreamedPart> {
       yield { kind: 'field', name: 'category', value: categoryName };
       yield await file('orphan.png', 60);
     }
     await expect(app.stageBulkUpload(actor, noPrice())).rejects.toThrow(/price/i);
     expect(await app.db().uploadBatch.count({ where: { createdBy: actor } })).toBe(0);
+  });
+
+  it('stages files sent before the fields and queues them, in order, once the fields are known', async () => {
+    const actor = 'admin-files-first-test';
+    async function* parts(): AsyncGenerator<StreamedPart> {
+      yield await file('first sent.png', 40);
+      yield await file('second sent.png', 80);
+      yield* fields();
+      yield await file('after fields.png', 120);
+    }
+    const batchId = await app.stageBulkUpload(actor, parts());
+    const files = await filesOf(batchId);
+    expect(files.map((f) => [f.position, f.originalFilename])).toEqual([
+      [0, 'first sent.png'],
+      [1, 'second sent.png'],
+      [2, 'after fields.png'],
+    ]);
+    // Staged with the sniffed type, like a file that came after the fields.
+    expect((await app.getObject('private', files[0].stagingKey))?.contentType).toBe('image/png');
+    await app.runDueJobs();
+    expect(await progressOf(batchId)).toMatchObject({ stage: 'complete', total_files: 3, successful_files: 3 });
+    expect((await productsOf(batchId)).map((p) => [p.title, p.priceCents]).sort()).toEqual([
+      ['After Fields', 300],
+      ['First Sent', 300],
+      ['Second Sent', 300],
+    ]);
+  });
+
+  it('deletes the early staged files when the fields that follow them are invalid', async () => {
+    const actor = 'admin-files-first-invalid-test';
+    const { listObjects } = await import('@/lib/infra/storage');
+    const stagedKeys = async () => {
+      const keys: string[] = [];
+      for await (const page of listObjects('private', 'staging/')) keys.push(...page.map((o) => o.key));
+      return keys.sort();
+    };
+    const before = await stagedKeys();
+    async function* parts(): AsyncGenerator<StreamedPart> {
+      yield await file('lost one.png', 90);
+      yield { kind: 'field', name: 'price', value: 'free' };
+      yield { kind: 'field', name: 'category', value: categoryName };
+    }
+    await expect(app.stageBulkUpload(actor, parts())).rejects.toThrow(/Price must be a number/);
+    expect(await app.db().uploadBatch.count({ where: { createdBy: actor } })).toBe(0);
+    expect(await stagedKeys()).toEqual(before);
   });
 
   it('reclaims a running job only once its heartbeat is stale, and a heartbeat keeps it', async () => {

@@ -3,6 +3,7 @@
 import { useRouter } from 'next/navigation';
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
+import { useMembershipCheck } from '@/components/account/use-membership-check';
 import { useStoredUser } from '@/components/account/use-user';
 import { cartSubtotal, type CartItem } from '@/lib/cart';
 import { formatAud } from '@/lib/format';
@@ -11,10 +12,20 @@ type Applied = { code: string; discountCents: number; totalCents: number; descri
 
 const toCents = (dollars: number) => Math.round(dollars * 100);
 
+/**
+ * A message meant for the shopper: the server's own detail, or the spec's
+ * wording (SPEC §8). Anything else that goes wrong (the browser's 'Failed to
+ * fetch' when the network drops, a reply that is not JSON) shows the spec's
+ * message instead of its own.
+ */
+class ShopperMessage extends Error {}
+
+const messageOf = (error: unknown, fallback: string) => (error instanceof ShopperMessage && error.message ? error.message : fallback);
+
 async function validate(code: string, subtotal: number) {
   const res = await fetch(`/api/validate-discount?code=${encodeURIComponent(code)}&subtotal=${subtotal}`, { method: 'POST' });
   const body = await res.json().catch(() => null);
-  if (!res.ok) throw new Error(body?.detail ?? 'Failed to validate discount code');
+  if (!res.ok || !body) throw new ShopperMessage(body?.detail ?? 'Failed to validate discount code');
   return body as { valid: boolean; code: string; value: number; discount: number; description: string; message: string };
 }
 
@@ -22,6 +33,8 @@ async function validate(code: string, subtotal: number) {
 export function OrderSummary({ items }: { items: CartItem[] }) {
   const router = useRouter();
   const user = useStoredUser();
+  // The stored flag is what the server said at login; ask again, as the totals below follow it.
+  useMembershipCheck();
   const member = user?.is_member === true;
   const [code, setCode] = useState('');
   const [applied, setApplied] = useState<Applied | null>(null);
@@ -48,7 +61,7 @@ export function OrderSummary({ items }: { items: CartItem[] }) {
       }
     } catch (error) {
       setApplied(null);
-      toast.error(error instanceof Error ? error.message : 'Failed to validate discount code');
+      toast.error(messageOf(error, 'Failed to validate discount code'));
     } finally {
       setChecking(false);
     }
@@ -86,11 +99,11 @@ export function OrderSummary({ items }: { items: CartItem[] }) {
         body: JSON.stringify(items),
       });
       const body = await res.json().catch(() => null);
-      if (!res.ok) throw new Error(body?.detail ?? 'Failed to initiate checkout');
+      if (!res.ok || !body) throw new ShopperMessage(body?.detail ?? 'Failed to initiate checkout');
       if (body.free_checkout || body.is_member) router.push(`/success?session_id=${encodeURIComponent(body.session_id)}`);
       else window.location.assign(body.url);
     } catch (error) {
-      toast.error(error instanceof Error && error.message ? error.message : 'Failed to initiate checkout');
+      toast.error(messageOf(error, 'Failed to initiate checkout'));
       setProcessing(false);
     }
   }

@@ -8,13 +8,19 @@ import { primaryButton, secondaryButton } from '@/components/account/styles';
 import { readStoredUser, storeUser } from '@/components/account/use-user';
 import { formatDate } from '@/lib/format';
 
-// The payment provider may call back a moment after the redirect: while the
-// subscription is still pending, recheck every 2 s, about 20 s in all.
-const RECHECK_MS = 2000;
-const MAX_TRIES = 10;
+// The payment provider's webhook may arrive well after the redirect. While the
+// subscription is pending the page shows no panel (SPEC §4) and keeps asking,
+// backing off from 2 s to one ask every 30 s; the checkout's own expiry ends
+// it, as the server then answers expired (decision 043). Only a real failure
+// shows the error panel: an expired or unknown checkout, or the status
+// request failing this many times in a row.
+const FIRST_RECHECK_MS = 2000;
+const MAX_RECHECK_MS = 30_000;
+const BACKOFF = 1.5;
+const MAX_FAILURES = 5;
 
 type SubscriptionStatus = { status: 'paid' | 'pending' | 'expired'; current_period_end: string | null };
-type State = { kind: 'checking' } | { kind: 'success'; periodEnd: string | null } | { kind: 'error' };
+type State = { kind: 'checking' } | { kind: 'pending' } | { kind: 'success'; periodEnd: string | null } | { kind: 'error' };
 
 export function MembershipSuccessView({ sessionId }: { sessionId: string }) {
   const [state, setState] = useState<State>({ kind: 'checking' });
@@ -26,20 +32,28 @@ export function MembershipSuccessView({ sessionId }: { sessionId: string }) {
     }
     let cancelled = false;
     let timer: ReturnType<typeof setTimeout>;
-    let tries = 0;
+    let delayMs = FIRST_RECHECK_MS;
+    let failures = 0;
 
     async function check() {
       const result = await getJson<SubscriptionStatus>(`/api/membership/subscription-status/${encodeURIComponent(sessionId)}`);
       if (cancelled) return;
-      // A 4xx will not change on retry; a network error or 5xx might.
-      const terminal = !result.ok && result.status >= 400 && result.status < 500;
       if (result.ok && result.body.status === 'paid') {
         const user = readStoredUser();
         if (user && !user.is_member) storeUser({ ...user, is_member: true });
         return setState({ kind: 'success', periodEnd: result.body.current_period_end });
       }
-      if (terminal || (result.ok && result.body.status === 'expired') || ++tries >= MAX_TRIES) return setState({ kind: 'error' });
-      timer = setTimeout(() => void check(), RECHECK_MS);
+      if (result.ok) {
+        if (result.body.status === 'expired') return setState({ kind: 'error' });
+        failures = 0;
+        setState({ kind: 'pending' });
+      } else {
+        // A 4xx will not change on retry (except being asked to slow down); a network error or 5xx might.
+        const terminal = result.status >= 400 && result.status < 500 && result.status !== 429;
+        if (terminal || ++failures >= MAX_FAILURES) return setState({ kind: 'error' });
+      }
+      timer = setTimeout(() => void check(), delayMs);
+      delayMs = Math.min(MAX_RECHECK_MS, Math.round(delayMs * BACKOFF));
     }
 
     void check();
@@ -50,6 +64,7 @@ export function MembershipSuccessView({ sessionId }: { sessionId: string }) {
   }, [sessionId]);
 
   if (state.kind === 'checking') return <LoadingPanel label="Confirming your membership..." />;
+  if (state.kind === 'pending') return <div data-testid="membership-pending" aria-busy="true" />;
   if (state.kind === 'error') {
     return (
       <div className="py-16 text-center">

@@ -31,7 +31,7 @@ export function SuccessView({ sessionId }: { sessionId: string }) {
         if (!res.ok) throw new Error(String(res.status));
         const body = (await res.json()) as { payment_status: string; status: string; product_ids: string[]; items: DownloadItem[] };
         if (cancelled) return;
-        if (body.payment_status === 'paid' || body.payment_status === 'no_payment_required') {
+        if (body.payment_status === 'paid') {
           removePurchased(body.product_ids);
           setState({ kind: 'success', items: body.items });
           return;

@@ -7,6 +7,9 @@ import type { CustomerOrder } from '@/lib/contract/responses';
 
 export type { CustomerOrder };
 
+const downloadPath = (sessionId: string, productId: string, index: number) =>
+  `/api/download/${encodeURIComponent(sessionId)}/${encodeURIComponent(productId)}?file_index=${index}`;
+
 export async function listCustomerOrders(userId: string): Promise<CustomerOrder[]> {
   const orders = await db().order.findMany({
     where: { userId, fulfilledAt: { not: null }, kind: { not: 'subscription' } },
@@ -29,6 +32,9 @@ export async function listCustomerOrders(userId: string): Promise<CustomerOrder[
         price: centsToDollars(item.priceCents),
         image_path: item.product.thumbnailPath ?? item.product.imagePath,
         is_bundle: item.isBundle,
+        // SPEC §3 names file_paths; storage keys of paid files never leave the
+        // server (SECURITY S5), so each entry is the download path of that file.
+        file_paths: list.map((_, index) => downloadPath(order.sessionId, item.productId, index)),
         original_filenames: list.map((f) => f.originalFilename),
         files: list.map((f, index) => ({ index, filename: f.originalFilename })),
       };

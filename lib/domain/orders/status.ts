@@ -37,7 +37,9 @@ export async function getCheckoutStatus(sessionId: string, viewer: Viewer): Prom
   const paid = order.fulfilledAt !== null;
   const files = paid ? await filesForProducts(order.items.map((i) => i.productId)) : new Map();
   return {
-    payment_status: order.paymentStatus,
+    // The spec's success page knows one settled value, paid. The order row keeps
+    // Stripe's own word (no_payment_required for a $0 order) for the back office.
+    payment_status: paid ? 'paid' : order.paymentStatus,
     status: order.status,
     product_ids: order.items.map((i) => i.productId),
     items: paid

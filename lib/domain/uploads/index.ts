@@ -4,7 +4,7 @@
 // its job runs.
 export { retryFailedFiles, type StagedFile } from './batch';
 export { batchIdParams } from './contract';
-export { readMultipart, streamMultipart, type FormPart } from './multipart';
+export { readMultipart, streamMultipart, type FormPart, type StreamedPart } from './multipart';
 export { checkImage } from './validate';
 export { getUploadProgress, computeProgress, type UploadProgress, type UploadStage } from './progress';
 export { processUploadFile } from './process';

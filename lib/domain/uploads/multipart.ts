@@ -107,7 +107,7 @@ export async function* streamMultipart(request: Request, limits: PartLimits): As
       const { name, filename, contentType } = parseDisposition(buffer.subarray(0, headerEnd).toString('utf8'));
       buffer = buffer.subarray(headerEnd + HEADER_END.length);
       if (filename === null) {
-        yield { kind: 'field', name, value: (await collect(partBody(limits.maxFieldBytes, name))).toString('utf8') };
+        yield { kind: 'field', name, value: (await collectChunks(partBody(limits.maxFieldBytes, name))).toString('utf8') };
         continue;
       }
       const body = partBody(limits.maxFileBytesByField?.[name] ?? limits.maxFileBytes, filename);
@@ -126,7 +126,7 @@ export async function* streamMultipart(request: Request, limits: PartLimits): As
   }
 }
 
-async function collect(chunks: AsyncIterable<Buffer>): Promise<Buffer> {
+export async function collectChunks(chunks: AsyncIterable<Buffer>): Promise<Buffer> {
   const parts: Buffer[] = [];
   for await (const chunk of chunks) parts.push(chunk);
   return Buffer.concat(parts);
@@ -140,7 +140,7 @@ export async function* readMultipart(request: Request, limits: PartLimits): Asyn
       continue;
     }
     const { chunks, ...file } = part;
-    yield { ...file, data: await collect(chunks) };
+    yield { ...file, data: await collectChunks(chunks) };
   }
 }
 

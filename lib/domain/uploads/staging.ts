@@ -1,20 +1,23 @@
 // Receives a bulk upload: each image is written to the private staging area as
-// it arrives (one file in memory at a time) and queued at once, so processing
-// overlaps the rest of the upload. The text fields must come before the files
-// (the shop's form sends them first). Checks that need a decode happen in the
-// background job, so one bad file never sinks the other 199. A request that
-// breaks off part-way (a file over the byte limit, a dropped connection) keeps
-// the files received before it: they are queued already, and re-sending only
-// the rest is cheaper for a 500-file batch than starting over.
+// it arrives and queued at once, so processing overlaps the rest of the upload.
+// The parts may come in any order (SPEC §7 lists files before the fields): a
+// file that arrives before price and category is streamed to staging chunk by
+// chunk and queued once the fields are known, since its job cannot be priced
+// before then. Checks that need a decode happen in the background job, so one
+// bad file never sinks the other 199. A request that breaks off part-way (a
+// file over the byte limit, a dropped connection) keeps the files queued before
+// it: re-sending only the rest is cheaper for a 500-file batch than starting
+// over. Files staged while the fields were still unknown are deleted then,
+// as nothing says what product they would have become.
 import 'server-only';
 import { AppError } from '@/lib/domain/errors';
 import { kickJobs } from '@/lib/domain/jobs';
-import { deleteObject, putObject, sanitizeFilename } from '@/lib/infra/storage';
+import { deleteObject, putObject, putObjectStream, sanitizeFilename } from '@/lib/infra/storage';
 import { addUploadFile, closeUploadBatch, discardUploadBatch, noImagesError, openUploadBatch } from './batch';
 import { bulkFieldsSchema } from './contract';
 import { newId, stagingKey } from './ids';
 import { MAX_FIELD_BYTES, MAX_FILES_PER_BATCH, MAX_IMAGE_BYTES } from './limits';
-import type { FormPart } from './multipart';
+import { collectChunks, type StreamedPart } from './multipart';
 import { CONTENT_TYPE, sniffImageFormat } from './sniff';
 
 export const BULK_LIMITS = { maxFileBytes: MAX_IMAGE_BYTES, maxFieldBytes: MAX_FIELD_BYTES, maxParts: MAX_FILES_PER_BATCH + 10 };
@@ -32,9 +35,27 @@ const stagedContentType = (bytes: Buffer) => {
  */
 const STAGING_WINDOW = 3;
 
-type FilePart = Extract<FormPart, { kind: 'file' }>;
+type FilePart = { filename: string; data: Buffer };
+type EarlyFile = { position: number; filename: string; stagingKey: string };
 
-export async function stageBulkUpload(actor: string, parts: AsyncIterable<FormPart>): Promise<string> {
+/** Enough leading bytes for sniffImageFormat to tell every accepted format. */
+const SNIFF_BYTES = 16;
+
+/** Buffers only the first chunks of a streamed file, to sniff its type before the storage write starts. */
+async function peekHead(chunks: AsyncIterable<Buffer>): Promise<{ head: Buffer; rest: AsyncIterator<Buffer>; ended: boolean }> {
+  const rest = chunks[Symbol.asyncIterator]();
+  const head: Buffer[] = [];
+  let size = 0;
+  while (size < SNIFF_BYTES) {
+    const next = await rest.next();
+    if (next.done) return { head: Buffer.concat(head), rest, ended: true };
+    head.push(next.value);
+    size += next.value.length;
+  }
+  return { head: Buffer.concat(head), rest, ended: false };
+}
+
+export async function stageBulkUpload(actor: string, parts: AsyncIterable<StreamedPart>): Promise<string> {
   const stagingId = newId();
   const fields: Record<string, string> = {};
   let batchId: string | null = null;
@@ -42,6 +63,40 @@ export async function stageBulkUpload(actor: string, parts: AsyncIterable<FormPa
   let queued = 0;
   let failure: unknown = null;
   const inFlight = new Set<Promise<void>>();
+  // Staged before the fields were known: no row, no job yet.
+  let early: EarlyFile[] = [];
+
+  /** Streams a file to staging without holding it; false when it was empty. */
+  async function stageEarlyFile(position: number, filename: string, chunks: AsyncIterable<Buffer>): Promise<boolean> {
+    const key = stagingKey(stagingId, position);
+    const { head, rest, ended } = await peekHead(chunks);
+    const body = (async function* () {
+      yield head;
+      if (ended) return;
+      for (let next = await rest.next(); !next.done; next = await rest.next()) yield next.value;
+    })();
+    const bytes = await putObjectStream('private', key, body, stagedContentType(head));
+    if (bytes === 0) {
+      await deleteObject('private', key).catch(() => {});
+      return false;
+    }
+    early.push({ position, filename: filename ? sanitizeFilename(filename) : `image-${position + 1}`, stagingKey: key });
+    return true;
+  }
+
+  /** The fields are known: the batch opens and every early file gets its row and job, in arrival order. */
+  async function openBatch(): Promise<string> {
+    const id = await openUploadBatch(actor, bulkFieldsSchema.parse(fields));
+    batchId = id;
+    while (early.length > 0) {
+      const file = early[0];
+      await addUploadFile(id, file.position, { filename: file.filename, stagingKey: file.stagingKey });
+      early = early.slice(1);
+      queued++;
+      kickJobs();
+    }
+    return id;
+  }
 
   async function stageFile(batch: string, position: number, part: FilePart): Promise<void> {
     const key = stagingKey(stagingId, position);
@@ -64,9 +119,15 @@ export async function stageBulkUpload(actor: string, parts: AsyncIterable<FormPa
         fields[part.name] = part.value;
         continue;
       }
-      if (part.name !== 'files' || part.data.length === 0) continue;
-      batchId ??= await openUploadBatch(actor, bulkFieldsSchema.parse(fields));
-      const staging: Promise<void> = stageFile(batchId, received++, part).then(
+      if (part.name !== 'files') continue;
+      if (!batchId && !bulkFieldsSchema.safeParse(fields).success) {
+        if (await stageEarlyFile(received, part.filename, part.chunks)) received++;
+        continue;
+      }
+      const data = await collectChunks(part.chunks);
+      if (data.length === 0) continue;
+      const batch = batchId ?? (await openBatch());
+      const staging: Promise<void> = stageFile(batch, received++, { filename: part.filename, data }).then(
         () => void inFlight.delete(staging),
         (error: unknown) => {
           inFlight.delete(staging);
@@ -78,14 +139,16 @@ export async function stageBulkUpload(actor: string, parts: AsyncIterable<FormPa
     }
     await Promise.all(inFlight);
     if (failure) throw failure;
-    if (!batchId) {
+    if (!batchId && early.length === 0) {
       bulkFieldsSchema.parse(fields);
       throw noImagesError();
     }
-    await closeUploadBatch(actor, batchId, queued);
-    return batchId;
+    const id = batchId ?? (await openBatch());
+    await closeUploadBatch(actor, id, queued);
+    return id;
   } catch (error) {
     await Promise.all(inFlight);
+    await Promise.all(early.map((file) => deleteObject('private', file.stagingKey).catch(() => {})));
     if (!batchId) throw error;
     if (queued === 0) {
       await discardUploadBatch(batchId).catch(() => {});
