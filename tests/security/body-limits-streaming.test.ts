@@ -9,7 +9,7 @@ import http from 'node:http';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listProducts } from '../api/helpers';
-import { adminToken, closeDb, count, expectErrorShape, sql, type Reply } from './helpers';
+import { adminToken, closeDb, count, expectErrorShape, sql, toReply, type Reply } from './helpers';
 import { spawnShop, waitForShop, type ShopProcess } from './shop-server';
 
 const MB = 1024 * 1024;
@@ -107,15 +107,7 @@ async function storedHash(key: string): Promise<{ size: number; sha256: string }
 }
 
 async function call(method: string, path: string, body?: BodyInit, headers: Record<string, string> = {}): Promise<Reply> {
-  const res = await fetch(`${shop.url}${path}`, { method, body, headers: { ...auth, ...headers } });
-  const text = await res.text();
-  let parsed: unknown = text;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    // not JSON
-  }
-  return { status: res.status, headers: res.headers, text, body: parsed };
+  return toReply(await fetch(`${shop.url}${path}`, { method, body, headers: { ...auth, ...headers } }));
 }
 
 beforeAll(async () => {

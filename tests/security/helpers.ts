@@ -18,7 +18,11 @@ export async function call(method: string, path: string, init: { headers?: Recor
   } else if (init.form) {
     body = new URLSearchParams(init.form);
   }
-  const res = await fetch(`${SHOP_URL}${path}`, { method, headers, body, redirect: 'manual' });
+  return toReply(await fetch(`${SHOP_URL}${path}`, { method, headers, body, redirect: 'manual' }));
+}
+
+/** A response read whole: its text, and the parsed body when it is JSON (pages and redirects are not). */
+export async function toReply(res: Response): Promise<Reply> {
   const text = await res.text();
   let parsed: unknown = text;
   try {
