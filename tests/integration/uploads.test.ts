@@ -299,6 +299,7 @@ describe('streaming bulk upload, heartbeats and staging clean-up', () => {
       yield await file('after fields.png', 120);
     }
     const batchId = await app.stageBulkUpload(actor, parts());
+    batches.push(batchId);
     const files = await filesOf(batchId);
     expect(files.map((f) => [f.position, f.originalFilename])).toEqual([
       [0, 'first sent.png'],
