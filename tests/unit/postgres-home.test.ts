@@ -11,6 +11,13 @@ afterEach(() => {
   for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
+function sharedModules(): string {
+  const modules = join(mkdtempSync(join(tmpdir(), 'pg-home-shared-')), 'node_modules');
+  made.push(modules);
+  mkdirSync(modules, { recursive: true });
+  return modules;
+}
+
 function projectWith(...names: string[]): string {
   const modules = join(mkdtempSync(join(tmpdir(), 'pg-home-project-')), 'node_modules');
   made.push(modules);
@@ -23,9 +30,7 @@ function projectWith(...names: string[]): string {
 
 describe('linkProjectModules', () => {
   it('re-points links left dangling by a deleted clone at the running clone', () => {
-    const shared = join(mkdtempSync(join(tmpdir(), 'pg-home-shared-')), 'node_modules');
-    made.push(shared);
-    mkdirSync(shared, { recursive: true });
+    const shared = sharedModules();
     const deleted = projectWith('pg');
     symlinkSync(join(deleted, 'pg'), join(shared, 'pg'), 'dir');
     rmSync(deleted, { recursive: true, force: true });
@@ -38,9 +43,7 @@ describe('linkProjectModules', () => {
   });
 
   it('leaves a link that already points at the running clone as it is', () => {
-    const shared = join(mkdtempSync(join(tmpdir(), 'pg-home-shared-')), 'node_modules');
-    made.push(shared);
-    mkdirSync(shared, { recursive: true });
+    const shared = sharedModules();
     const current = projectWith('pg');
     symlinkSync(join(current, 'pg'), join(shared, 'pg'), 'dir');
     linkProjectModules(shared, current, ['pg']);

@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { recordAudit } from '@/lib/domain/audit';
 import { AppError, invalid, notFound } from '@/lib/domain/errors';
 import { normalizeBanner } from '@/lib/banner';
+import { peekChunks } from '@/lib/streams';
 import { db, Prisma } from '@/lib/infra/db';
 import { deleteObject, putObjectStream } from '@/lib/infra/storage';
 import { BANNER_KEY } from './settings';
@@ -172,19 +173,6 @@ export type IncomingFile = { name: string; type: string; chunks: AsyncIterable<U
 
 type StoredFile = { storageKey: string; originalFilename: string; contentType: string; sizeBytes: number };
 
-/** The chunks with the first one already read, or null for an empty file. */
-async function nonEmpty(chunks: AsyncIterable<Uint8Array>): Promise<AsyncIterable<Uint8Array> | null> {
-  const iterator = chunks[Symbol.asyncIterator]();
-  let first = await iterator.next();
-  while (!first.done && first.value.byteLength === 0) first = await iterator.next();
-  if (first.done) return null;
-  const head = first.value;
-  return (async function* () {
-    yield head;
-    for (let next = await iterator.next(); !next.done; next = await iterator.next()) yield next.value;
-  })();
-}
-
 /**
  * Streams each file to storage as it arrives (one part in memory, never the
  * request), then records them all in one transaction. Any failure part-way
@@ -195,8 +183,8 @@ export async function addProductFiles(actor: string, productId: string, files: A
   try {
     let productChecked = false;
     for await (const file of files) {
-      const chunks = await nonEmpty(file.chunks);
-      if (!chunks) throw invalid(`${file.name} is empty`);
+      const { head, body } = await peekChunks(file.chunks, 1);
+      if (head.length === 0) throw invalid(`${file.name} is empty`);
       if (!productChecked) {
         const product = await db().product.findFirst({ where: { id: productId, deletedAt: null }, select: { id: true } });
         if (!product) throw notFound('Product not found');
@@ -206,7 +194,7 @@ export async function addProductFiles(actor: string, productId: string, files: A
       // Keys are ours: never derived from the client's filename beyond its extension.
       const storageKey = `files/${productId}/${randomUUID()}.${extension}`;
       const contentType = file.type || 'application/octet-stream';
-      const sizeBytes = await putObjectStream('private', storageKey, chunks, contentType);
+      const sizeBytes = await putObjectStream('private', storageKey, body, contentType);
       stored.push({ storageKey, originalFilename: file.name.slice(0, 200) || `file.${extension}`, contentType, sizeBytes });
     }
     if (stored.length === 0) throw invalid('Please select files to upload');

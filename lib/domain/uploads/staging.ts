@@ -17,6 +17,7 @@ import { addUploadFile, closeUploadBatch, discardUploadBatch, noImagesError, ope
 import { bulkFieldsSchema } from './contract';
 import { newId, stagingKey } from './ids';
 import { MAX_FIELD_BYTES, MAX_FILES_PER_BATCH, MAX_IMAGE_BYTES } from './limits';
+import { peekChunks } from '@/lib/streams';
 import { collectChunks, type StreamedPart } from './multipart';
 import { CONTENT_TYPE, sniffImageFormat } from './sniff';
 
@@ -41,20 +42,6 @@ type EarlyFile = { position: number; filename: string; stagingKey: string };
 /** Enough leading bytes for sniffImageFormat to tell every accepted format. */
 const SNIFF_BYTES = 16;
 
-/** Buffers only the first chunks of a streamed file, to sniff its type before the storage write starts. */
-async function peekHead(chunks: AsyncIterable<Buffer>): Promise<{ head: Buffer; rest: AsyncIterator<Buffer>; ended: boolean }> {
-  const rest = chunks[Symbol.asyncIterator]();
-  const head: Buffer[] = [];
-  let size = 0;
-  while (size < SNIFF_BYTES) {
-    const next = await rest.next();
-    if (next.done) return { head: Buffer.concat(head), rest, ended: true };
-    head.push(next.value);
-    size += next.value.length;
-  }
-  return { head: Buffer.concat(head), rest, ended: false };
-}
-
 export async function stageBulkUpload(actor: string, parts: AsyncIterable<StreamedPart>): Promise<string> {
   const stagingId = newId();
   const fields: Record<string, string> = {};
@@ -69,12 +56,7 @@ export async function stageBulkUpload(actor: string, parts: AsyncIterable<Stream
   /** Streams a file to staging without holding it; false when it was empty. */
   async function stageEarlyFile(position: number, filename: string, chunks: AsyncIterable<Buffer>): Promise<boolean> {
     const key = stagingKey(stagingId, position);
-    const { head, rest, ended } = await peekHead(chunks);
-    const body = (async function* () {
-      yield head;
-      if (ended) return;
-      for (let next = await rest.next(); !next.done; next = await rest.next()) yield next.value;
-    })();
+    const { head, body } = await peekChunks(chunks, SNIFF_BYTES);
     const bytes = await putObjectStream('private', key, body, stagedContentType(head));
     if (bytes === 0) {
       await deleteObject('private', key).catch(() => {});
