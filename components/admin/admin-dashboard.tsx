@@ -2,7 +2,7 @@
 
 import Link from 'next/link';
 import { useEffect, useState } from 'react';
-import { ADMIN_USERNAME_KEY, api, goToAdminLogin } from './api';
+import { ADMIN_USERNAME_KEY, api, goToAdminLogin } from './session';
 import { CategoriesTab } from './categories-tab';
 import { ConfirmProvider } from './confirm';
 import { OrdersTab } from './orders-tab';
