@@ -1,12 +1,21 @@
 'use client';
 
-import { errorBodySchema } from '@/lib/contract/error';
+import * as z from 'zod/mini';
+import type { ErrorBody } from '@/lib/contract/error';
 
 // The one way browser code talks to the shop's API. Every failure, whether the
 // server's error shape, a network drop or a reply that is not JSON, becomes an
 // ApiError. Its `detail` is the server's own message or null, so each caller
 // shows the spec's wording for its action when the server gave none
 // (`error.detail ?? 'Failed to initiate checkout'`).
+
+// lib/contract's error shape in zod/mini, checked against its type: the classic
+// schema would bring all of zod into every page's bundle.
+const errorBodySchema: z.ZodMiniType<ErrorBody> = z.object({
+  detail: z.string(),
+  code: z.string(),
+  fields: z.optional(z.record(z.string(), z.array(z.string()))),
+});
 
 export class ApiError extends Error {
   readonly status: number;
