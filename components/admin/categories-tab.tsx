@@ -3,7 +3,7 @@
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { formatDate } from '@/lib/format';
-import { api, toastFailure } from './api';
+import { api, toastFailure } from './session';
 import { useConfirm } from './confirm';
 import { EditCategoryDialog } from './edit-category-dialog';
 import { button, card, chip, input } from './styles';
@@ -24,7 +24,7 @@ export function CategoriesTab({ catalog }: { catalog: Catalog }) {
     const trimmed = name.trim();
     if (!trimmed) return;
     const result = await api.post('/api/categories', { name: trimmed, subcategories: [] });
-    if (!result.ok) return toastFailure(result, 'Failed to add category');
+    if (!result.ok) return toastFailure(result.error, 'Failed to add category');
     toast.success('Category added');
     setName('');
     await catalog.reloadCategories();
@@ -34,7 +34,7 @@ export function CategoriesTab({ catalog }: { catalog: Catalog }) {
     const ok = await confirm({ title: 'Delete category', message: `Delete "${category.name}"? Its products stay in the shop without a category.`, confirmLabel: 'Delete' });
     if (!ok) return;
     const result = await api.del(`/api/categories/${category.id}`);
-    if (!result.ok) return toastFailure(result, 'Delete failed');
+    if (!result.ok) return toastFailure(result.error, 'Delete failed');
     toast.success('Category deleted');
     await reload();
   }

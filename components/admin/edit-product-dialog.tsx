@@ -2,7 +2,7 @@
 
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
-import { api, toastFailure } from './api';
+import { api, toastFailure } from './session';
 import { CheckboxField, SelectField, TextAreaField, TextField } from './field';
 import { splitTags } from './format';
 import { Modal } from './modal';
@@ -72,7 +72,7 @@ function EditProductForm({ product, categories, onClose, onSaved }: Omit<Props, 
       ...saleWindow(product, onSale),
     });
     setBusy(false);
-    if (!result.ok) return toastFailure(result, 'Update failed');
+    if (!result.ok) return toastFailure(result.error, 'Update failed');
     toast.success('Updated successfully');
     await onSaved();
     onClose();

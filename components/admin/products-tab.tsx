@@ -2,7 +2,7 @@
 
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { api, toastFailure } from './api';
+import { api, toastFailure } from './session';
 import { BulkActions } from './bulk-actions';
 import { useConfirm } from './confirm';
 import { EditProductDialog } from './edit-product-dialog';
@@ -43,7 +43,7 @@ export function ProductsTab({ catalog, selected, onSelect }: Props) {
     const ok = await confirm({ title: `Delete ${product.is_bundle ? 'bundle' : 'product'}`, message: `Delete "${product.title}"? Past orders keep it.`, confirmLabel: 'Delete' });
     if (!ok) return;
     const result = await api.del(`/api/${product.is_bundle ? 'bundles' : 'products'}/${product.id}`);
-    if (!result.ok) return toastFailure(result, 'Delete failed');
+    if (!result.ok) return toastFailure(result.error, 'Delete failed');
     toast.success(`Deleted "${product.title}"`);
     const next = new Set(selected);
     next.delete(product.id);

@@ -1,11 +1,10 @@
 'use client';
 
-import { useCallback, useEffect, useState } from 'react';
 import { formatDate } from '@/lib/format';
-import { api, toastFailure } from './api';
 import { dollars } from './format';
 import { card } from './styles';
 import type { Voucher } from './types';
+import { adminPaths, useAdminData } from './use-admin-data';
 import { VoucherForm } from './voucher-form';
 
 /** SPEC §4: Active while active and (a reusable card with balance left, or a one-time voucher). */
@@ -17,26 +16,16 @@ const valueText = (v: Voucher) => (v.type === 'percentage' ? `${v.value}%` : dol
 const balanceText = (v: Voucher) => (v.current_balance === null ? '—' : `${dollars(v.current_balance)} of ${dollars(v.original_balance ?? 0)}`);
 
 export function VouchersTab() {
-  const [vouchers, setVouchers] = useState<Voucher[] | null>(null);
-
-  const load = useCallback(async () => {
-    const result = await api.get<Voucher[]>('/api/admin/vouchers');
-    if (!result.ok) return toastFailure(result, 'Failed to load vouchers');
-    setVouchers(result.body);
-  }, []);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
+  const { data: vouchers, mutate } = useAdminData<Voucher[]>(adminPaths.vouchers, 'Failed to load vouchers');
 
   return (
     <div className="flex flex-col gap-6">
-      <VoucherForm onCreated={load} />
+      <VoucherForm onCreated={async () => void (await mutate())} />
       <section className={card} aria-labelledby="vouchers-title">
         <h2 id="vouchers-title" className="mb-3 text-lg font-bold">
           Vouchers
         </h2>
-        {vouchers === null ? (
+        {vouchers === undefined ? (
           <p role="status">Loading...</p>
         ) : vouchers.length === 0 ? (
           <p className="text-gray-700">No vouchers yet.</p>

@@ -309,3 +309,21 @@ test('login explains a failed sign-in, and the reset page needs its token', asyn
   await page.getByRole('link', { name: 'Request New Link' }).click();
   await expect(page).toHaveURL(/\/forgot-password$/);
 });
+
+test('the nav follows the stored user record written in another tab, and reads a malformed one as signed out', async ({ context, page }) => {
+  await page.goto('/products');
+  await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();
+  const other = await context.newPage();
+  await other.goto('/products');
+
+  await other.evaluate(() => localStorage.setItem('user', JSON.stringify({ id: 'cross-tab-user', email: 'ada@example.com', name: 'Ada Lovelace', is_member: false })));
+  await expect(page.getByTestId('nav-user')).toHaveText('Ada Lovelace');
+
+  // An id that is not a string is not a user record, whatever else it holds.
+  await other.evaluate(() => localStorage.setItem('user', JSON.stringify({ id: 42, email: 'ada@example.com', name: 'Ada Lovelace' })));
+  await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();
+  await expect(page.getByTestId('nav-user')).toHaveCount(0);
+
+  await page.reload();
+  await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();
+});

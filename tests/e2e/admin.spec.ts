@@ -241,3 +241,48 @@ test('the owner manages the shop from the dashboard and the storefront follows',
     await expect(page).toHaveURL(/\/admin\/login$/);
   });
 });
+
+test('each dashboard tab has its own address: a link opens it, a reload keeps it, back returns to the previous one', async ({ page }) => {
+  const login = await page.request.post('/api/auth/login', { data: { username: 'admin', password: 'admin' } });
+  expect(login.ok(), await login.text()).toBe(true);
+  const selected = (name: string) => expect(page.getByRole('tab', { name, exact: true })).toHaveAttribute('aria-selected', 'true');
+
+  await test.step('a link to a tab opens that tab', async () => {
+    await page.goto('/admin/dashboard?tab=settings');
+    await selected('Settings');
+    await expect(page.getByRole('tabpanel').getByRole('heading', { name: 'Banner Settings' })).toBeVisible();
+  });
+
+  await test.step('the entry address opens All Products; choosing a tab changes the address', async () => {
+    await page.goto('/admin/dashboard');
+    await selected('All Products');
+    await page.getByRole('tab', { name: 'Orders', exact: true }).click();
+    await expect(page).toHaveURL(/\/admin\/dashboard\?tab=orders$/);
+    await selected('Orders');
+    await openTab(page, 'Vouchers');
+    await expect(page).toHaveURL(/\/admin\/dashboard\?tab=vouchers$/);
+  });
+
+  await test.step('a reload keeps the tab', async () => {
+    await page.reload();
+    await selected('Vouchers');
+    await expect(page.getByRole('tabpanel').getByRole('heading', { name: 'Vouchers', exact: true })).toBeVisible();
+  });
+
+  await test.step('back returns to the previous tab, forward to the next', async () => {
+    await page.goBack();
+    await expect(page).toHaveURL(/\/admin\/dashboard\?tab=orders$/);
+    await selected('Orders');
+    await expect(page.getByRole('tabpanel').getByRole('form', { name: 'Order filters' })).toBeVisible();
+    await page.goBack();
+    await expect(page).toHaveURL(/\/admin\/dashboard$/);
+    await selected('All Products');
+    await page.goForward();
+    await selected('Orders');
+  });
+
+  await test.step('an unknown tab name opens the entry tab', async () => {
+    await page.goto('/admin/dashboard?tab=nonsense');
+    await selected('All Products');
+  });
+});

@@ -63,3 +63,20 @@ test('the badge follows changes made in another tab', async ({ context, page, re
   await other.getByRole('button', { name: 'Add to Cart' }).click();
   await expect(page.getByTestId('cart-count')).toHaveText('1');
 });
+
+test('a stored cart is read through its schema: malformed items and repeats are left out', async ({ page, request }) => {
+  const [first, second] = await apiGet<ApiItem[]>(request, '/api/products?limit=2');
+  const item = (p: ApiItem) => ({ product_id: p.id, title: p.title, price: p.price, image_path: null, is_bundle: false });
+  await page.goto('/');
+  await page.evaluate(
+    (stored) => localStorage.setItem('cart', JSON.stringify(stored)),
+    [item(first), { product_id: second.id, title: second.title, price: 'free' }, item(first), item(second)],
+  );
+  await page.goto('/cart');
+  await expect(page.getByTestId('cart-item')).toHaveCount(2);
+  await expect(page.getByTestId('cart-count')).toHaveText('2');
+
+  await page.evaluate(() => localStorage.setItem('cart', '{not json'));
+  await page.reload();
+  await expect(page.getByText('Your cart is empty')).toBeVisible();
+});

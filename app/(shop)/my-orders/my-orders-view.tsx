@@ -3,7 +3,7 @@
 import Link from 'next/link';
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
-import { getJson } from '@/components/account/api';
+import { api } from '@/components/data/api';
 import { LoadingPanel } from '@/components/account/panels';
 import { primaryButton } from '@/components/account/styles';
 import { useLoginRedirect } from '@/components/account/use-login-redirect';
@@ -29,13 +29,13 @@ export function MyOrdersView() {
     let cancelled = false;
     void (async () => {
       const [orders, vouchers] = await Promise.all([
-        getJson<{ orders: CustomerOrder[] }>(`/api/orders/${encodeURIComponent(user.id)}`),
-        getJson<VouchersResponse>('/api/account/vouchers'),
+        api.get<{ orders: CustomerOrder[] }>(`/api/orders/${encodeURIComponent(user.id)}`),
+        api.get<VouchersResponse>('/api/account/vouchers'),
       ]);
       if (cancelled) return;
       // The stored record outlived its server session (logout elsewhere, password reset)
       // or names another account than the session cookie (404): sign in again.
-      if (!orders.ok && (orders.status === 401 || orders.status === 404)) return toLogin(LOGIN_MESSAGE);
+      if (!orders.ok && (orders.error.status === 401 || orders.error.status === 404)) return toLogin(LOGIN_MESSAGE);
       if (!orders.ok) {
         toast.error('Failed to load orders');
         return setState({ kind: 'failed' });
