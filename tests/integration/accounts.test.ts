@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { GET as getVouchersHandler } from '@/app/api/account/vouchers/route';
 import { POST as forgotPasswordRouteHandler } from '@/app/api/auth/forgot-password/route';
 import { POST as resetPasswordRouteHandler } from '@/app/api/auth/reset-password/route';
@@ -39,22 +39,14 @@ const verifyEmailRoute = (request: Request) => verifyEmailRouteHandler(request, 
 const PASSWORD = 'Correct-Horse-42';
 const SITE = 'http://localhost:3000';
 
-// Everything this file writes is tracked and removed in afterAll: the
-// integration files share one database and some of them count rows.
-const owned = { emails: [] as string[], ips: [] as string[], voucherCodes: [] as string[], promoCodes: [] as string[] };
-
 let ipCounter = 0;
 /** Every caller gets its own client address, so one test's rate-limit count never leaks into another's. */
 function freshIp() {
-  const ip = `10.44.${(ipCounter >> 8) & 255}.${ipCounter++ & 255}`;
-  owned.ips.push(ip);
-  return ip;
+  return `10.44.${(ipCounter >> 8) & 255}.${ipCounter++ & 255}`;
 }
 
 function uniqueEmail(label: string) {
-  const email = `${label}-${randomBytes(5).toString('hex')}@example.com`;
-  owned.emails.push(email.toLowerCase());
-  return email;
+  return `${label}-${randomBytes(5).toString('hex')}@example.com`;
 }
 
 function formRequest(path: string, fields: Record<string, string>, init: { ip?: string; url?: string } = {}) {
@@ -102,34 +94,6 @@ beforeAll(async () => {
     },
   });
   productId = product.id;
-});
-
-afterAll(async () => {
-  const users = await db().user.findMany({ where: { email: { in: owned.emails } }, select: { id: true } });
-  const userIds = users.map((u) => u.id);
-  const orders = await db().order.findMany({
-    where: { OR: [{ userId: { in: userIds } }, { customerEmail: { in: owned.emails } }, { items: { some: { productId } } }] },
-    select: { id: true },
-  });
-  const orderIds = orders.map((o) => o.id);
-  await db().job.deleteMany({ where: { dedupeKey: { in: orderIds.map((id) => `order-email:${id}`) } } });
-  await db().emailLog.deleteMany({ where: { OR: [{ orderId: { in: orderIds } }, { recipientEmail: { in: owned.emails } }] } });
-  await db().outboxEmail.deleteMany({ where: { to: { in: owned.emails } } });
-  await db().order.deleteMany({ where: { id: { in: orderIds } } });
-  await db().voucher.deleteMany({ where: { code: { in: owned.voucherCodes } } });
-  await db().promoCode.deleteMany({ where: { code: { in: owned.promoCodes } } });
-  await db().product.deleteMany({ where: { id: productId } });
-  await db().user.deleteMany({ where: { id: { in: userIds } } });
-  const subjects = [...owned.ips, ...owned.emails];
-  const rules = ['login', 'login-account', 'register', 'forgot', 'forgot-account', 'reset'];
-  await db().rateLimit.deleteMany({
-    where: {
-      OR: [
-        { key: { in: rules.flatMap((rule) => subjects.map((s) => `${rule}:${s}`)) } },
-        ...owned.ips.flatMap((ip) => ['login-pair', 'forgot-pair'].map((rule) => ({ key: { startsWith: `${rule}:${ip}:` } }))),
-      ],
-    },
-  });
 });
 
 /** A paid order placed without an account, as a guest checkout leaves it. */
@@ -477,7 +441,6 @@ describe('guest orders and vouchers for the same address', () => {
     const email = uniqueEmail('voucher');
     const { user, token } = await newUser('voucher', email);
     const code = `GIFT-${randomBytes(4).toString('hex').toUpperCase()}`;
-    owned.voucherCodes.push(code);
     await db().voucher.create({
       data: { code, customerEmail: email, type: 'fixed_amount', valueCents: 2500, usageType: 'reusable', originalBalanceCents: 2500, currentBalanceCents: 1000 },
     });
@@ -574,7 +537,6 @@ describe('membership', () => {
     expect(await body(unknown)).toEqual({ detail: 'Invalid promo code', code: 'invalid_request' });
 
     const code = `IT${randomBytes(3).toString('hex').toUpperCase()}`;
-    owned.promoCodes.push(code);
     await db().promoCode.create({ data: { code, percentOff: 20 } });
     // The form sends the code upper-cased, but the server does not depend on it.
     const res = await subscribeRoute(formRequestWithToken('membership/subscribe', token, { user_id: user.id, plan_interval: 'year', test_code: code.toLowerCase() }));

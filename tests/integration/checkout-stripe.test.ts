@@ -2,6 +2,7 @@
 // Stripe's API, which records what the shop asked for.
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { expectConsoleError } from '../support/console-errors';
 import { createFixtures, settle } from '../support/fixtures';
 import { startStripeStandIn, type StripeStandIn } from '../support/stripe-stand-in';
 
@@ -76,8 +77,6 @@ beforeEach(() => {
 
 afterAll(async () => {
   await stripe?.close();
-  await app?.db().rateLimit.deleteMany({ where: { key: { endsWith: `:${clientIp}` } } });
-  await fx.cleanup();
 });
 
 describe('opening a Stripe Checkout Session', () => {
@@ -157,8 +156,12 @@ describe('opening a Stripe Checkout Session', () => {
 });
 
 describe('when Stripe fails', () => {
+  // The shop logs the provider's failure for the operator, then answers 503.
+  const PAYMENT_SESSION_FAILED = /^\[checkout\] payment session failed The stand-in was told to fail/;
+
   it("answers 'Failed to initiate checkout' and releases the voucher reservation", async () => {
     const voucher = await fx.voucher({ type: 'fixed_amount', usageType: 'one_time', valueCents: 300 });
+    expectConsoleError(PAYMENT_SESSION_FAILED);
     stripe.fail(500, { path: /^\/v1\/checkout\/sessions$/ });
     const error = await rejection(app.createCheckout(guest([poster.id], voucher.code)));
     expect(error).toBeInstanceOf(app.AppError);
@@ -183,6 +186,7 @@ describe('when Stripe fails', () => {
 
   it('releases the voucher when the coupon cannot be created', async () => {
     const card = await fx.voucher({ type: 'fixed_amount', usageType: 'reusable', balanceCents: 400 });
+    expectConsoleError(PAYMENT_SESSION_FAILED);
     stripe.fail(503, { path: /^\/v1\/coupons$/, retry: false });
     const error = await rejection(app.createCheckout(guest([poster.id], card.code)));
     expect(error.message).toBe('Failed to initiate checkout');
@@ -192,6 +196,7 @@ describe('when Stripe fails', () => {
   });
 
   it('answers the route with 503 in the one error shape', async () => {
+    expectConsoleError(PAYMENT_SESSION_FAILED);
     stripe.fail(500, { retry: false });
     const response = await postCheckout([{ product_id: poster.id }]);
     expect(response.status).toBe(503);

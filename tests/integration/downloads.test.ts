@@ -1,7 +1,7 @@
 // Downloads against real Postgres and a real S3-protocol server: who may
 // download what, the presigned URL the shop hands out, and the route's HTTP shape.
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createFixtures } from '../support/fixtures';
 
 const SITE_URL = 'http://shop.test:3000';
@@ -88,12 +88,6 @@ beforeAll(async () => {
   const bundle = await fx.product({ priceCents: 450, isBundle: true, bundleOf: [b.id, a.id], files: [await storeFile('Bundle guide.pdf', 'application/pdf')] });
   bundled = { a, b, bundle };
   unrelated = await fx.product({ priceCents: 100, files: [await storeFile('Not yours.pdf', 'application/pdf')] });
-});
-
-afterAll(async () => {
-  await app?.db().rateLimit.deleteMany({ where: { key: { endsWith: `:${clientIp}` } } });
-  await fx.cleanup();
-  for (const name of Object.keys(stored)) await app?.deleteObject('private', key(name));
 });
 
 describe('downloading a purchased file', () => {

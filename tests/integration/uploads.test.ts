@@ -4,7 +4,7 @@
 // heartbeat goes stale) with every file processed exactly once, only previews
 // are public, and the staging area is cleaned up.
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FormPart, StreamedPart } from '@/lib/domain/uploads';
 import { createFixtures } from '../support/fixtures';
 
@@ -47,8 +47,6 @@ async function loadApp() {
 let app: Awaited<ReturnType<typeof loadApp>>;
 let token: string;
 let categoryName: string;
-const batches: string[] = [];
-const extraProducts: string[] = [];
 
 const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
   let c = n;
@@ -89,7 +87,6 @@ async function bulkUpload(files: [string, Buffer][]): Promise<string> {
   const res = await app.routes.bulk(post('/api/admin/bulk-upload', form({ price: '4.50', category: categoryName, tags: 'Floral, pink ,floral' }, files.map(([n, b]) => ['files', n, b]))), ctx({}));
   expect(res.status).toBe(202);
   const { batch_id } = (await res.json()) as { batch_id: string };
-  batches.push(batch_id);
   return batch_id;
 }
 
@@ -113,13 +110,6 @@ beforeAll(async () => {
   if (!session) throw new Error('admin login failed');
   token = session.token;
   categoryName = (await fx.category()).name;
-});
-
-afterAll(async () => {
-  const files = await app.db().uploadFile.findMany({ where: { batchId: { in: batches } }, select: { id: true } });
-  await app.db().product.deleteMany({ where: { id: { in: [...files.map((f) => f.id), ...extraProducts] } } });
-  await app.db().uploadBatch.deleteMany({ where: { id: { in: batches } } });
-  await fx.cleanup();
 });
 
 describe('bulk upload', () => {
@@ -228,7 +218,6 @@ describe('streaming bulk upload, heartbeats and staging clean-up', () => {
   };
   const latestBatchOf = async (actor: string) => {
     const batch = await app.db().uploadBatch.findFirstOrThrow({ where: { createdBy: actor }, orderBy: { createdAt: 'desc' } });
-    batches.push(batch.id);
     return batch;
   };
 
@@ -299,7 +288,6 @@ describe('streaming bulk upload, heartbeats and staging clean-up', () => {
       yield await file('after fields.png', 120);
     }
     const batchId = await app.stageBulkUpload(actor, parts());
-    batches.push(batchId);
     const files = await filesOf(batchId);
     expect(files.map((f) => [f.position, f.originalFilename])).toEqual([
       [0, 'first sent.png'],
@@ -365,7 +353,6 @@ describe('streaming bulk upload, heartbeats and staging clean-up', () => {
     const orphanKey = 'staging/orphaned-request/0';
     await app.putObject('private', orphanKey, await solid(3, 3, 3), 'application/octet-stream');
     const abandoned = await app.db().uploadBatch.create({ data: { priceCents: 100, createdBy: 'admin-abandoned-test', receiving: true, createdAt: new Date(Date.now() - 2 * 24 * 3600 * 1000) } });
-    batches.push(abandoned.id);
 
     // Today nothing is old enough.
     expect(await app.sweepStaging()).toMatchObject({ deleted: 0, closedBatches: 1 });
@@ -430,7 +417,6 @@ describe('upload endpoints refuse bad input in the one error shape', () => {
     const res = await app.routes.individual(post('/api/admin/individual-upload', form(fields, files)), ctx({}));
     expect(res.status).toBe(201);
     const { product_id } = (await res.json()) as { product_id: string };
-    extraProducts.push(product_id);
     const product = await app.db().product.findUniqueOrThrow({ where: { id: product_id }, include: { files: { orderBy: { position: 'asc' } } } });
     expect(product).toMatchObject({ title: 'Solo Design', priceCents: 725, tags: ['solo'] });
     expect(product.files.map((f) => f.originalFilename)).toEqual(['design.png', 'guide.pdf']);
