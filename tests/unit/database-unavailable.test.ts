@@ -69,12 +69,6 @@ describe('database unreachable (nothing listening)', () => {
   it('answers 503 for an interactive transaction', async () => {
     await expect503(await failure(client.$transaction(async (tx) => tx.product.count())));
   });
-
-  it('fails fast rather than waiting for a timeout', async () => {
-    const started = Date.now();
-    await failure(client.product.count());
-    expect(Date.now() - started).toBeLessThan(1_500);
-  });
 });
 
 describe('shapes seen while Postgres shut down or restarted', () => {
