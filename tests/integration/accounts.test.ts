@@ -19,6 +19,7 @@ import { env } from '@/lib/env';
 import { getSessionUser, issueSessionToken } from '@/lib/http/session';
 import { encodeSession, SESSION_MAX_AGE_SECONDS } from '@/lib/infra/auth/session-token';
 import { db, type User } from '@/lib/infra/db';
+import { deleteQueuedJobs } from '../support/jobs';
 
 // Customer accounts and membership (issue #4) on a real database. Route
 // handlers that fail before signing anyone in are called directly; signing in
@@ -112,7 +113,7 @@ afterAll(async () => {
     select: { id: true },
   });
   const orderIds = orders.map((o) => o.id);
-  await db().job.deleteMany({ where: { dedupeKey: { in: orderIds.map((id) => `order-email:${id}`) } } });
+  await deleteQueuedJobs('order-email', 'orderId', orderIds);
   await db().emailLog.deleteMany({ where: { OR: [{ orderId: { in: orderIds } }, { recipientEmail: { in: owned.emails } }] } });
   await db().outboxEmail.deleteMany({ where: { to: { in: owned.emails } } });
   await db().order.deleteMany({ where: { id: { in: orderIds } } });

@@ -3,6 +3,7 @@
 // removed again by `cleanup()` so files that count rows are not disturbed.
 import { randomBytes } from 'node:crypto';
 import { db } from '@/lib/infra/db';
+import { deleteQueuedJobs } from './jobs';
 
 type ProductInput = {
   title?: string;
@@ -97,7 +98,7 @@ export function createFixtures(label: string) {
     const orderIds = orders.map((o) => o.id);
     const recipients = orders.flatMap((o) => (o.customerEmail ? [o.customerEmail] : []));
     await db().outboxEmail.deleteMany({ where: { to: { in: recipients } } });
-    await db().job.deleteMany({ where: { dedupeKey: { in: orderIds.map((id) => `order-email:${id}`) } } });
+    await deleteQueuedJobs('order-email', 'orderId', orderIds);
     await db().emailLog.deleteMany({ where: { orderId: { in: orderIds } } });
     await db().order.deleteMany({ where: { id: { in: orderIds } } });
     await db().voucher.deleteMany({ where: { id: { in: owned.vouchers } } });
