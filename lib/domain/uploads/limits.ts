@@ -8,10 +8,10 @@ export const MAX_FIELD_BYTES = 64 * 1024;
 export const UPLOAD_JOB = 'upload.file';
 /**
  * How long one image may take before its job counts as lost (the worker died)
- * and runs again: a 50 MB image takes seconds, so minutes here are only spent
- * after a crash. A slow run that overshoots is safe, just wasted (process.ts).
+ * and runs again: a 50 MB image takes seconds, so this is only waited out after
+ * a crash. A slow run that overshoots is safe, just wasted (see process.ts).
  */
-export const UPLOAD_JOB_SECONDS = 120;
+export const UPLOAD_JOB_SECONDS = 60;
 export const SWEEP_STAGING_JOB = 'upload.sweep-staging';
 /** Daily at 03:00 UTC; objects over a day old go, so a failed file can be retried for one to two days. */
 export const SWEEP_STAGING_CRON = '0 3 * * *';

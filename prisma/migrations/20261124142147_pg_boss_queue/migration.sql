@@ -175,7 +175,7 @@ INSERT INTO pgboss.version(version) VALUES ('24');
 --    started get them too.
 SELECT pgboss.create_queue('order-email', '{"policy":"standard","retryLimit":4,"retryDelay":5,"retryBackoff":true,"expireInSeconds":60}');
 SELECT pgboss.create_queue('order-lapse', '{"policy":"standard","retryLimit":4,"retryDelay":5,"retryBackoff":true,"expireInSeconds":60}');
-SELECT pgboss.create_queue('upload.file', '{"policy":"standard","retryLimit":4,"retryDelay":5,"retryBackoff":true,"expireInSeconds":120}');
+SELECT pgboss.create_queue('upload.file', '{"policy":"standard","retryLimit":4,"retryDelay":5,"retryBackoff":true,"expireInSeconds":60}');
 SELECT pgboss.create_queue('upload.sweep-staging', '{"policy":"standard","retryLimit":2,"retryDelay":5,"retryBackoff":true,"expireInSeconds":900}');
 
 -- 3. Work not yet done moves over: pending jobs keep their due time; running
