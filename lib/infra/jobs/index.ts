@@ -162,6 +162,8 @@ export async function stopJobQueue(timeoutMs = 30_000): Promise<void> {
   const client = state.shopBoss;
   const started = state.shopBossStarted;
   if (!client || !started) return;
+  // A later start gets a fresh client: pg-boss's stop closes its pool for good.
+  state.shopBoss = undefined;
   state.shopBossStarted = null;
   workers.clear();
   await started.catch(() => null);
