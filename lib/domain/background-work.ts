@@ -18,7 +18,7 @@ export function registerJobHandlers(): void {
       const { fileId } = payload as { fileId: string };
       await processUploadFile(fileId);
     },
-    { concurrency: JOB_CONCURRENCY, expireInSeconds: UPLOAD_JOB_SECONDS },
+    { concurrency: JOB_CONCURRENCY, expireInSeconds: UPLOAD_JOB_SECONDS, pollSeconds: 1 },
   );
   registerJobHandler(SWEEP_STAGING_JOB, () => runStagingSweep(), { cron: SWEEP_STAGING_CRON, retryLimit: 2, expireInSeconds: 15 * 60 });
   registerJobHandler(ORDER_LAPSE_JOB, async (payload) => {

@@ -109,6 +109,22 @@ describe('the job queue', () => {
     expect(seen).toEqual(['w']);
   });
 
+  it('takes the next job as soon as one is done, without waiting for a poll', async () => {
+    const BACKLOG = `test.backlog-${run}`;
+    const seen: string[] = [];
+    await db().$executeRawUnsafe(`SELECT pgboss.create_queue($1, '{"policy":"standard"}')`, BACKLOG);
+    for (const id of ['1', '2', '3']) await queue(BACKLOG, { id });
+    // An hour between polls: only the worker waking itself after each job gets through the backlog.
+    await workQueue(BACKLOG, 1, async (payload) => {
+      seen.push((payload as { id: string }).id);
+    }, 3600);
+    for (let wait = 0; (await queuedJobs(BACKLOG)).some((j) => j.state !== 'completed'); wait++) {
+      if (wait > 100) throw new Error(`the worker stopped after ${seen.length} job(s)`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(seen.sort()).toEqual(['1', '2', '3']);
+  });
+
   it('registers the daily staging sweep as a cron schedule', async () => {
     registerJobHandlers();
     await scheduleJobs();

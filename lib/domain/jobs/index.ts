@@ -34,8 +34,10 @@ export type JobKindOptions = Partial<QueueSettings> & {
   concurrency?: number;
   /** A cron line (UTC): the job is also queued on this schedule. */
   cron?: string;
+  /** How often an idle worker looks for jobs queued by other processes (this process's own wake it at once). */
+  pollSeconds?: number;
 };
-type Registered = { handler: JobHandler; settings: QueueSettings; concurrency: number; cron?: string };
+type Registered = { handler: JobHandler; settings: QueueSettings; concurrency: number; cron?: string; pollSeconds?: number };
 
 // Five runs in all, 5-10 s, 10-20 s, 20-40 s, 40-80 s apart.
 const DEFAULTS: QueueSettings = { retryLimit: 4, retryDelaySeconds: 5, expireInSeconds: 60 };
@@ -44,8 +46,8 @@ const state = globalThis as unknown as { shopJobKinds?: Map<string, Registered> 
 const kinds = (state.shopJobKinds ??= new Map<string, Registered>());
 
 export function registerJobHandler(kind: string, handler: JobHandler, options: JobKindOptions = {}): void {
-  const { concurrency = 1, cron, ...settings } = options;
-  kinds.set(kind, { handler, settings: { ...DEFAULTS, ...settings }, concurrency, cron });
+  const { concurrency = 1, cron, pollSeconds, ...settings } = options;
+  kinds.set(kind, { handler, settings: { ...DEFAULTS, ...settings }, concurrency, cron, pollSeconds });
 }
 
 export function registeredJobKinds(): string[] {
@@ -71,7 +73,9 @@ export async function openJobQueue(): Promise<void> {
 /** Starts this process's workers for every registered kind, and the cron schedules; `parallel` replaces JOB_CONCURRENCY. */
 export async function startJobWorker(parallel?: number): Promise<void> {
   await openJobQueue();
-  for (const [kind, { handler, concurrency }] of kinds) await workQueue(kind, parallel && concurrency > 1 ? parallel : concurrency, handler);
+  for (const [kind, { handler, concurrency, pollSeconds }] of kinds) {
+    await workQueue(kind, parallel && concurrency > 1 ? parallel : concurrency, handler, pollSeconds);
+  }
   await scheduleJobs();
 }
 

@@ -11,8 +11,6 @@ import type { Prisma } from '@/lib/infra/db';
 // cron schedules. Decision 051 says why pg-boss 10 and how the schema is made.
 
 export const JOB_SCHEMA = 'pgboss';
-/** How often a worker with nothing in hand looks again; `kickJobs` wakes this process's workers at once. */
-const POLL_SECONDS = 1;
 /** Expiry of a dead worker's jobs is checked this often, so a crash costs expireInSeconds plus at most this. */
 const MAINTENANCE_SECONDS = 15;
 
@@ -122,21 +120,29 @@ function logFailure(kind: string, id: string, error: unknown) {
   console.error(`[jobs] ${kind} ${id} failed`, error instanceof Error ? error.message : error);
 }
 
-/** Starts `concurrency` workers on the queue in this process; each takes one job at a time. */
-export async function workQueue(kind: string, concurrency: number, handler: JobHandler): Promise<void> {
+/**
+ * Starts `concurrency` workers on the queue in this process; each takes one job
+ * at a time and, with nothing to do, looks again every `pollSeconds` (sooner
+ * when `kickJobs` wakes it).
+ */
+export async function workQueue(kind: string, concurrency: number, handler: JobHandler, pollSeconds = 2): Promise<void> {
   const client = await startedBoss();
   const ids: string[] = [];
   for (let n = 0; n < concurrency; n++) {
-    ids.push(
-      await client.work(kind, { batchSize: 1, pollingIntervalSeconds: POLL_SECONDS }, async ([job]) => {
-        try {
-          await handler(job.data);
-        } catch (error) {
-          logFailure(kind, job.id, error);
-          throw error;
-        }
-      }),
-    );
+    let id = '';
+    id = await client.work(kind, { batchSize: 1, pollingIntervalSeconds: pollSeconds }, async ([job]) => {
+      try {
+        await handler(job.data);
+      } catch (error) {
+        logFailure(kind, job.id, error);
+        throw error;
+      } finally {
+        // pg-boss 10 would wait out the rest of the polling interval before the
+        // next fetch: one job per interval per worker. Waking it takes the next job at once.
+        client.notifyWorker(id);
+      }
+    });
+    ids.push(id);
   }
   workers.set(kind, [...(workers.get(kind) ?? []), ...ids]);
 }
