@@ -14,5 +14,6 @@ export async function register() {
   installRequestHooks();
   if (process.env.SHOP_DISABLE_WORKER === '1') return;
   const { startBackgroundWork } = await import('./lib/domain/background-work');
-  startBackgroundWork();
+  // Not awaited: the server answers while the worker connects; it logs its own failure.
+  void startBackgroundWork();
 }

@@ -279,7 +279,7 @@ async function main(): Promise<Result> {
     const { POST: bulkUpload } = await import('../app/api/admin/bulk-upload/route');
     // The progress route's own work; the route also revalidates the page cache, which needs Next's server around it.
     const { getUploadProgress } = await import('../lib/domain/uploads');
-    startBackgroundWork();
+    await startBackgroundWork();
 
     // Peak RSS of this process during the timed part.
     global.gc?.();
@@ -323,7 +323,7 @@ async function main(): Promise<Result> {
     }
     const end = performance.now();
     clearInterval(sampler);
-    stopJobWorker();
+    await stopJobWorker();
     const cpuMs = { own: ownCpuMs() - cpuAtStart.own, s3: s3.cpuMs() - cpuAtStart.s3, postgres: postgresCpuMs(postgresDir) - cpuAtStart.postgres };
     const s3PeakRss = s3.peakRss();
     peakRss = Math.max(peakRss, process.memoryUsage().rss);

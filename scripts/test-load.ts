@@ -9,7 +9,7 @@
 //   npm run test:load                      every scenario (about 6 minutes)
 //   npm run test:load -- restart worker    only some
 // Knobs: LOAD_SECONDS (60), LOAD_SHOPPERS (100), LOAD_THINK_MS (3000),
-// LOAD_CHECKOUTS_PER_SECOND (10), LOAD_RECLAIM_WAIT_SECONDS (60).
+// LOAD_CHECKOUTS_PER_SECOND (10), LOAD_RECLAIM_WAIT_SECONDS (120).
 // Prints each scenario's figures, prepends them to bench/results/load.md and
 // ends with "N passed, N failed" (exit code 1 on any failure).
 import { execSync } from 'node:child_process';
@@ -42,7 +42,7 @@ const options = {
   shoppers: num('LOAD_SHOPPERS', 100),
   thinkMs: num('LOAD_THINK_MS', 3000),
   checkoutsPerSecond: num('LOAD_CHECKOUTS_PER_SECOND', 10),
-  reclaimWaitSeconds: num('LOAD_RECLAIM_WAIT_SECONDS', 60),
+  reclaimWaitSeconds: num('LOAD_RECLAIM_WAIT_SECONDS', 120),
 };
 
 const runTag = randomBytes(3).toString('hex');

@@ -37,7 +37,7 @@ export async function seedBenchCatalogue(databaseUrl: string, count: number, log
     // Every checkout the bench opens schedules an order-lapse job for when its session lapses, and the
     // shop's in-process worker would run a few thousand of them in the middle of the next
     // run (or of `npm run lighthouse`). Those orders are the bench's own: drop the jobs.
-    const lapses = await client.query(`DELETE FROM "Job" WHERE kind = 'order-lapse' AND status = 'pending'`);
+    const lapses = await client.query(`DELETE FROM pgboss.job WHERE name = 'order-lapse' AND state < 'active'`);
     if (lapses.rowCount) log(`Dropped ${lapses.rowCount} pending order-lapse jobs of earlier checkout scenarios`);
     // Fresh statistics, or the planner guesses with an empty-table estimate.
     await client.query('ANALYZE "Product"');

@@ -68,7 +68,7 @@ export async function verifyCheckouts(options: {
     options.databaseUrl,
     `SELECT o."sessionId", o.status, o."fulfilledAt" IS NOT NULL AS fulfilled, o."customerEmail",
             (SELECT count(*)::int FROM "OrderItem" i WHERE i."orderId" = o.id) AS items,
-            (SELECT count(*)::int FROM "Job" j WHERE j."dedupeKey" = 'order-email:' || o.id) AS "emailJobs"
+            (SELECT count(*)::int FROM pgboss.job j WHERE j.name = 'order-email' AND j.data->>'orderId' = o.id) AS "emailJobs"
        FROM "Order" o
       WHERE o."sessionId" = ANY($1) OR o."customerEmail" LIKE $2`,
     [opened.map((o) => o.sessionId), `load-${options.runTag}-%`],
@@ -108,9 +108,9 @@ export async function verifyIntegrity(checks: Checks, databaseUrl: string, since
        (SELECT count(*)::int FROM "Order" o WHERE o."createdAt" >= $1 AND (o.status = 'complete') <> (o."fulfilledAt" IS NOT NULL)) AS "halfFulfilled",
        -- A checkout cut off before its payment session was recorded stays open only until its lapse job closes it.
        (SELECT count(*)::int FROM "Order" o WHERE o."createdAt" >= $1 AND o.status = 'open'
-           AND NOT EXISTS (SELECT 1 FROM "Job" j WHERE j."dedupeKey" = 'order-lapse:' || o.id AND j.status = 'pending')) AS "openOrdersThatNeverLapse",
+           AND NOT EXISTS (SELECT 1 FROM pgboss.job j WHERE j.name = 'order-lapse' AND j.data->>'orderId' = o.id AND j.state < 'active')) AS "openOrdersThatNeverLapse",
        (SELECT count(*)::int FROM "Order" o WHERE o."createdAt" >= $1 AND o.kind = 'payment' AND o."fulfilledAt" IS NOT NULL
-           AND NOT EXISTS (SELECT 1 FROM "Job" j WHERE j."dedupeKey" = 'order-email:' || o.id)) AS "fulfilledWithoutEmailJob",
+           AND NOT EXISTS (SELECT 1 FROM pgboss.job j WHERE j.name = 'order-email' AND j.data->>'orderId' = o.id)) AS "fulfilledWithoutEmailJob",
        (SELECT count(*)::int FROM "Order" o WHERE o."createdAt" >= $1 AND o."voucherId" IS NOT NULL AND o.status <> 'expired'
            AND NOT EXISTS (SELECT 1 FROM "VoucherRedemption" r WHERE r."orderId" = o.id AND r."voucherId" = o."voucherId")) AS "voucherOrdersWithoutReservation",
        (SELECT count(*)::int FROM "VoucherRedemption" r JOIN "Order" o ON o.id = r."orderId"

@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { expectConsoleError } from '../support/console-errors';
 import { createFixtures, settle } from '../support/fixtures';
+import { queuedJobs } from '../support/jobs';
 import { startStripeStandIn, type StripeStandIn } from '../support/stripe-stand-in';
 
 const SITE_URL = 'https://shop.example.test';
@@ -220,7 +221,7 @@ describe('the success page status check in Stripe mode', () => {
     const before = await app.getCheckoutStatus(result.session_id, { userId: null });
     expect(before).toMatchObject({ payment_status: 'unpaid', status: 'open', items: [] });
     expect(stripe.requestsTo('GET', `/v1/checkout/sessions/${result.session_id}`)).toHaveLength(1);
-    expect(await app.db().job.count({ where: { dedupeKey: `order-email:${order.id}` } })).toBe(0);
+    expect(await queuedJobs('order-email', { orderId: order.id })).toHaveLength(0);
 
     stripe.markPaid(result.session_id);
     // Within the interval the polls answer from the database.
@@ -241,7 +242,7 @@ describe('the success page status check in Stripe mode', () => {
     expect(paid.customerEmail).not.toBe(voucher.customerEmail);
     expect(paid.fulfilledAt).toBeInstanceOf(Date);
     expect(paid.redemption?.confirmedAt).toBeInstanceOf(Date);
-    expect(await app.db().job.count({ where: { dedupeKey: `order-email:${order.id}` } })).toBe(1);
+    expect(await queuedJobs('order-email', { orderId: order.id })).toHaveLength(1);
 
     // A fulfilled order is answered from the database.
     const asked = stripe.requests.length;

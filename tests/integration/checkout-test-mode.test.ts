@@ -2,8 +2,9 @@
 // pricing, cart rules, vouchers under concurrency, cancellation, expiry and
 // idempotent fulfilment.
 import { randomBytes } from 'node:crypto';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFixtures, settle } from '../support/fixtures';
+import { ageActiveJobs, makeRetriesDue, queuedJobs } from '../support/jobs';
 
 const SITE_URL = 'http://shop.test:3000';
 process.env.SITE_URL = SITE_URL;
@@ -36,6 +37,8 @@ async function loadApp() {
     registerJobHandler: jobs.registerJobHandler,
     registerJobHandlers: handlers.registerJobHandlers,
     runDueJobs: jobs.runDueJobs,
+    maintainJobQueue: jobs.maintainJobQueue,
+    stopJobWorker: jobs.stopJobWorker,
     sendOrderEmail: orderEmail.sendOrderEmail,
     AppError: errors.AppError,
     db: db.db,
@@ -57,7 +60,7 @@ async function orderBySession(sessionId: string) {
 }
 
 async function emailJobs(orderId: string) {
-  return app.db().job.findMany({ where: { kind: 'order-email', payload: { equals: { orderId } } } });
+  return queuedJobs('order-email', { orderId });
 }
 
 async function expectAppError(promise: Promise<unknown>, code: string, message: string | RegExp) {
@@ -80,6 +83,10 @@ beforeAll(async () => {
   saleItem = await fx.product({ priceCents: 2000, onSale: true, salePriceCents: 1499, saleStart: new Date(Date.now() - hour), saleEnd: new Date(Date.now() + hour) });
   expiredSale = await fx.product({ priceCents: 900, onSale: true, salePriceCents: 100, saleStart: new Date(Date.now() - 2 * hour), saleEnd: new Date(Date.now() - hour) });
   withFiles = await fx.product({ priceCents: 500, files: [{ storageKey: `it/${fx.suffix}/a.pdf`, originalFilename: 'Poster A4.pdf' }, { storageKey: `it/${fx.suffix}/b.png`, originalFilename: 'Poster.png' }] });
+});
+
+afterAll(async () => {
+  await app.stopJobWorker();
 });
 
 describe('pricing a cart on the server', () => {
@@ -182,7 +189,7 @@ describe('free checkouts', () => {
     expect(order.customerEmail).toBeNull();
 
     const jobs = await emailJobs(order.id);
-    expect(jobs.map((j) => [j.dedupeKey, j.status])).toEqual([[`order-email:${order.id}`, 'pending']]);
+    expect(jobs.map((j) => [j.data, j.state])).toEqual([[{ orderId: order.id }, 'created']]);
     expect((await app.db().voucher.findUniqueOrThrow({ where: { id: voucher.id } })).status).toBe('used');
 
     const status = await app.getCheckoutStatus(result.session_id, { userId: null });
@@ -329,7 +336,7 @@ describe('test payments', () => {
     // The guest's own receipt address, never the voucher owner's.
     expect(order).toMatchObject({ status: 'complete', paymentStatus: 'paid', customerEmail: 'racer@example.com' });
     const jobs = await emailJobs(order.id);
-    expect(jobs.map((j) => j.dedupeKey)).toEqual([`order-email:${order.id}`]);
+    expect(jobs.map((j) => j.data)).toEqual([{ orderId: order.id }]);
     expect(order.redemption?.confirmedAt).toBeInstanceOf(Date);
 
     const status = await app.getCheckoutStatus(sessionId, { userId: null });
@@ -388,9 +395,9 @@ describe('expired sessions', () => {
   it('schedules every paid checkout to lapse a minute after its session does', async () => {
     const result = await app.createCheckout(guest([regular.id]));
     const order = await orderBySession(result.session_id);
-    const job = await app.db().job.findUniqueOrThrow({ where: { dedupeKey: `${app.ORDER_LAPSE_JOB}:${order.id}` } });
-    expect(job).toMatchObject({ kind: app.ORDER_LAPSE_JOB, status: 'pending', payload: { orderId: order.id } });
-    expect(job.runAt.getTime() - order.expiresAt!.getTime()).toBe(60_000);
+    const jobs = await queuedJobs(app.ORDER_LAPSE_JOB, { orderId: order.id });
+    expect(jobs).toMatchObject([{ state: 'created', data: { orderId: order.id } }]);
+    expect(jobs[0].startAfter.getTime() - order.expiresAt!.getTime()).toBe(60_000);
   });
 
   it('lapses an unpaid order nobody looks at again, giving its voucher back once', async () => {
@@ -484,7 +491,7 @@ describe('the order email job', () => {
     await app.completeTestPayment(result.session_id, null);
     await app.runDueJobs();
 
-    expect((await emailJobs(order.id)).map((j) => j.status)).toEqual(['done']);
+    expect((await emailJobs(order.id)).map((j) => j.state)).toEqual(['completed']);
     const outbox = await app.db().outboxEmail.findMany({ where: { to: email } });
     expect(outbox).toHaveLength(1);
     expect(outbox[0].subject).toContain(result.session_id.slice(-12));
@@ -493,9 +500,14 @@ describe('the order email job', () => {
     expect(await app.db().emailLog.count({ where: { orderId: order.id, status: 'sent', recipientEmail: email } })).toBe(1);
 
     // A worker that died after sending, before marking the job done: the job runs again, the email does not.
-    await app.db().job.updateMany({ where: { kind: app.ORDER_EMAIL_JOB, payload: { equals: { orderId: order.id } } }, data: { status: 'pending', runAt: new Date() } });
+    const [job] = await emailJobs(order.id);
+    await app.db().$executeRaw`UPDATE pgboss.job SET state = 'active', completed_on = NULL WHERE id = ${job.id}::uuid`;
+    await ageActiveJobs([job.id], 61);
+    await app.maintainJobQueue();
+    expect((await emailJobs(order.id)).map((j) => j.state)).toEqual(['retry']);
+    await makeRetriesDue(app.ORDER_EMAIL_JOB);
     await app.runDueJobs();
-    expect((await emailJobs(order.id)).map((j) => j.status)).toEqual(['done']);
+    expect((await emailJobs(order.id)).map((j) => j.state)).toEqual(['completed']);
     expect(await app.db().outboxEmail.count({ where: { to: email } })).toBe(1);
     // An admin's resend is not held back by it.
     await app.sendOrderEmail(order.id, { sentBy: 'admin' });

@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFixtures } from '../support/fixtures';
+import { queuedJobs } from '../support/jobs';
 import { startStripeStandIn, type StandInSession, type StripeStandIn } from '../support/stripe-stand-in';
 
 const SITE_URL = 'https://shop.example.test';
@@ -47,7 +48,7 @@ async function openOrder(withVoucher = false) {
 }
 
 async function emailJobCount(orderId: string) {
-  return app.db().job.count({ where: { dedupeKey: `order-email:${orderId}` } });
+  return (await queuedJobs('order-email', { orderId })).length;
 }
 
 beforeAll(async () => {

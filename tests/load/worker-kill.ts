@@ -92,11 +92,11 @@ export async function workerKill(ctx: LoadContext): Promise<ScenarioResult> {
   if (!complete) {
     const [stuck] = await query<{ n: number; lockedSeconds: number }>(
       ctx.databaseUrl,
-      `SELECT count(*)::int AS n, coalesce(max(extract(epoch FROM now() - "lockedAt")), 0)::int AS "lockedSeconds"
-         FROM "Job" WHERE status = 'running' AND payload->>'fileId' IN (SELECT id FROM "UploadFile" WHERE "batchId" = $1)`,
+      `SELECT count(*)::int AS n, coalesce(max(extract(epoch FROM now() - started_on)), 0)::int AS "lockedSeconds"
+         FROM pgboss.job WHERE name = 'upload.file' AND state = 'active' AND data->>'fileId' IN (SELECT id FROM "UploadFile" WHERE "batchId" = $1)`,
       [batchId],
     );
-    detail += `; ${stuck.n} job(s) still locked by the killed worker (held ${stuck.lockedSeconds} s): a dead worker's job is reclaimed only when its lock is stale (STALE_AFTER_SECONDS in lib/infra/jobs); waited ${ctx.options.reclaimWaitSeconds} s (LOAD_RECLAIM_WAIT_SECONDS)`;
+    detail += `; ${stuck.n} job(s) still locked by the killed worker (held ${stuck.lockedSeconds} s): a dead worker's job runs again only once it has expired (UPLOAD_JOB_SECONDS in lib/domain/uploads/limits.ts, plus the queue's maintenance interval and the retry delay); waited ${ctx.options.reclaimWaitSeconds} s (LOAD_RECLAIM_WAIT_SECONDS)`;
   }
   checks.check(`the restarted worker completes the batch within ${ctx.options.reclaimWaitSeconds} s`, complete, detail);
 
@@ -104,8 +104,8 @@ export async function workerKill(ctx: LoadContext): Promise<ScenarioResult> {
     ctx.databaseUrl,
     `SELECT (SELECT count(*)::int FROM "UploadFile" u JOIN "Product" p ON p.id = u."productId" WHERE u."batchId" = $1) AS linked,
             (SELECT count(*)::int FROM "Product" p WHERE $2 = ANY(p.tags)) AS tagged,
-            (SELECT count(*)::int FROM "Job" j WHERE j.payload->>'fileId' IN (SELECT id FROM "UploadFile" WHERE "batchId" = $1)) AS jobs,
-            (SELECT count(*)::int FROM "Job" j WHERE j.status = 'done' AND j.payload->>'fileId' IN (SELECT id FROM "UploadFile" WHERE "batchId" = $1)) AS "doneJobs"`,
+            (SELECT count(*)::int FROM pgboss.job j WHERE j.name = 'upload.file' AND j.data->>'fileId' IN (SELECT id FROM "UploadFile" WHERE "batchId" = $1)) AS jobs,
+            (SELECT count(*)::int FROM pgboss.job j WHERE j.name = 'upload.file' AND j.state = 'completed' AND j.data->>'fileId' IN (SELECT id FROM "UploadFile" WHERE "batchId" = $1)) AS "doneJobs"`,
     [batchId, `load-${ctx.runTag}`],
   );
   checks.check('one product per file, no duplicates', products.tagged === products.linked && products.tagged <= FILES && (!complete || products.tagged === FILES), `${products.tagged} products for ${FILES} files (${products.linked} linked to the batch); jobs ${products.doneJobs}/${products.jobs} done`);
