@@ -88,7 +88,7 @@ function goalLines(run: BenchRun): string[] {
 const HEADER = `# Storefront benchmark (\`npm run bench\`)
 
 Newest run first. Loopback only: \`next start\` of a production build pinned to
-CPU 0, autocannon pinned to CPU 1, Postgres unpinned. Written by scripts/bench.ts.
+CPU 0, autocannon pinned to CPU 1, Postgres unpinned. Written by bench/bench.ts.
 
 `;
 
