@@ -14,14 +14,13 @@
 // Usage: node server.mjs [--port 3000] [--hostname 127.0.0.1] [--dir .]
 import { createServer } from 'node:http';
 import { parseArgs } from 'node:util';
+import next from 'next';
 
 const { values } = parseArgs({ options: { port: { type: 'string' }, hostname: { type: 'string' }, dir: { type: 'string' } } });
-const port = Number(values.port ?? process.env.PORT ?? 3000);
+const port = Number(values.port ?? 3000);
 const hostname = values.hostname;
-process.env.NODE_ENV ??= 'production';
 
-// Imported after NODE_ENV is set: Next reads it while loading.
-const { default: next } = await import('next');
+// Next sets NODE_ENV to production itself when it is unset and dev is false.
 const app = next({ dev: false, dir: values.dir ?? '.', hostname, port });
 const handle = app.getRequestHandler();
 await app.prepare();
