@@ -19,7 +19,7 @@ test('home shows the banner, the three features and the 6 newest products', asyn
     await expect(cards.nth(i).getByRole('heading', { name: product.title })).toBeVisible();
   }
   await expect(page.getByRole('link', { name: 'View All Products' })).toHaveAttribute('href', '/products');
-  await expect(page.getByText('© 2025')).toBeVisible();
+  await expect(page.getByText('Copyright 2025')).toBeVisible();
 });
 
 test('category and subcategory filters follow the query string', async ({ page, request }) => {

@@ -200,7 +200,7 @@ function peakRssOf(pid: number): number {
 }
 
 async function startS3StandIn(directory: string): Promise<{ pid: number; cpuMs: () => number; peakRss: () => number; stop: () => Promise<void> }> {
-  const { freePort } = await import('./lib/embedded-postgres');
+  const { freePort } = await import('../scripts/lib/embedded-postgres');
   const port = await freePort();
   mkdirSync(directory, { recursive: true });
   const child = spawn(process.execPath, [...process.execArgv, THIS_FILE, '--s3', directory, '--port', String(port)], { stdio: ['ignore', 'pipe', 'inherit'] });
@@ -250,8 +250,8 @@ type Result = {
 };
 
 async function main(): Promise<Result> {
-  const { startLocalServices } = await import('./lib/services');
-  const { deployMigrations } = await import('./lib/migrations');
+  const { startLocalServices } = await import('../scripts/lib/services');
+  const { deployMigrations } = await import('../scripts/lib/migrations');
 
   log(`generating ${count} distinct ${SIDE}×${SIDE} PNGs…`);
   const genStart = Date.now();
@@ -441,7 +441,7 @@ function writeResults(row: string, profile: string) {
   const earlier = rows.filter((l) => cells(l) === 9);
   const content = `# Upload benchmark
 
-\`npm run bench:upload -- --count N\` (scripts/bench-upload.ts): N distinct 2000×2000 PNGs
+\`npm run bench:upload -- --count N\` (bench/bench-upload.ts): N distinct 2000×2000 PNGs
 sent as one streamed multipart request to the shop's POST /api/admin/bulk-upload route
 handler (admin session), processed by the in-process background worker as \`npm start\`
 runs it (1200 px watermarked WebP preview, 480 px thumbnail, original copied privately,

@@ -1,8 +1,8 @@
-// What every load scenario gets from scripts/test-load.ts: the running shop,
+// What every load scenario gets from bench/test-load.ts: the running shop,
 // its services, the knobs of the run, and the fault levers (Postgres, worker).
-import type { Check } from '../../scripts/lib/load-checks';
-import type { Managed } from '../../scripts/lib/load-processes';
-import type { Catalogue } from '../../scripts/lib/load-shopper';
+import type { Check } from '../lib/load-checks';
+import type { Managed } from '../lib/load-processes';
+import type { Catalogue } from '../lib/load-shopper';
 
 export type LoadOptions = {
   /** Length of the steady browse-and-buy run (scenario 1). */

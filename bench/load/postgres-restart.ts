@@ -5,9 +5,9 @@
 //   while down: API calls answer 503 {detail, code: 'service_unavailable'} quickly,
 //               pages answer from the cache or with the error page, nothing hangs;
 //   after:      the shop recovers by itself, and no order is half-written.
-import { Checks, verifyCheckouts, verifyIntegrity } from '../../scripts/lib/load-checks';
-import { describeFailures, formatSummaries, isOk, newRecorder, sleep, summarize, timedFetch, type Recorder, type Sample } from '../../scripts/lib/load-http';
-import { runShopLoad } from '../../scripts/lib/load-shopper';
+import { Checks, verifyCheckouts, verifyIntegrity } from '../lib/load-checks';
+import { describeFailures, formatSummaries, isOk, newRecorder, sleep, summarize, timedFetch, type Recorder, type Sample } from '../lib/load-http';
+import { runShopLoad } from '../lib/load-shopper';
 import type { LoadContext, ScenarioResult } from './context';
 
 const RUN_SECONDS = 32;

@@ -1,19 +1,21 @@
-// Production servers for `npm run bench`, each `next start` pinned to CPU 0
-// with taskset so that the load generator (pinned to CPU 1) never competes
-// with it. Loopback only.
+// Production servers for `npm run bench`, each pinned to CPU 0 with taskset so
+// that the load generator (pinned to CPU 1) never competes with it: the shop as
+// `npm start` serves it (server.mjs), the ceiling app with `next start`.
+// Loopback only.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { NEXT_BIN } from './build';
-import { freePort } from './embedded-postgres';
+import { NEXT_BIN, shopServerCommand } from '../../scripts/lib/build';
+import { freePort } from '../../scripts/lib/embedded-postgres';
 
 export const SERVER_CPU = '0';
 export const LOAD_CPU = '1';
 
 export type RunningServer = { url: string; pid: number; stop: () => Promise<void> };
 
-/** `next start` of an existing build (`dir` = project folder) on a free port, pinned to SERVER_CPU. */
-export async function startPinnedServer(options: { dir: string; distDir?: string; env: NodeJS.ProcessEnv; log: (m: string) => void }): Promise<RunningServer> {
+/** An existing build served on a free port, pinned to SERVER_CPU: the shop's (dir omitted) or `next start` of the app in `dir`. */
+export async function startPinnedServer(options: { dir?: string; distDir?: string; env: NodeJS.ProcessEnv; log: (m: string) => void }): Promise<RunningServer> {
   const port = await freePort();
-  const args = ['-c', SERVER_CPU, NEXT_BIN, 'start', options.dir, '-p', String(port), '-H', '127.0.0.1'];
+  const [command, commandArgs] = options.dir ? [NEXT_BIN, ['start', options.dir, '-p', String(port), '-H', '127.0.0.1']] : shopServerCommand(port, '127.0.0.1');
+  const args = ['-c', SERVER_CPU, command, ...commandArgs];
   const env: NodeJS.ProcessEnv = { ...options.env, NODE_ENV: 'production', PORT: String(port), ...(options.distDir ? { NEXT_DIST_DIR: options.distDir } : {}) };
   const child = spawn('taskset', args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
   const output: string[] = [];
@@ -22,14 +24,14 @@ export async function startPinnedServer(options: { dir: string; distDir?: string
   child.stderr?.on('data', keep);
   const url = `http://127.0.0.1:${port}`;
   await waitUntilUp(url, child, output);
-  options.log(`next start ${options.dir} on ${url} (pid ${child.pid}, CPU ${SERVER_CPU})`);
+  options.log(`${options.dir ? `next start ${options.dir}` : 'the shop'} on ${url} (pid ${child.pid}, CPU ${SERVER_CPU})`);
   return { url, pid: child.pid as number, stop: () => stopChild(child) };
 }
 
 async function waitUntilUp(url: string, child: ChildProcess, output: string[]): Promise<void> {
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`next start exited (${child.exitCode}):\n${output.join('')}`);
+    if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}):\n${output.join('')}`);
     try {
       await fetch(`${url}/favicon.ico`, { signal: AbortSignal.timeout(2_000) });
       return;
@@ -38,7 +40,7 @@ async function waitUntilUp(url: string, child: ChildProcess, output: string[]): 
     }
   }
   child.kill('SIGKILL');
-  throw new Error(`next start did not answer within 60 s:\n${output.join('')}`);
+  throw new Error(`the server did not answer within 60 s:\n${output.join('')}`);
 }
 
 async function stopChild(child: ChildProcess): Promise<void> {

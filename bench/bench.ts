@@ -1,7 +1,8 @@
 // `npm run bench [-- --products 100000 --seconds 10 --connections 20 --instances 5 --no-build]`
 // (issue #7 §1). On the bench database (.data/bench, see bench-seed.ts) it
 // builds the shop into .next-bench and the bare ceiling app (bench/ceiling),
-// serves each with `next start` pinned to CPU 0 and loads them from CPU 1:
+// serves the shop as `npm start` does (server.mjs) and the ceiling with `next
+// start`, each pinned to CPU 0, and loads them from CPU 1:
 // cached pages against the ceiling, search and category filters at N
 // products, checkout in test payment mode, download redirects, and first-load
 // JavaScript against the framework's floor. Results: stdout and
@@ -17,7 +18,7 @@ import { runLoad, runPair, type LoadResult, type Scenario } from './lib/bench-lo
 import { prependResults, renderRun, type BenchRun } from './lib/bench-report';
 import { startPinnedServer, type RunningServer } from './lib/bench-server';
 import { startBenchServices } from './lib/bench-services';
-import { buildShop, NEXT_BIN } from './lib/build';
+import { buildShop, NEXT_BIN } from '../scripts/lib/build';
 
 const { values } = parseArgs({
   options: {
@@ -62,7 +63,7 @@ try {
     log(`Building the shop into ${DIST_DIR}…`);
     await buildShop(env, DIST_DIR);
   }
-  const shop = await startPinnedServer({ dir: '.', distDir: DIST_DIR, env, log });
+  const shop = await startPinnedServer({ distDir: DIST_DIR, env, log });
   servers.push(shop);
 
   const productPath = `/product/${catalogue.productId}`;
@@ -111,7 +112,7 @@ try {
   for (const path of pagePaths) js.push({ page: await firstLoadJs(shop.url, path, DIST_DIR), floor });
 
   // Each page and the ceiling of its size run in alternating slices, so both
-  // see the same background load on a shared machine. Two `next start`
+  // see the same background load on a shared machine. Two server
   // processes of one build can differ by 7–16 % for their whole lives, so the
   // cached pages are also measured on fresh pairs of servers and the median
   // pair is kept (searches, which are not compared with the ceiling, run once).
@@ -130,7 +131,7 @@ try {
   servers.pop();
   for (let i = 1; i < instances; i++) {
     log(`Fresh server pair ${i + 1} of ${instances}…`);
-    const shopAgain = await startPinnedServer({ dir: '.', distDir: DIST_DIR, env, log });
+    const shopAgain = await startPinnedServer({ distDir: DIST_DIR, env, log });
     const ceilingAgain = await startCeiling();
     try {
       for (const page of pages.filter((p) => p.cachedPage)) await measure(page, shopAgain.url, ceilingAgain.url);

@@ -4,8 +4,8 @@
 // some files are done the worker is SIGKILLed (no chance to tidy up) and a new
 // one started. The batch must complete with every file exactly once.
 import sharp from 'sharp';
-import { Checks, query } from '../../scripts/lib/load-checks';
-import { sleep } from '../../scripts/lib/load-http';
+import { Checks, query } from '../lib/load-checks';
+import { sleep } from '../lib/load-http';
 import type { LoadContext, ScenarioResult } from './context';
 
 const FILES = 20;

@@ -6,12 +6,12 @@
 // same moment. Each session must end as exactly one order and one email.
 import { randomBytes } from 'node:crypto';
 import Stripe from 'stripe';
-import { Checks, query, verifyCheckouts } from '../../scripts/lib/load-checks';
+import { Checks, query, verifyCheckouts } from '../lib/load-checks';
 import { freePort } from '../../scripts/lib/embedded-postgres';
-import { describeFailures, formatSummaries, isOk, newRecorder, summarize, timedFetch, type Recorder } from '../../scripts/lib/load-http';
-import { startShop, tail, waitForShop } from '../../scripts/lib/load-processes';
-import type { CheckoutOutcome } from '../../scripts/lib/load-shopper';
-import { startStripeStandIn, type StripeStandIn } from '../support/stripe-stand-in';
+import { describeFailures, formatSummaries, isOk, newRecorder, summarize, timedFetch, type Recorder } from '../lib/load-http';
+import { startShop, tail, waitForShop } from '../lib/load-processes';
+import type { CheckoutOutcome } from '../lib/load-shopper';
+import { startStripeStandIn, type StripeStandIn } from '../../tests/support/stripe-stand-in';
 import type { LoadContext, ScenarioResult } from './context';
 
 const SESSIONS = 10;

@@ -2,7 +2,7 @@
 // (a separate cluster from `npm start`'s, so 100,000 synthetic products never
 // reach the demo shop), or BENCH_DATABASE_URL / S3_ENDPOINT when set.
 import { resolve } from 'node:path';
-import { startLocalServices, type LocalServices } from './services';
+import { startLocalServices, type LocalServices } from '../../scripts/lib/services';
 
 export const BENCH_DATA_DIR = resolve(process.env.BENCH_DATA_DIR ?? '.data/bench');
 

@@ -87,8 +87,10 @@ function goalLines(run: BenchRun): string[] {
 
 const HEADER = `# Storefront benchmark (\`npm run bench\`)
 
-Newest run first. Loopback only: \`next start\` of a production build pinned to
-CPU 0, autocannon pinned to CPU 1, Postgres unpinned. Written by scripts/bench.ts.
+Newest run first. Loopback only: a production build pinned to CPU 0, served as
+\`npm start\` serves it (server.mjs; \`next start\` before 2026-11-24T14:30Z), the
+ceiling app with \`next start\`; autocannon pinned to CPU 1, Postgres unpinned.
+Written by bench/bench.ts.
 
 `;
 

@@ -2,9 +2,9 @@
 // checkouts arrive at a fixed rate and are paid in test payment mode. Nothing
 // may fail, and every checkout must end as exactly one order with its items
 // and exactly one order email.
-import { Checks, verifyCheckouts, verifyIntegrity } from '../../scripts/lib/load-checks';
-import { describeFailures, formatSummaries, newRecorder, summarize } from '../../scripts/lib/load-http';
-import { measureServiceTimes, runShopLoad } from '../../scripts/lib/load-shopper';
+import { Checks, verifyCheckouts, verifyIntegrity } from '../lib/load-checks';
+import { describeFailures, formatSummaries, newRecorder, summarize } from '../lib/load-http';
+import { measureServiceTimes, runShopLoad } from '../lib/load-shopper';
 import type { LoadContext, ScenarioResult } from './context';
 
 export async function browseAndBuy(ctx: LoadContext): Promise<ScenarioResult> {

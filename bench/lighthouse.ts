@@ -13,7 +13,7 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { freePort } from './lib/embedded-postgres';
+import { freePort } from '../scripts/lib/embedded-postgres';
 import { renderLighthouse, type PageAudit } from './lib/bench-lighthouse-report';
 import { prependResults } from './lib/bench-report';
 
@@ -81,7 +81,7 @@ try {
     log(`  ${Object.values(lhr.categories).map((c) => `${c.title} ${Math.round((c.score ?? 0) * 100)}`).join(', ')}`);
   }
   const section = renderLighthouse(pages, new Date(), RUNS);
-  prependResults(RESULTS, section, '# Lighthouse (`npm run lighthouse`)\n\nNewest run first. Mobile preset, Debian Chromium headless. Written by scripts/lighthouse.ts.\n\n');
+  prependResults(RESULTS, section, '# Lighthouse (`npm run lighthouse`)\n\nNewest run first. Mobile preset, Debian Chromium headless. Written by bench/lighthouse.ts.\n\n');
   console.log(`\n${section}`);
   log(`Written to ${RESULTS}`);
 } finally {

@@ -1,7 +1,7 @@
 // Brings the bench database to a known state: migrations applied, the demo
 // catalogue (real images and files) seeded once, N synthetic products.
 import { seedBenchCatalogue, type BenchCatalogue } from './bench-catalogue';
-import { deployMigrations } from './migrations';
+import { deployMigrations } from '../../scripts/lib/migrations';
 
 export async function prepareBenchDatabase(env: Record<string, string>, count: number, log: (m: string) => void): Promise<BenchCatalogue> {
   Object.assign(process.env, env);

@@ -1,9 +1,9 @@
-// The processes a load run drives: `next start` instances of the production
+// The processes a load run drives: shop servers (server.mjs) on the production
 // build and the standalone job worker (scripts/worker.ts), each logging to a
 // file under the run directory so a failed check can show what the shop said.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { openSync, closeSync, readFileSync, existsSync } from 'node:fs';
-import { NEXT_BIN } from './build';
+import { shopServerCommand } from '../../scripts/lib/build';
 import { sleep } from './load-http';
 
 export type Managed = {
@@ -39,7 +39,7 @@ function manage(name: string, proc: ChildProcess, logFile: string, fd: number): 
 
 export function startShop(options: { name: string; port: number; distDir: string; env: NodeJS.ProcessEnv; logFile: string }): Managed & { url: string } {
   const fd = openSync(options.logFile, 'a');
-  const proc = spawn(NEXT_BIN, ['start', '-p', String(options.port), '-H', '127.0.0.1'], {
+  const proc = spawn(...shopServerCommand(options.port, '127.0.0.1'), {
     stdio: ['ignore', fd, fd],
     env: { ...options.env, NEXT_DIST_DIR: options.distDir, PORT: String(options.port) },
   });

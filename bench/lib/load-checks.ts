@@ -4,10 +4,10 @@
 // run's "N passed, N failed".
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { CaughtMail } from './mail-catcher';
+import type { CaughtMail } from '../../scripts/lib/mail-catcher';
 import type { CheckoutOutcome } from './load-shopper';
 import { sleep } from './load-http';
-import { query } from './pg-query';
+import { query } from '../../scripts/lib/pg-query';
 
 export { query };
 
