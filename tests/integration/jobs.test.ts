@@ -9,6 +9,7 @@ import { registerJobHandlers } from '@/lib/domain/background-work';
 import { SWEEP_STAGING_CRON, SWEEP_STAGING_JOB } from '@/lib/domain/uploads';
 import { db } from '@/lib/infra/db';
 import { kickJobs, workQueue } from '@/lib/infra/jobs';
+import { expectConsoleError } from '../support/console-errors';
 import { makeRetriesDue, queuedJobs } from '../support/jobs';
 
 const run = randomBytes(3).toString('hex');
@@ -40,6 +41,7 @@ afterAll(async () => {
 
 describe('the job queue', () => {
   it('retries a failing job with a growing delay until it succeeds', async () => {
+    expectConsoleError(/\[jobs\] test\.flaky-.* failed flaky failure/);
     await queue(FLAKY, { id: 'a' });
     await runDueJobs();
     let [job] = await queuedJobs(FLAKY, { id: 'a' });
@@ -67,6 +69,7 @@ describe('the job queue', () => {
   });
 
   it('gives up after the retry limit and keeps the job as failed', async () => {
+    expectConsoleError(/\[jobs\] test\.broken-.* failed always broken/);
     await queue(BROKEN, { id: 'b' });
     await runDueJobs();
     await makeRetriesDue(BROKEN);
