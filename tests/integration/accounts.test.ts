@@ -16,6 +16,7 @@ import { createCheckout } from '@/lib/domain/checkout';
 import { addPeriod, getMembershipStatus } from '@/lib/domain/membership';
 import { completeTestPayment, startSubscription } from '@/lib/domain/orders';
 import { env } from '@/lib/env';
+import { toMembershipStatusResponse } from '@/lib/http/responses/membership';
 import { getSessionUser, issueSessionToken } from '@/lib/http/session';
 import { encodeSession, SESSION_MAX_AGE_SECONDS } from '@/lib/infra/auth/session-token';
 import { db, type User } from '@/lib/infra/db';
@@ -418,7 +419,7 @@ describe('account endpoints answer only for the session user', () => {
   it("hides another user's subscription checkout", async () => {
     const alice = await newUser('alice2');
     const bob = await newUser('bob2');
-    const { session_id } = await startSubscription({ user: bob.user, interval: 'month', siteUrl: SITE });
+    const { sessionId: session_id } = await startSubscription({ user: bob.user, interval: 'month', siteUrl: SITE });
     const res = await subscriptionStatusRoute(authed(`membership/subscription-status/${session_id}`, alice.token), params({ sessionId: session_id }));
     expect(res.status).toBe(404);
   });
@@ -506,23 +507,23 @@ describe('membership', () => {
   it('becomes active once the test payment is fulfilled, and makes checkouts free', async () => {
     const { user, token } = await newUser('member');
     const started = await startSubscription({ user, interval: 'month', siteUrl: SITE });
-    expect(started.session_id).toMatch(/^cs_test_/);
-    expect(started.url).toBe(`${SITE}/checkout/test/${started.session_id}`);
-    const order = await db().order.findUniqueOrThrow({ where: { sessionId: started.session_id } });
+    expect(started.sessionId).toMatch(/^cs_test_/);
+    expect(started.url).toBe(`${SITE}/checkout/test/${started.sessionId}`);
+    const order = await db().order.findUniqueOrThrow({ where: { sessionId: started.sessionId } });
     expect(order).toMatchObject({ kind: 'subscription', userId: user.id, planInterval: 'month', amountCents: 3500 });
 
-    const pending = await subscriptionStatusRoute(authed(`membership/subscription-status/${started.session_id}`, token), params({ sessionId: started.session_id }));
+    const pending = await subscriptionStatusRoute(authed(`membership/subscription-status/${started.sessionId}`, token), params({ sessionId: started.sessionId }));
     expect(await body(pending)).toEqual({ status: 'pending', current_period_end: null });
-    expect((await getMembershipStatus(user.id)).is_member).toBe(false);
+    expect((await getMembershipStatus(user.id)).isMember).toBe(false);
 
     const paidAt = new Date();
-    await completeTestPayment(started.session_id, null);
+    await completeTestPayment(started.sessionId, null);
 
-    const status = await getMembershipStatus(user.id);
+    const status = toMembershipStatusResponse(await getMembershipStatus(user.id));
     expect(status).toMatchObject({ is_member: true, plan_interval: 'month', cancel_at_period_end: false, status: 'active' });
     expect(Math.abs(new Date(status.current_period_end!).getTime() - addPeriod(paidAt, 'month').getTime())).toBeLessThan(60_000);
 
-    const paid = await subscriptionStatusRoute(authed(`membership/subscription-status/${started.session_id}`, token), params({ sessionId: started.session_id }));
+    const paid = await subscriptionStatusRoute(authed(`membership/subscription-status/${started.sessionId}`, token), params({ sessionId: started.sessionId }));
     expect(await body(paid)).toEqual({ status: 'paid', current_period_end: status.current_period_end });
     const viaRoute = await statusRoute(authed(`membership/status/${user.id}`, token), params({ userId: user.id }));
     expect(await body(viaRoute)).toEqual(status);
@@ -536,7 +537,7 @@ describe('membership', () => {
 
   it('refuses a second subscription while one is active with 409', async () => {
     const { user, token } = await newUser('twice');
-    const { session_id } = await startSubscription({ user, interval: 'year', siteUrl: SITE });
+    const { sessionId: session_id } = await startSubscription({ user, interval: 'year', siteUrl: SITE });
     await completeTestPayment(session_id, null);
     const res = await subscribeRoute(jsonRequest('membership/subscribe', token, { user_id: user.id, plan_interval: 'month' }));
     expect(res.status).toBe(409);
@@ -545,9 +546,9 @@ describe('membership', () => {
 
   it('cancels at the period end: still a member until then', async () => {
     const { user, token } = await newUser('cancel');
-    const { session_id } = await startSubscription({ user, interval: 'month', siteUrl: SITE });
+    const { sessionId: session_id } = await startSubscription({ user, interval: 'month', siteUrl: SITE });
     await completeTestPayment(session_id, null);
-    const before = await getMembershipStatus(user.id);
+    const before = toMembershipStatusResponse(await getMembershipStatus(user.id));
 
     const refused = await cancelRoute(authed(`membership/cancel/${user.id}?cancel_at_period_end=false`, token, { method: 'POST' }), params({ userId: user.id }));
     expect(refused.status).toBe(400);
@@ -555,10 +556,10 @@ describe('membership', () => {
     const res = await cancelRoute(authed(`membership/cancel/${user.id}?cancel_at_period_end=true`, token, { method: 'POST' }), params({ userId: user.id }));
     expect(res.status).toBe(200);
     expect(await body(res)).toEqual({ success: true, ...before, cancel_at_period_end: true });
-    expect((await getMembershipStatus(user.id)).is_member).toBe(true);
+    expect((await getMembershipStatus(user.id)).isMember).toBe(true);
 
     await db().membership.update({ where: { userId: user.id }, data: { currentPeriodEnd: new Date(Date.now() - 1000) } });
-    expect((await getMembershipStatus(user.id)).is_member).toBe(false);
+    expect((await getMembershipStatus(user.id)).isMember).toBe(false);
   });
 
   it('answers 404 when cancelling without a membership', async () => {
