@@ -12,6 +12,8 @@ import { POST as subscribeRouteHandler } from '@/app/api/membership/subscribe/ro
 import { GET as subscriptionStatusRoute } from '@/app/api/membership/subscription-status/[sessionId]/route';
 import { GET as ordersRoute } from '@/app/api/orders/[userId]/route';
 import { authenticateUser, hashToken, issueToken, registerUser, resetPassword, sendVerificationEmail, TOKEN_TTL_SECONDS, verifyEmail } from '@/lib/domain/accounts';
+import { subscribeResponse } from '@/lib/contract/membership';
+import { customerOrdersResponse } from '@/lib/contract/orders';
 import { createCheckout } from '@/lib/domain/checkout';
 import { addPeriod, getMembershipStatus } from '@/lib/domain/membership';
 import { completeTestPayment, startSubscription } from '@/lib/domain/orders';
@@ -154,7 +156,7 @@ async function guestOrder(email: string) {
 async function listOrders(userId: string, token: string) {
   const res = await ordersRoute(authed(`orders/${userId}`, token), params({ userId }));
   expect(res.status).toBe(200);
-  return ((await body(res)).orders as { session_id: string; amount: number; currency: string; item_count: number; products: { files: unknown[] }[] }[]);
+  return customerOrdersResponse.parse(await body(res)).orders;
 }
 
 describe('registration', () => {
@@ -419,8 +421,8 @@ describe('account endpoints answer only for the session user', () => {
   it("hides another user's subscription checkout", async () => {
     const alice = await newUser('alice2');
     const bob = await newUser('bob2');
-    const { sessionId: session_id } = await startSubscription({ user: bob.user, interval: 'month', siteUrl: SITE });
-    const res = await subscriptionStatusRoute(authed(`membership/subscription-status/${session_id}`, alice.token), params({ sessionId: session_id }));
+    const { sessionId } = await startSubscription({ user: bob.user, interval: 'month', siteUrl: SITE });
+    const res = await subscriptionStatusRoute(authed(`membership/subscription-status/${sessionId}`, alice.token), params({ sessionId }));
     expect(res.status).toBe(404);
   });
 });
@@ -531,14 +533,14 @@ describe('membership', () => {
     // The membership purchase is not a download order.
     expect(await listOrders(user.id, token)).toEqual([]);
     const checkout = await createCheckout({ productIds: [productId], userId: user.id, customerEmail: user.email, siteUrl: SITE });
-    expect(checkout).toMatchObject({ free_checkout: true, is_member: true });
-    expect((await listOrders(user.id, token)).map((o) => [o.session_id, o.amount])).toEqual([[checkout.session_id, 0]]);
+    expect(checkout).toMatchObject({ freeCheckout: true, isMember: true });
+    expect((await listOrders(user.id, token)).map((o) => [o.session_id, o.amount])).toEqual([[checkout.sessionId, 0]]);
   });
 
   it('refuses a second subscription while one is active with 409', async () => {
     const { user, token } = await newUser('twice');
-    const { sessionId: session_id } = await startSubscription({ user, interval: 'year', siteUrl: SITE });
-    await completeTestPayment(session_id, null);
+    const { sessionId } = await startSubscription({ user, interval: 'year', siteUrl: SITE });
+    await completeTestPayment(sessionId, null);
     const res = await subscribeRoute(jsonRequest('membership/subscribe', token, { user_id: user.id, plan_interval: 'month' }));
     expect(res.status).toBe(409);
     expect(await body(res)).toEqual({ detail: 'You already have an active membership', code: 'conflict' });
@@ -546,8 +548,8 @@ describe('membership', () => {
 
   it('cancels at the period end: still a member until then', async () => {
     const { user, token } = await newUser('cancel');
-    const { sessionId: session_id } = await startSubscription({ user, interval: 'month', siteUrl: SITE });
-    await completeTestPayment(session_id, null);
+    const { sessionId } = await startSubscription({ user, interval: 'month', siteUrl: SITE });
+    await completeTestPayment(sessionId, null);
     const before = toMembershipStatusResponse(await getMembershipStatus(user.id));
 
     const refused = await cancelRoute(authed(`membership/cancel/${user.id}?cancel_at_period_end=false`, token, { method: 'POST' }), params({ userId: user.id }));
@@ -580,7 +582,7 @@ describe('membership', () => {
     // The form sends the code upper-cased, but the server does not depend on it.
     const res = await subscribeRoute(formRequestWithToken('membership/subscribe', token, { user_id: user.id, plan_interval: 'year', test_code: code.toLowerCase() }));
     expect(res.status).toBe(200);
-    const { url, session_id } = (await body(res)) as { url: string; session_id: string };
+    const { url, session_id } = subscribeResponse.parse(await body(res));
     expect(url).toContain(`/checkout/test/${session_id}`);
     const order = await db().order.findUniqueOrThrow({ where: { sessionId: session_id } });
     expect(order).toMatchObject({ planInterval: 'year', subtotalCents: 29900, discountCents: 5980, amountCents: 23920 });
