@@ -30,13 +30,3 @@ export const postJson = <T>(path: string, body: unknown) =>
   call<T>(path, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
 
 export const post = <T>(path: string) => call<T>(path, { method: 'POST' });
-
-export type UserResponse = { success: boolean; user: { id: string; email: string; name: string; is_member: boolean }; token: string };
-
-export type MembershipStatus = {
-  is_member: boolean;
-  plan_interval: 'month' | 'year' | null;
-  current_period_end: string | null;
-  cancel_at_period_end: boolean;
-  status: string | null;
-};

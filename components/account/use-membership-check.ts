@@ -1,7 +1,8 @@
 'use client';
 
 import { useEffect } from 'react';
-import { getJson, type MembershipStatus } from './api';
+import type { MembershipStatusResponse as MembershipStatus } from '@/lib/contract/membership';
+import { getJson } from './api';
 import { readStoredUser, storeUser, useStoredUser } from './use-user';
 
 // SPEC §6: a membership check runs for a stored user id. The stored is_member

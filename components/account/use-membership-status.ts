@@ -1,7 +1,8 @@
 'use client';
 
 import { useEffect, useState } from 'react';
-import { getJson, type MembershipStatus } from './api';
+import type { MembershipStatusResponse as MembershipStatus } from '@/lib/contract/membership';
+import { getJson } from './api';
 import { useLoginRedirect } from './use-login-redirect';
 import { readStoredUser, storeUser, type StoredUser } from './use-user';
 

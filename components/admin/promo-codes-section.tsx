@@ -2,11 +2,10 @@
 
 import { useCallback, useEffect, useState } from 'react';
 import { toast } from 'sonner';
+import type { PromoCodeResponse as PromoCode } from '@/lib/contract/membership';
 import { api, toastFailure } from './api';
 import { TextField } from './field';
 import { button, card } from './styles';
-
-type PromoCode = { code: string; description: string; percent_off: number; active: boolean; expires_at: string | null };
 
 /** Membership promotion codes: the only codes the membership page's promo box accepts. */
 export function PromoCodesSection() {

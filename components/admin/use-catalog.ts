@@ -2,7 +2,7 @@
 
 import { useCallback, useEffect, useState } from 'react';
 import { api } from './api';
-import type { AdminProduct, Category, Tag } from './types';
+import type { AdminProductResponse as AdminProduct, CategoryResponse as Category, TagResponse as Tag } from '@/lib/contract/catalog';
 
 // The API's largest page; a bigger catalogue shows its first 500 items and says so.
 const PRODUCTS_LIMIT = 500;

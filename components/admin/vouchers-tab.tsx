@@ -5,7 +5,7 @@ import { formatDate } from '@/lib/format';
 import { api, toastFailure } from './api';
 import { dollars } from './format';
 import { card } from './styles';
-import type { Voucher } from './types';
+import type { VoucherResponse as Voucher } from '@/lib/contract/vouchers';
 import { VoucherForm } from './voucher-form';
 
 /** SPEC §4: Active while active and (a reusable card with balance left, or a one-time voucher). */

@@ -26,6 +26,7 @@ export const voucherResponse = z.object({
 export type VoucherResponse = z.infer<typeof voucherResponse>;
 
 export const voucherCreateResponse = successResponse.extend({ voucher: voucherResponse, code: z.string() });
+export type VoucherCreateResponse = z.infer<typeof voucherCreateResponse>;
 
 // GET /api/account/vouchers: the customer's view (SPEC §3) plus status.
 export const customerVoucherResponse = z.object({

@@ -4,7 +4,8 @@ import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { postForm, type UserResponse } from '@/components/account/api';
+import { postForm } from '@/components/account/api';
+import type { SignInResponse } from '@/lib/contract/accounts';
 import { FormField } from '@/components/account/form-field';
 import { primaryButton, textLink } from '@/components/account/styles';
 import { storeUser } from '@/components/account/use-user';
@@ -17,7 +18,7 @@ export function LoginForm() {
 
   async function submit() {
     setBusy(true);
-    const result = await postForm<UserResponse>('/api/auth/user-login', { email, password });
+    const result = await postForm<SignInResponse>('/api/auth/user-login', { email, password });
     if (!result.ok) {
       // A rate-limit answer says when to retry; every other failure reads the same (no account enumeration).
       toast.error(result.status === 429 && result.detail ? result.detail : 'Invalid email or password');

@@ -5,7 +5,7 @@ import { toast } from 'sonner';
 import { goToAdminLogin, toastFailure } from '../api';
 import { TextAreaField, TextField } from '../field';
 import { button, card, input } from '../styles';
-import type { Category } from '../types';
+import type { CategoryResponse as Category } from '@/lib/contract/catalog';
 import { appendCategoryFields, CategoryFields, EMPTY_CATEGORY_VALUE } from './category-fields';
 import { IMAGE_ACCEPT, INDIVIDUAL_TIMEOUT_MS } from './types';
 
