@@ -49,9 +49,6 @@ export const bundleResponse = productResponse.extend({
 });
 export type BundleResponse = z.infer<typeof bundleResponse>;
 
-export const catalogItemResponse = z.union([bundleResponse, productResponse]);
-export type CatalogItemResponse = z.infer<typeof catalogItemResponse>;
-
 // GET /api/categories.
 export const categoryResponse = z.object({
   id: z.string(),
