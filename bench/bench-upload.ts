@@ -317,7 +317,7 @@ async function main(): Promise<Result> {
       if (progress.stage !== 'processing') break;
       if (performance.now() - lastLog > 5_000) {
         lastLog = performance.now();
-        log(`  ${progress.current_file}/${progress.total_files}`);
+        log(`  ${progress.currentFile}/${progress.totalFiles}`);
       }
       await new Promise((r) => setTimeout(r, 1000));
     }
@@ -329,9 +329,9 @@ async function main(): Promise<Result> {
     peakRss = Math.max(peakRss, process.memoryUsage().rss);
 
     const products = await db().product.count({ where: { categoryId: category.id } });
-    if (progress.failed_files.length) log(`failed files: ${JSON.stringify(progress.failed_files.slice(0, 5))}`);
-    if (products !== progress.successful_files) throw new Error(`expected ${progress.successful_files} products, found ${products}`);
-    log(`stage ${progress.stage}: ${progress.successful_files} products, ${progress.failed_files.length} failed`);
+    if (progress.failedFiles.length) log(`failed files: ${JSON.stringify(progress.failedFiles.slice(0, 5))}`);
+    if (products !== progress.successfulFiles) throw new Error(`expected ${progress.successfulFiles} products, found ${products}`);
+    log(`stage ${progress.stage}: ${progress.successfulFiles} products, ${progress.failedFiles.length} failed`);
 
     const profile = await profileSteps(names.slice(0, Math.min(12, names.length)).map((n) => join(imageDir, n)), () => ownCpuMs() + s3.cpuMs());
     await db().$disconnect();
@@ -348,7 +348,7 @@ async function main(): Promise<Result> {
       peakRss,
       baselineRss,
       inputBytes,
-      failed: progress.failed_files.length,
+      failed: progress.failedFiles.length,
       profile,
     };
   } finally {

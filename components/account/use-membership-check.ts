@@ -2,7 +2,7 @@
 
 import { useEffect } from 'react';
 import { api } from '@/components/data/api';
-import type { MembershipStatus } from './api';
+import type { MembershipStatusResponse as MembershipStatus } from '@/lib/contract/membership';
 import { readStoredUser, storeUser, useStoredUser } from './use-user';
 
 // SPEC §6: a membership check runs for a stored user id. The stored is_member

@@ -2,7 +2,7 @@
 
 import { useEffect, useState } from 'react';
 import { api } from '@/components/data/api';
-import type { MembershipStatus } from './api';
+import type { MembershipStatusResponse as MembershipStatus } from '@/lib/contract/membership';
 import { useLoginRedirect } from './use-login-redirect';
 import { readStoredUser, storeUser, type StoredUser } from './use-user';
 

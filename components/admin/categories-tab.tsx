@@ -8,7 +8,7 @@ import { useConfirm } from './confirm';
 import { EditCategoryDialog } from './edit-category-dialog';
 import { button, card, chip, input } from './styles';
 import { Thumb } from './thumb';
-import type { Category } from './types';
+import type { CategoryResponse as Category } from '@/lib/contract/catalog';
 import type { Catalog } from './use-catalog';
 
 export function CategoriesTab({ catalog }: { catalog: Catalog }) {

@@ -7,7 +7,7 @@ import { useConfirm } from './confirm';
 import { TextField } from './field';
 import { Modal } from './modal';
 import { button, chip, input } from './styles';
-import type { Category } from './types';
+import type { CategoryResponse as Category } from '@/lib/contract/catalog';
 
 type Props = { category: Category | null; onClose: () => void; onChanged: () => Promise<void> };
 

@@ -8,7 +8,7 @@ import { splitTags } from './format';
 import { Modal } from './modal';
 import { ProductFiles } from './product-files';
 import { button } from './styles';
-import type { AdminProduct, Category } from './types';
+import type { AdminProductResponse as AdminProduct, CategoryResponse as Category } from '@/lib/contract/catalog';
 
 type Props = {
   product: AdminProduct | null;

@@ -5,7 +5,7 @@ import { SelectField, TextField } from './field';
 import { OrderCard } from './order-card';
 import { ResendEmailDialog } from './resend-email-dialog';
 import { button, card } from './styles';
-import type { AdminOrder } from './types';
+import type { AdminOrderResponse as AdminOrder } from '@/lib/contract/orders';
 import { useAdminData } from './use-admin-data';
 
 type Filters = { customer_email: string; start_date: string; end_date: string; status: 'paid' | 'open' | 'expired' | 'all' };

@@ -5,7 +5,7 @@ import { toast } from 'sonner';
 import { api, toastFailure } from './session';
 import { useConfirm } from './confirm';
 import { button, input } from './styles';
-import type { AdminProduct } from './types';
+import type { AdminProductResponse as AdminProduct } from '@/lib/contract/catalog';
 
 /** The files a buyer receives: remove one (confirmed) or add several at once. */
 export function ProductFiles({ product, onChanged }: { product: AdminProduct; onChanged: () => Promise<void> }) {

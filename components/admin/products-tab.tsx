@@ -8,7 +8,7 @@ import { useConfirm } from './confirm';
 import { EditProductDialog } from './edit-product-dialog';
 import { ProductRow } from './product-row';
 import { card, input } from './styles';
-import type { AdminProduct } from './types';
+import type { AdminProductResponse as AdminProduct } from '@/lib/contract/catalog';
 import type { Catalog } from './use-catalog';
 
 type Props = { catalog: Catalog; selected: Set<string>; onSelect: (ids: Set<string>) => void };

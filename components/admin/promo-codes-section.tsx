@@ -2,12 +2,11 @@
 
 import { useState } from 'react';
 import { toast } from 'sonner';
+import type { PromoCodeResponse as PromoCode } from '@/lib/contract/membership';
 import { api, toastFailure } from './session';
 import { TextField } from './field';
 import { button, card } from './styles';
 import { adminPaths, useAdminData } from './use-admin-data';
-
-type PromoCode = { code: string; description: string; percent_off: number; active: boolean; expires_at: string | null };
 
 /** Membership promotion codes: the only codes the membership page's promo box accepts. */
 export function PromoCodesSection() {

@@ -7,7 +7,7 @@ import { SelectField, TextField } from './field';
 import { Modal } from './modal';
 import { shortOrderId } from './order-card';
 import { button } from './styles';
-import type { AdminOrder } from './types';
+import type { AdminOrderResponse as AdminOrder } from '@/lib/contract/orders';
 
 type Props = {
   open: boolean;

@@ -6,7 +6,7 @@ import { api, toastFailure } from './session';
 import { SelectField, TextField } from './field';
 import { toLocalInput } from './format';
 import { button, card } from './styles';
-import type { Category } from './types';
+import type { CategoryResponse as Category } from '@/lib/contract/catalog';
 
 type Target = 'store' | 'category' | 'products';
 type PriceType = 'percentage' | 'fixed';

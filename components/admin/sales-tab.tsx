@@ -6,7 +6,8 @@ import { useConfirm } from './confirm';
 import { dollars, formatDateTime, timeRemaining } from './format';
 import { SaleForm } from './sale-form';
 import { button, card } from './styles';
-import type { ActiveSale, Category } from './types';
+import type { CategoryResponse as Category } from '@/lib/contract/catalog';
+import type { ActiveSaleResponse as ActiveSale } from '@/lib/contract/sales';
 import { adminPaths, useAdminData } from './use-admin-data';
 
 type Props = { categories: Category[]; selectedIds: string[]; onChanged: () => Promise<void> };

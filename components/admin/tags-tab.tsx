@@ -5,7 +5,7 @@ import { toast } from 'sonner';
 import { api, toastFailure } from './session';
 import { useConfirm } from './confirm';
 import { button, card, chip, input } from './styles';
-import type { Tag } from './types';
+import type { TagResponse as Tag } from '@/lib/contract/catalog';
 import type { Catalog } from './use-catalog';
 
 export function TagsTab({ catalog }: { catalog: Catalog }) {

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { api, toastFailure } from './session';
 import { button } from './styles';
-import type { Category } from './types';
+import type { CategoryResponse as Category } from '@/lib/contract/catalog';
 import { BulkForm } from './upload/bulk-form';
 import { IndividualForm } from './upload/individual-form';
 import { ProgressPanel } from './upload/progress-panel';

@@ -2,8 +2,8 @@
 
 import useSWR from 'swr';
 import type { ApiError } from '@/components/data/api';
+import type { AdminProductResponse as AdminProduct, CategoryResponse as Category, TagResponse as Tag } from '@/lib/contract/catalog';
 import { api } from './session';
-import type { AdminProduct, Category, Tag } from './types';
 import { ADMIN_SWR_CONFIG, adminPaths, onLoadFailure, useAdminData } from './use-admin-data';
 
 // The API's largest page; a bigger catalogue shows its first 500 items and says so.

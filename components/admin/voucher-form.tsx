@@ -5,9 +5,9 @@ import { toast } from 'sonner';
 import { api, toastFailure } from './session';
 import { SelectField, TextAreaField, TextField } from './field';
 import { button, card } from './styles';
-import type { Voucher } from './types';
+import type { VoucherCreateResponse, VoucherResponse as Voucher } from '@/lib/contract/vouchers';
 
-type Created = { success: boolean; voucher: Voucher; code: string };
+type Created = VoucherCreateResponse;
 
 export function VoucherForm({ onCreated }: { onCreated: () => Promise<void> }) {
   const [email, setEmail] = useState('');

@@ -3,7 +3,7 @@
 import { formatDate } from '@/lib/format';
 import { dollars } from './format';
 import { card } from './styles';
-import type { Voucher } from './types';
+import type { VoucherResponse as Voucher } from '@/lib/contract/vouchers';
 import { adminPaths, useAdminData } from './use-admin-data';
 import { VoucherForm } from './voucher-form';
 

@@ -84,3 +84,10 @@ export const adminListQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(500).default(100),
   offset: z.coerce.number().int().min(0).default(0),
 });
+
+// POST /api/auth/login (admin sign-in).
+export const adminLoginResponse = z.object({ success: z.literal(true), token: z.string(), username: z.string(), expires_at: z.iso.datetime({ offset: true }) });
+// GET /api/admin/session.
+export const adminSessionResponse = z.object({ username: z.string() });
+// GET /api/health.
+export const healthResponse = z.object({ status: z.literal('ok') });

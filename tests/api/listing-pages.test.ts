@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { get, SHOP_URL } from './helpers';
+import { adminLoginResponse } from '@/lib/contract/admin';
+import { categoryWriteResponse } from '@/lib/contract/catalog';
+import { expectShape, get, SHOP_URL } from './helpers';
 
 // /products query URLs as the server routes them (lib/http/listing-rewrites.ts):
 // browse listings from the page cache, one entry per listing whatever the
@@ -21,7 +23,7 @@ async function createCategory(name: string) {
   const headers = { ...auth, 'content-type': 'application/json' };
   const created = await fetch(`${SHOP_URL}/api/categories`, { method: 'POST', headers, body: JSON.stringify({ name, subcategories: [] }) });
   expect(created.status).toBe(201);
-  const { id } = (await created.json()) as { id: string };
+  const { id } = expectShape(categoryWriteResponse, await created.json());
   createdIds.push(id);
   const sub = await fetch(`${SHOP_URL}/api/categories/${id}/subcategories`, { method: 'POST', headers: auth, body: new URLSearchParams({ subcategory_name: SUB }) });
   expect(sub.status).toBeLessThan(300);
@@ -29,7 +31,7 @@ async function createCategory(name: string) {
 
 beforeAll(async () => {
   const res = await fetch(`${SHOP_URL}/api/auth/login`, { method: 'POST', body: new URLSearchParams({ username: 'admin', password: 'admin' }) });
-  auth = { authorization: `Bearer ${((await res.json()) as { token: string }).token}` };
+  auth = { authorization: `Bearer ${expectShape(adminLoginResponse, await res.json()).token}` };
   await createCategory(CACHEABLE);
   await createCategory(UNCACHEABLE);
 });

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { apiGet, aud, sql, uniqueEmail, waitForMail, type ApiItem } from './helpers';
+import { apiGet, aud, productList, sql, uniqueEmail, waitForMail, type ProductResponse } from './helpers';
 
 // The back office end to end (SPEC §2 Admin, §5, §8): sign-in, categories,
 // product edit and bulk category, sales, vouchers, orders, banner, logout,
@@ -55,7 +55,7 @@ test('the dashboard without a valid session redirects to the admin login', async
 
 test('the owner manages the shop from the dashboard and the storefront follows', async ({ page, request }) => {
   test.setTimeout(180_000);
-  const products = await apiGet<ApiItem[]>(request, '/api/products?limit=100');
+  const products = await apiGet(request, '/api/products?limit=100', productList);
   // Items outside any sale and subcategory, so the other specs' fixtures stay as they are.
   const [first, second] = products.filter((p) => !p.on_sale && !p.is_bundle && p.subcategory === null).slice(-2);
   expect(second, 'two products without a sale or subcategory').toBeDefined();
@@ -150,7 +150,7 @@ test('the owner manages the shop from the dashboard and the storefront follows',
     await panel.getByRole('button', { name: 'Apply Sale' }).click();
     await expect(toast(page, 'Sale applied to 2 products')).toBeVisible();
 
-    const saleRow = (item: ApiItem) => panel.getByTestId('active-sale').filter({ hasText: item.title });
+    const saleRow = (item: ProductResponse) => panel.getByTestId('active-sale').filter({ hasText: item.title });
     for (const item of [first, second]) {
       await expect(saleRow(item)).toContainText(CATEGORY);
       await expect(saleRow(item)).toContainText('25% off');

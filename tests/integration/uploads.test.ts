@@ -6,6 +6,7 @@
 import PgBoss from 'pg-boss';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { bulkUploadResponse, uploadProgressResponse } from '@/lib/contract/uploads';
 import type { FormPart, StreamedPart } from '@/lib/domain/uploads';
 import { createFixtures } from '../support/fixtures';
 import { ageActiveJobs, makeRetriesDue, queuedJobs } from '../support/jobs';
@@ -85,14 +86,14 @@ const post = (path: string, body?: FormData, headers: Record<string, string> = a
 async function bulkUpload(files: [string, Buffer][]): Promise<string> {
   const res = await app.routes.bulk(post('/api/admin/bulk-upload', form({ price: '4.50', category: categoryName, tags: 'Floral, pink ,floral' }, files.map(([n, b]) => ['files', n, b]))), ctx({}));
   expect(res.status).toBe(202);
-  const { batch_id } = (await res.json()) as { batch_id: string };
+  const { batch_id } = bulkUploadResponse.parse(await res.json());
   return batch_id;
 }
 
 async function progressOf(batchId: string) {
   const res = await app.routes.progress(new Request(`${SITE}/api/admin/upload-progress/${batchId}`, { headers: auth() }), ctx({ batchId }));
   expect(res.status).toBe(200);
-  return (await res.json()) as Awaited<ReturnType<typeof app.getUploadProgress>>;
+  return uploadProgressResponse.parse(await res.json());
 }
 
 const filesOf = (batchId: string) => app.db().uploadFile.findMany({ where: { batchId }, orderBy: { position: 'asc' } });

@@ -43,7 +43,7 @@ async function deliver(event: { id: string }, options: Delivery = {}) {
 async function openOrder(withVoucher = false) {
   const voucher = withVoucher ? await fx.voucher({ type: 'fixed_amount', usageType: 'one_time', valueCents: 200 }) : null;
   const result = await app.createCheckout({ productIds: [product.id], userId: null, customerEmail: null, discountCode: voucher?.code ?? null, siteUrl: SITE_URL });
-  const session = stripe.sessions.get(result.session_id) as StandInSession;
+  const session = stripe.sessions.get(result.sessionId) as StandInSession;
   return { session, voucher, order: () => app.db().order.findUniqueOrThrow({ where: { sessionId: session.id }, include: { redemption: true } }) };
 }
 

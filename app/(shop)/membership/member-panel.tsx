@@ -3,8 +3,8 @@
 import Link from 'next/link';
 import { useState } from 'react';
 import { toast } from 'sonner';
-import type { MembershipStatus } from '@/components/account/api';
 import { api } from '@/components/data/api';
+import type { MembershipStatusResponse as MembershipStatus } from '@/lib/contract/membership';
 import { ConfirmDialog } from '@/components/account/confirm-dialog';
 import { primaryButton, secondaryButton } from '@/components/account/styles';
 import { formatDate } from '@/lib/format';

@@ -9,7 +9,8 @@ import { primaryButton } from '@/components/account/styles';
 import { useLoginRedirect } from '@/components/account/use-login-redirect';
 import { readStoredUser } from '@/components/account/use-user';
 import { OrderCard } from './order-card';
-import type { CustomerOrder, VouchersResponse } from './types';
+import type { CustomerOrderResponse, CustomerOrdersResponse } from '@/lib/contract/orders';
+import type { CustomerVouchersResponse } from '@/lib/contract/vouchers';
 import { VoucherList } from './voucher-list';
 
 const LOGIN_MESSAGE = 'Please login to view your orders';
@@ -17,7 +18,7 @@ const LOGIN_MESSAGE = 'Please login to view your orders';
 type State =
   | { kind: 'loading' }
   | { kind: 'failed' }
-  | { kind: 'ready'; orders: CustomerOrder[]; vouchers: VouchersResponse | null };
+  | { kind: 'ready'; orders: CustomerOrderResponse[]; vouchers: CustomerVouchersResponse | null };
 
 export function MyOrdersView() {
   const toLogin = useLoginRedirect();
@@ -29,8 +30,8 @@ export function MyOrdersView() {
     let cancelled = false;
     void (async () => {
       const [orders, vouchers] = await Promise.all([
-        api.get<{ orders: CustomerOrder[] }>(`/api/orders/${encodeURIComponent(user.id)}`),
-        api.get<VouchersResponse>('/api/account/vouchers'),
+        api.get<CustomerOrdersResponse>(`/api/orders/${encodeURIComponent(user.id)}`),
+        api.get<CustomerVouchersResponse>('/api/account/vouchers'),
       ]);
       if (cancelled) return;
       // The stored record outlived its server session (logout elsewhere, password reset)

@@ -5,7 +5,7 @@ import { toast } from 'sonner';
 import { api, toastFailure } from '../session';
 import { CheckboxField, SelectField } from '../field';
 import { button, card, input } from '../styles';
-import type { Category } from '../types';
+import type { CategoryResponse as Category } from '@/lib/contract/catalog';
 import { appendCategoryFields, CategoryFields, EMPTY_CATEGORY_VALUE } from './category-fields';
 import { renameFromAnalysis } from './rename';
 import { IMAGE_ACCEPT, NAME_SUFFIXES } from './types';

@@ -6,7 +6,7 @@ import type { ApiError } from '@/components/data/api';
 import { api, toastFailure } from '../session';
 import { TextAreaField, TextField } from '../field';
 import { button, card, input } from '../styles';
-import type { Category } from '../types';
+import type { CategoryResponse as Category } from '@/lib/contract/catalog';
 import { appendCategoryFields, CategoryFields, EMPTY_CATEGORY_VALUE } from './category-fields';
 import { IMAGE_ACCEPT, INDIVIDUAL_TIMEOUT_MS } from './types';
 

@@ -4,7 +4,6 @@ import 'server-only';
 import { recordAudit } from '@/lib/domain/audit';
 import { sendOrderEmail } from '@/lib/domain/emails';
 import { notFound } from '@/lib/domain/errors';
-import { centsToDollars } from '@/lib/format';
 import { db, Prisma } from '@/lib/infra/db';
 import { filesForProducts } from './files';
 
@@ -31,25 +30,26 @@ export async function listAdminOrders(filter: OrderFilter) {
   const files = await filesForProducts([...new Set(orders.flatMap((o) => o.items.map((i) => i.productId)))]);
   return orders.map((o) => ({
     id: o.id,
-    session_id: o.sessionId,
-    created_at: o.createdAt.toISOString(),
-    customer_email: o.customerEmail,
-    amount: centsToDollars(o.amountCents),
-    currency: o.currency.toUpperCase(),
-    payment_status: o.paymentStatus,
+    sessionId: o.sessionId,
+    createdAt: o.createdAt,
+    customerEmail: o.customerEmail,
+    amountCents: o.amountCents,
+    currency: o.currency,
+    paymentStatus: o.paymentStatus,
     status: o.status,
     kind: o.kind,
-    products: o.items.map((i) => ({
-      id: i.productId,
+    items: o.items.map((i) => ({
+      productId: i.productId,
       title: i.title,
-      price: centsToDollars(i.priceCents),
-      image_path: i.product.thumbnailPath ?? i.product.imagePath,
-      file_paths: (files.get(i.productId) ?? []).map((f) => f.storageKey),
-      original_filenames: (files.get(i.productId) ?? []).map((f) => f.originalFilename),
+      priceCents: i.priceCents,
+      imagePath: i.product.thumbnailPath ?? i.product.imagePath,
+      files: (files.get(i.productId) ?? []).map((f) => ({ storageKey: f.storageKey, originalFilename: f.originalFilename })),
     })),
-    email_logs: o.emailLogs.map((l) => ({ recipient_email: l.recipientEmail, sent_at: l.sentAt.toISOString(), sent_by: l.sentBy, status: l.status, kind: l.kind })),
+    emailLogs: o.emailLogs.map((l) => ({ recipientEmail: l.recipientEmail, sentAt: l.sentAt, sentBy: l.sentBy, status: l.status, kind: l.kind })),
   }));
 }
+
+export type AdminOrder = Awaited<ReturnType<typeof listAdminOrders>>[number];
 
 export async function resendOrderEmail(actor: string, sessionId: string, email: string): Promise<void> {
   const order = await db().order.findUnique({ where: { sessionId }, select: { id: true, fulfilledAt: true } });

@@ -1,14 +1,19 @@
 // A customer's own paid orders with their download lists (SPEC §3 customer view).
 import 'server-only';
 import { db } from '@/lib/infra/db';
-import { centsToDollars } from '@/lib/format';
 import { filesForProducts } from './files';
-import type { CustomerOrder } from '@/lib/contract/responses';
 
-export type { CustomerOrder };
+export type CustomerOrderItem = {
+  productId: string;
+  title: string;
+  priceCents: number;
+  imagePath: string | null;
+  isBundle: boolean;
+  /** The original names of the files the buyer may download, in download-index order. */
+  filenames: string[];
+};
 
-const downloadPath = (sessionId: string, productId: string, index: number) =>
-  `/api/download/${encodeURIComponent(sessionId)}/${encodeURIComponent(productId)}?file_index=${index}`;
+export type CustomerOrder = { sessionId: string; createdAt: Date; amountCents: number; currency: string; items: CustomerOrderItem[] };
 
 export async function listCustomerOrders(userId: string): Promise<CustomerOrder[]> {
   const orders = await db().order.findMany({
@@ -19,25 +24,17 @@ export async function listCustomerOrders(userId: string): Promise<CustomerOrder[
   // One query for every file of every order, not one per order.
   const files = await filesForProducts([...new Set(orders.flatMap((o) => o.items.map((i) => i.productId)))]);
   return orders.map((order) => ({
-    session_id: order.sessionId,
-    created_at: order.createdAt.toISOString(),
-    amount: centsToDollars(order.amountCents),
-    currency: order.currency.toUpperCase(),
-    item_count: order.items.length,
-    products: order.items.map((item) => {
-      const list = files.get(item.productId) ?? [];
-      return {
-        id: item.productId,
-        title: item.title,
-        price: centsToDollars(item.priceCents),
-        image_path: item.product.thumbnailPath ?? item.product.imagePath,
-        is_bundle: item.isBundle,
-        // SPEC §3 names file_paths; storage keys of paid files never leave the
-        // server (SECURITY S5), so each entry is the download path of that file.
-        file_paths: list.map((_, index) => downloadPath(order.sessionId, item.productId, index)),
-        original_filenames: list.map((f) => f.originalFilename),
-        files: list.map((f, index) => ({ index, filename: f.originalFilename })),
-      };
-    }),
+    sessionId: order.sessionId,
+    createdAt: order.createdAt,
+    amountCents: order.amountCents,
+    currency: order.currency,
+    items: order.items.map((item) => ({
+      productId: item.productId,
+      title: item.title,
+      priceCents: item.priceCents,
+      imagePath: item.product.thumbnailPath ?? item.product.imagePath,
+      isBundle: item.isBundle,
+      filenames: (files.get(item.productId) ?? []).map((f) => f.originalFilename),
+    })),
   }));
 }

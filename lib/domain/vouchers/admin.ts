@@ -5,11 +5,13 @@ import { randomInt } from 'node:crypto';
 import { recordAudit } from '@/lib/domain/audit';
 import { invalid } from '@/lib/domain/errors';
 import { env } from '@/lib/env';
-import { centsToDollars, dollarsToCents } from '@/lib/format';
+import { dollarsToCents } from '@/lib/format';
 import { db, type Voucher } from '@/lib/infra/db';
 import { sendEmail } from '@/lib/infra/email';
 import { SHOP_NAME } from '@/lib/shop';
 import { describeVoucher } from './rules';
+
+export type { Voucher };
 
 // No 0/O, 1/I/L, U: codes are read aloud and typed from emails.
 const ALPHABET = 'ABCDEFGHJKMNPQRSTVWXYZ23456789';
@@ -78,26 +80,8 @@ async function emailVoucher(voucher: Voucher, actor: string) {
   }
 }
 
-export function toVoucherResponse(v: Voucher) {
-  return {
-    id: v.id,
-    code: v.code,
-    customer_email: v.customerEmail,
-    type: v.type,
-    value: v.type === 'percentage' ? (v.valueBasisPoints ?? 0) / 100 : centsToDollars(v.valueCents ?? 0),
-    usage_type: v.usageType,
-    original_balance: v.originalBalanceCents === null ? null : centsToDollars(v.originalBalanceCents),
-    current_balance: v.currentBalanceCents === null ? null : centsToDollars(v.currentBalanceCents),
-    status: v.status,
-    notes: v.notes,
-    created_at: v.createdAt.toISOString(),
-    used_at: v.usedAt?.toISOString() ?? null,
-    description: describeVoucher(v),
-  };
-}
-
-export async function listVouchers() {
+export async function listVouchers(): Promise<Voucher[]> {
   const vouchers = await db().voucher.findMany({ orderBy: { createdAt: 'desc' }, take: 500 });
-  return vouchers.map(toVoucherResponse);
+  return vouchers;
 }
 
