@@ -1,8 +1,8 @@
 // GET /api/health — readiness for load balancers and the load test: 200 when Postgres answers, else 503
+import { checkReadiness } from '@/lib/domain/health';
 import { handler, json } from '@/lib/http/handler';
-import { pingDatabase } from '@/lib/infra/db';
 
 export const GET = handler(async () => {
-  await pingDatabase();
+  await checkReadiness();
   return json({ status: 'ok' });
 });
