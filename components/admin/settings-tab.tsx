@@ -20,6 +20,7 @@ export function SettingsTab() {
   }, []);
 
   useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- loads on mount (state is set when the request answers); the admin data layer of issue #14 §5 replaces this
     void loadCurrent();
   }, [loadCurrent]);
 

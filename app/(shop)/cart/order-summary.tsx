@@ -1,7 +1,7 @@
 'use client';
 
 import { useRouter } from 'next/navigation';
-import { useEffect, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { toast } from 'sonner';
 import { useMembershipCheck } from '@/components/account/use-membership-check';
 import { useStoredUser } from '@/components/account/use-user';
@@ -43,13 +43,21 @@ export function OrderSummary({ items }: { items: CartItem[] }) {
   const subtotal = cartSubtotal(items);
   const subtotalCents = toCents(subtotal);
 
-  async function apply(codeToApply: string, quiet = false) {
+  async function apply(codeToApply: string) {
     const normalized = codeToApply.trim().toUpperCase();
     if (!normalized) {
       toast.error('Please enter a discount code');
       return;
     }
     setChecking(true);
+    try {
+      await check(normalized, false);
+    } finally {
+      setChecking(false);
+    }
+  }
+
+  async function check(normalized: string, quiet: boolean) {
     try {
       const result = await validate(normalized, subtotal);
       if (result.valid) {
@@ -62,16 +70,15 @@ export function OrderSummary({ items }: { items: CartItem[] }) {
     } catch (error) {
       setApplied(null);
       toast.error(messageOf(error, 'Failed to validate discount code'));
-    } finally {
-      setChecking(false);
     }
   }
 
-  // The discount depends on the subtotal: re-check it when the cart changes.
-  useEffect(() => {
-    if (applied && !member) void apply(applied.code, true);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [subtotalCents]);
+  // The discount depends on the subtotal: re-check it when the cart changes,
+  // quietly and without the Apply button's busy state (the shopper did not ask).
+  const recheckApplied = useEffectEvent(() => {
+    if (applied && !member) void check(applied.code, true);
+  });
+  useEffect(() => recheckApplied(), [subtotalCents]);
 
   // Coming back from the payment page may restore this page from the browser's
   // back-forward cache, frozen mid-checkout with the button still busy.
