@@ -1,6 +1,7 @@
 // ESLint: Next's recommended rules plus the layer table of ARCHITECTURE.md
 // (Decision 044). Formatting is Prettier's job; eslint-config-prettier comes
 // last so no rule here argues with it.
+import eslintComments from '@eslint-community/eslint-plugin-eslint-comments';
 import { defineConfig, globalIgnores } from 'eslint/config';
 import nextVitals from 'eslint-config-next/core-web-vitals';
 import nextTypescript from 'eslint-config-next/typescript';
@@ -63,8 +64,12 @@ export default defineConfig([
   ...nextTypescript,
   {
     name: 'shop/architecture',
-    plugins: { shop: { rules: { 'client-boundary': clientBoundary } } },
+    plugins: { shop: { rules: { 'client-boundary': clientBoundary } }, '@eslint-community/eslint-comments': eslintComments },
+    // A disable comment names its rule and says why after `--`; one that disables nothing goes.
+    linterOptions: { reportUnusedDisableDirectives: 'error' },
     rules: {
+      '@eslint-community/eslint-comments/require-description': 'error',
+      '@eslint-community/eslint-comments/no-unlimited-disable': 'error',
       'shop/client-boundary': 'error',
       // A cycle makes module load order matter and hides which layer owns what.
       'import/no-cycle': ['error', { ignoreExternal: true }],
