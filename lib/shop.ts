@@ -3,6 +3,15 @@ export const SHOP_NAME = 'Pixel Press Studio';
 export const CURRENCY = 'aud';
 export const NEW_PRODUCTS_COUNT = 6;
 export const CARD_TAG_LIMIT = 2;
+
+// Membership plans (SPEC §9): Monthly $35, Yearly $299 (saving $121 on 12 months).
+// Here rather than in lib/domain because the membership page shows them in the browser.
+export type PlanInterval = 'month' | 'year';
+
+export const PLANS: Record<PlanInterval, { name: string; amountCents: number }> = {
+  month: { name: 'Monthly', amountCents: 3500 },
+  year: { name: 'Yearly', amountCents: 29900 },
+};
 /**
  * Cards per /products page (not in the spec; docs/decisions/005). 24 rather than 48:
  * a phone hydrates and lays out half the cards, and a search page renders in half the

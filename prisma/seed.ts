@@ -27,7 +27,7 @@ async function ensureInstanceId(): Promise<void> {
   await db().setting.createMany({ data: [{ key: INSTANCE_ID_KEY, value: randomUUID() }], skipDuplicates: true });
 }
 
-function useDatabaseUrl(databaseUrl: string | undefined): void {
+function selectDatabase(databaseUrl: string | undefined): void {
   if (!databaseUrl) return;
   process.env.DATABASE_URL = databaseUrl;
   // env() is read once per process; if something read it earlier, db() would silently use another database.
@@ -41,7 +41,7 @@ function useDatabaseUrl(databaseUrl: string | undefined): void {
  * the `demo_seeded` marker already exists (or another seeder won the race).
  */
 export async function seedDemoCatalogue(databaseUrl?: string): Promise<{ seeded: boolean }> {
-  useDatabaseUrl(databaseUrl);
+  selectDatabase(databaseUrl);
   await ensureBuckets();
   await ensureInstanceId();
   if (await db().setting.findUnique({ where: { key: SEEDED_KEY } })) return { seeded: false };

@@ -1,13 +1,14 @@
-// `npm test`: every runner on real parts. Starts throw-away embedded services
-// (or uses DATABASE_URL / S3_ENDPOINT when given), seeds the demo catalogue,
-// builds and serves the shop, then runs vitest (unit, integration, api) and
-// Playwright in Debian's Chromium. Ends with one line "N passed, N failed".
+// `npm test`: every runner on real parts. Lints the tree (`npm run lint`),
+// starts throw-away embedded services (or uses DATABASE_URL / S3_ENDPOINT when
+// given), seeds the demo catalogue, builds and serves the shop, then runs
+// vitest (unit, integration, api) and Playwright in Debian's Chromium. Ends
+// with one line "N passed, N failed".
 //   npm test                 everything
-//   npm test -- unit api     only some runners: unit, integration, api, security, e2e
+//   npm test -- unit api     only some runners: lint, unit, integration, api, security, e2e
 //   npm test -- security sessions   other words filter the files of those runners
 import { spawn } from 'node:child_process';
 import { createWriteStream, existsSync, readFileSync, rmSync, mkdirSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { buildShop, shopServerCommand } from './lib/build';
 import { deployMigrations } from './lib/migrations';
@@ -16,7 +17,7 @@ import { startMailCatcher, type MailCatcher } from './lib/mail-catcher';
 import { startLocalServices } from './lib/services';
 
 type Counts = { passed: number; failed: number };
-const RUNNERS = ['unit', 'integration', 'api', 'security', 'e2e'] as const;
+const RUNNERS = ['lint', 'unit', 'integration', 'api', 'security', 'e2e'] as const;
 type Runner = (typeof RUNNERS)[number];
 
 const requested = process.argv.slice(2).filter((a): a is Runner => (RUNNERS as readonly string[]).includes(a));
@@ -24,7 +25,7 @@ const runners: Runner[] = requested.length ? requested : [...RUNNERS];
 // Anything else on the command line narrows the chosen runners to matching files.
 const fileFilters = process.argv.slice(2).filter((a) => !(RUNNERS as readonly string[]).includes(a));
 const needsServer = runners.some((r) => r === 'api' || r === 'security' || r === 'e2e');
-const needsServices = runners.some((r) => r !== 'unit');
+const needsServices = runners.some((r) => r !== 'lint' && r !== 'unit');
 
 const runDir = resolve('.data', `test-${randomBytes(4).toString('hex')}`);
 const reportDir = join(runDir, 'reports');
@@ -40,6 +41,7 @@ async function main(): Promise<Counts> {
     totals.failed += c.failed;
   };
 
+  if (runners.includes('lint')) add(await lint());
   if (runners.includes('unit')) add(await vitest('unit', process.env));
   if (!needsServices) return totals;
 
@@ -107,6 +109,35 @@ async function vitest(project: string, env: NodeJS.ProcessEnv): Promise<Counts> 
   // A file that fails to load counts as a failure even though no test in it ran.
   const failed = report.numFailedTests + (report.success || report.numFailedTests > 0 ? 0 : 1);
   return { passed: report.numPassedTests, failed };
+}
+
+type LintReport = { filePath: string; messages: { ruleId: string | null; severity: number; line?: number; column?: number; message: string }[] }[];
+
+/**
+ * Two checks of the whole tree: `npm run lint` (ESLint, one definition of what
+ * is linted and how; a warning fails too) and `npm run format:check` (Prettier).
+ * Each counts once: the tree is clean or it is not, whatever its file count.
+ * ESLint's findings are printed, narrowed to paths containing a filter word.
+ */
+async function lint(): Promise<Counts> {
+  const output = join(reportDir, 'eslint.json');
+  log('eslint: lint');
+  await run('npm', ['run', '--silent', 'lint', '--', '--format', 'json', '--output-file', output], process.env);
+  const counts: Counts = { passed: 0, failed: 0 };
+  if (!existsSync(output)) counts.failed++;
+  else {
+    const report = JSON.parse(readFileSync(output, 'utf8')) as LintReport;
+    const findings = report.flatMap((file) => {
+      const path = relative(process.cwd(), file.filePath);
+      return fileFilters.length && !fileFilters.some((word) => path.includes(word)) ? [] : file.messages.map((m) => ({ path, ...m }));
+    });
+    for (const m of findings) console.log(`${m.path}:${m.line ?? 0}:${m.column ?? 0} ${m.severity === 2 ? 'error' : 'warning'} ${m.message} (${m.ruleId ?? 'parse'})`);
+    log(`eslint: ${findings.length} finding(s) in ${report.length} files`);
+    counts[findings.length === 0 ? 'passed' : 'failed']++;
+  }
+  log('prettier: format:check');
+  counts[(await run('npm', ['run', '--silent', 'format:check'], process.env)) === 0 ? 'passed' : 'failed']++;
+  return counts;
 }
 
 async function playwright(env: NodeJS.ProcessEnv): Promise<Counts> {

@@ -56,7 +56,7 @@ export default async function HomePage() {
           <div aria-hidden="true" className="hidden grid-cols-3 gap-3 md:grid">
             {/* Lazy: this column is hidden on phones, where an eager image would still be downloaded. */}
             {newest.slice(0, 3).map((p) => (
-              // eslint-disable-next-line @next/next/no-img-element
+              // eslint-disable-next-line @next/next/no-img-element -- images are sized at upload, not by the runtime optimiser (Decision 3)
               <img key={p.id} src={toCardView(p, now).imageUrl ?? ''} alt="" width={480} height={480} loading="lazy" decoding="async" className="aspect-square rounded-2xl object-cover shadow-lg odd:translate-y-4" />
             ))}
           </div>

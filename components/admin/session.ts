@@ -16,6 +16,7 @@ export function goToAdminLogin(): void {
   if (leaving) return;
   leaving = true;
   window.localStorage.removeItem(ADMIN_USERNAME_KEY);
+  // eslint-disable-next-line @next/next/no-location-assign-relative-destination -- called outside React on any 401; a full load also drops every tab's stale state
   window.location.assign('/admin/login');
 }
 

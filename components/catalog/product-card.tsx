@@ -12,7 +12,7 @@ export function ProductCard({ product, priority = false }: { product: ProductCar
       <a href={product.href} className="card-media">
         {product.imageUrl ? (
           // Thumbnails are pre-sized WebP at upload time, so no runtime optimiser is needed.
-          // eslint-disable-next-line @next/next/no-img-element
+          // eslint-disable-next-line @next/next/no-img-element -- images are sized at upload, not by the runtime optimiser (Decision 3)
           <img
             src={product.imageUrl}
             alt={product.title}

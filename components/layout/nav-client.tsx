@@ -27,6 +27,7 @@ async function logout() {
   // The server revokes the session; awaited, as leaving the page could cancel the request.
   await api.post('/api/auth/logout');
   setFlash({ type: 'success', message: 'Logged out successfully' });
+  // eslint-disable-next-line @next/next/no-location-assign-relative-destination -- a full load: no page the client router kept from the signed-in session is shown again
   window.location.assign('/');
 }
 

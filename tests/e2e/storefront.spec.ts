@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { apiGet, aud, bannerResponse, bundleList, categoryList, productList, type ProductResponse } from './helpers';
+import { apiGet, aud, bannerResponse, bundleList, categoryList, productList } from './helpers';
 
 test('home shows the banner, the three features and the 6 newest products', async ({ page, request }) => {
   const newest = await apiGet(request, '/api/products?limit=6', productList);

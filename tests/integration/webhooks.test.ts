@@ -66,7 +66,7 @@ afterAll(async () => {
 
 describe('signature checks', () => {
   it('fulfils the order of a validly signed checkout.session.completed', async () => {
-    const { session, voucher, order } = await openOrder(true);
+    const { session, order } = await openOrder(true);
     const event = stripe.event('checkout.session.completed', stripe.markPaid(session.id, 'hook-buyer@example.com'));
     const response = await deliver(event);
     expect(response).toEqual({ status: 200, body: { received: true, outcome: 'processed' } });

@@ -67,7 +67,7 @@ afterAll(async () => {
 });
 
 describe('polling an open checkout', () => {
-  let replies: Reply[] = [];
+  const replies: Reply[] = [];
   let startedAt = 0;
   let endedAt = 0;
 

@@ -15,10 +15,7 @@ const domainRoot = join(root, 'lib', 'domain');
  * Internal files reached from outside their module, each with its reason.
  * Keys are the importing file and the imported path, both from the project root.
  */
-const ALLOWED_INTERNAL_IMPORTS: Record<string, string> = {
-  // A client component: the membership index is server-only, the plan table is plain data.
-  'app/(shop)/membership/plan-cards.tsx -> lib/domain/membership/plans': 'client component, issue #14 §1',
-};
+const ALLOWED_INTERNAL_IMPORTS: Record<string, string> = {};
 
 /** Outside lib/domain, the code that must also reach a module through its index (tests may use internals). */
 const CALLER_ROOTS = ['app', 'components', 'lib', 'scripts', 'instrumentation.ts', 'middleware.ts'];

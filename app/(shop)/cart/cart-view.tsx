@@ -32,7 +32,7 @@ export function CartView() {
               return (
                 <li key={item.product_id} className="flex items-center gap-4 rounded-2xl bg-white p-3 shadow-sm" data-testid="cart-item">
                   {src ? (
-                    // eslint-disable-next-line @next/next/no-img-element
+                    // eslint-disable-next-line @next/next/no-img-element -- images are sized at upload, not by the runtime optimiser (Decision 3)
                     <img src={src} alt="" width={80} height={80} className="h-20 w-20 rounded-lg object-cover" />
                   ) : (
                     <span className="h-20 w-20 rounded-lg bg-gray-100" />

@@ -1,7 +1,7 @@
 'use client';
 
 import { useRouter } from 'next/navigation';
-import { useEffect, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { toast } from 'sonner';
 import { useMembershipCheck } from '@/components/account/use-membership-check';
 import { useStoredUser } from '@/components/account/use-user';
@@ -35,15 +35,19 @@ export function OrderSummary({ items }: { items: CartItem[] }) {
   const subtotal = cartSubtotal(items);
   const subtotalCents = toCents(subtotal);
 
-  async function apply(codeToApply: string, quiet = false) {
+  async function apply(codeToApply: string) {
     const normalized = codeToApply.trim().toUpperCase();
     if (!normalized) {
       toast.error('Please enter a discount code');
       return;
     }
     setChecking(true);
-    const answer = await api.post<Validation | null>(`/api/validate-discount?code=${encodeURIComponent(normalized)}&subtotal=${subtotal}`);
+    await check(normalized, false);
     setChecking(false);
+  }
+
+  async function check(normalized: string, quiet: boolean) {
+    const answer = await api.post<Validation | null>(`/api/validate-discount?code=${encodeURIComponent(normalized)}&subtotal=${subtotal}`);
     const result = answer.ok ? answer.body : null;
     if (!result) {
       setApplied(null);
@@ -57,11 +61,12 @@ export function OrderSummary({ items }: { items: CartItem[] }) {
     }
   }
 
-  // The discount depends on the subtotal: re-check it when the cart changes.
-  useEffect(() => {
-    if (applied && !member) void apply(applied.code, true);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [subtotalCents]);
+  // The discount depends on the subtotal: re-check it when the cart changes,
+  // quietly and without the Apply button's busy state (the shopper did not ask).
+  const recheckApplied = useEffectEvent(() => {
+    if (applied && !member) void check(applied.code, true);
+  });
+  useEffect(() => recheckApplied(), [subtotalCents]);
 
   // Coming back from the payment page may restore this page from the browser's
   // back-forward cache, frozen mid-checkout with the button still busy.

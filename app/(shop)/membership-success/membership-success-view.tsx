@@ -23,13 +23,11 @@ const MAX_FAILURES = 5;
 type State = { kind: 'checking' } | { kind: 'pending' } | { kind: 'success'; periodEnd: string | null } | { kind: 'error' };
 
 export function MembershipSuccessView({ sessionId }: { sessionId: string }) {
-  const [state, setState] = useState<State>({ kind: 'checking' });
+  // No session id in the address is an error from the start; there is nothing to ask about.
+  const [state, setState] = useState<State>(sessionId ? { kind: 'checking' } : { kind: 'error' });
 
   useEffect(() => {
-    if (!sessionId) {
-      setState({ kind: 'error' });
-      return;
-    }
+    if (!sessionId) return;
     let cancelled = false;
     let timer: ReturnType<typeof setTimeout>;
     let delayMs = FIRST_RECHECK_MS;

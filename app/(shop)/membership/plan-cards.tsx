@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { api } from '@/components/data/api';
-import { PLANS, type PlanInterval } from '@/lib/domain/membership/plans';
+import { PLANS, type PlanInterval } from '@/lib/shop';
 
 const dollars = (cents: number) => `$${(cents / 100).toLocaleString('en-AU', { maximumFractionDigits: 2 })}`;
 // SPEC §9: the yearly plan saves $121 on twelve monthly payments.

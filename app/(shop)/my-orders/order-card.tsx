@@ -38,7 +38,7 @@ function OrderLine({ sessionId, product }: { sessionId: string; product: Custome
   return (
     <li className="flex gap-4" data-testid="order-product">
       {src ? (
-        // eslint-disable-next-line @next/next/no-img-element
+        // eslint-disable-next-line @next/next/no-img-element -- images are sized at upload, not by the runtime optimiser (Decision 3)
         <img src={src} alt="" width={80} height={80} className="h-20 w-20 shrink-0 rounded-lg object-cover" />
       ) : (
         <span className="h-20 w-20 shrink-0 rounded-lg bg-gray-100" />

@@ -121,7 +121,7 @@ function CategoryGrid({ categories }: { categories: CategoryRecord[] }) {
               <a href={listingHref({ category: c.name, page: 1 })} className="block overflow-hidden rounded-2xl border border-gray-200 bg-white shadow-sm hover:shadow-md">
                 <div className="aspect-[4/3] bg-gradient-to-br from-rose-100 to-indigo-100">
                   {image ? (
-                    // eslint-disable-next-line @next/next/no-img-element
+                    // eslint-disable-next-line @next/next/no-img-element -- images are sized at upload, not by the runtime optimiser (Decision 3)
                     <img src={image} alt="" width={480} height={360} className="h-full w-full object-cover" loading={first ? undefined : 'lazy'} fetchPriority={first ? 'high' : undefined} decoding="async" />
                   ) : (
                     <span className="flex h-full items-center justify-center text-4xl" aria-hidden="true">🎨</span>

@@ -11,7 +11,7 @@ export default function ListingNotFound() {
         <ProductGrid products={[]} />
       </div>
       <p className="mt-4 text-center">
-        {/* Plain <a> for /products links: see components/layout/category-menu.tsx. */}
+        {/* eslint-disable-next-line @next/next/no-html-link-for-pages -- a plain <a> for /products links: see components/layout/category-menu.tsx */}
         <a href="/products" className="font-semibold text-rose-700 underline">
           All Products
         </a>

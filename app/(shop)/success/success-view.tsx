@@ -15,13 +15,11 @@ type CheckoutStatus = { payment_status: string; status: string; product_ids: str
 type State = { kind: 'checking' } | { kind: 'success'; items: DownloadItem[] } | { kind: 'expired' } | { kind: 'timeout' } | { kind: 'error' };
 
 export function SuccessView({ sessionId }: { sessionId: string }) {
-  const [state, setState] = useState<State>({ kind: 'checking' });
+  // No session id in the address is an error from the start; there is nothing to ask about.
+  const [state, setState] = useState<State>(sessionId ? { kind: 'checking' } : { kind: 'error' });
 
   useEffect(() => {
-    if (!sessionId) {
-      setState({ kind: 'error' });
-      return;
-    }
+    if (!sessionId) return;
     let cancelled = false;
     let timer: ReturnType<typeof setTimeout>;
     let rechecks = 0;

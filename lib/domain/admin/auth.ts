@@ -2,6 +2,7 @@
 // is a random token (hash stored) that lasts 8 hours or until logout.
 import 'server-only';
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { recordAudit } from '@/lib/domain/audit';
 import { env } from '@/lib/env';
 import { db } from '@/lib/infra/db';
 
@@ -16,14 +17,18 @@ function sameSecret(given: string, expected: string): boolean {
 
 export type AdminSession = { username: string; token: string; expiresAt: Date };
 
-export async function adminLogin(username: string, password: string): Promise<AdminSession | null> {
+/** A new admin session for the right credentials (recorded in the audit log with the client's address), else null. */
+export async function adminLogin(username: string, password: string, ip: string | null = null): Promise<AdminSession | null> {
   const { ADMIN_USERNAME, ADMIN_PASSWORD } = env();
   const userOk = sameSecret(username, ADMIN_USERNAME);
   const passOk = sameSecret(password, ADMIN_PASSWORD);
   if (!userOk || !passOk) return null;
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(Date.now() + ADMIN_SESSION_SECONDS * 1000);
-  await db().adminSession.create({ data: { tokenHash: digest(token).toString('hex'), username: ADMIN_USERNAME, expiresAt } });
+  await db().$transaction(async (tx) => {
+    await tx.adminSession.create({ data: { tokenHash: digest(token).toString('hex'), username: ADMIN_USERNAME, expiresAt } });
+    await recordAudit(tx, ADMIN_USERNAME, 'admin.login', null, { ip });
+  });
   return { username: ADMIN_USERNAME, token, expiresAt };
 }
 

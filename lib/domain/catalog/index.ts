@@ -12,6 +12,7 @@ export type * from './types';
 export type { SearchFilter } from './search';
 export * from './admin';
 export * from './admin-read';
+export { getPublicMedia } from './media';
 export { BANNER_KEY } from './settings';
 
 export const MAX_PAGE_SIZE = 500;

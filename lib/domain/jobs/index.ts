@@ -6,8 +6,6 @@ import 'server-only';
 import { availableParallelism } from 'node:os';
 import {
   enqueueJob,
-  kickJobs,
-  listSchedules,
   runDueJobs as runDueJobsNow,
   scheduleQueue,
   startJobQueue,

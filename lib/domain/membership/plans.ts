@@ -1,10 +1,7 @@
-// Membership plans (SPEC §9): Monthly $35, Yearly $299 (saving $121 on 12 months).
-export type PlanInterval = 'month' | 'year';
+// Membership plans (SPEC §9): their names and prices live in lib/shop, which the browser may import.
+import type { PlanInterval } from '@/lib/shop';
 
-export const PLANS: Record<PlanInterval, { name: string; amountCents: number }> = {
-  month: { name: 'Monthly', amountCents: 3500 },
-  year: { name: 'Yearly', amountCents: 29900 },
-};
+export { PLANS, type PlanInterval } from '@/lib/shop';
 
 /** The end of one billing period started at `from` (calendar month or year, clamped to month end). */
 export function addPeriod(from: Date, interval: PlanInterval): Date {

@@ -1,5 +1,5 @@
 import 'server-only';
-import type { NextAuthOptions } from 'next-auth';
+import NextAuth, { type NextAuthOptions } from 'next-auth';
 import { env } from '@/lib/env';
 import { SESSION_MAX_AGE_SECONDS, sessionCookieName, sessionCookieOptions, type SessionClaims } from './session-token';
 
@@ -51,4 +51,21 @@ export function nextAuthOptions(live: LiveSession | null, onSignOut: (claims: Se
       debug: () => undefined,
     },
   };
+}
+
+type NextAuthContext = { params: Promise<{ nextauth: string[] }> };
+
+/**
+ * next-auth's route handler for one request, served at `site`, with every
+ * redirect it makes passed through `redirect` (the caller keeps them on site).
+ */
+export function nextAuthHandler(
+  options: NextAuthOptions,
+  site: string,
+  redirect: (url: string) => string,
+): (request: Request, context: NextAuthContext) => Promise<Response> {
+  // next-auth reads its own address from NEXTAUTH_URL alone; unset, it assumes
+  // http://localhost:3000 and sends browsers there (sign-out, error pages).
+  process.env.NEXTAUTH_URL = site;
+  return NextAuth({ ...options, callbacks: { ...options.callbacks, redirect: ({ url }) => redirect(url) } });
 }

@@ -3,7 +3,6 @@
 // under Prisma Migrate's own advisory lock. Runs at every start, so it loads
 // neither Prisma nor its engine.
 import { randomUUID } from 'node:crypto';
-import { join } from 'node:path';
 import pg from 'pg';
 import { LOCK_NOT_AVAILABLE, LOCK_WAIT, type LocalMigration, type Log, type MigrationRow, PRISMA_MIGRATE_LOCK_KEY, checksumMatches, checksumOf, defaultLog, readLocalMigrations } from './folder';
 

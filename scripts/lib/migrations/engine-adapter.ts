@@ -51,6 +51,7 @@ function relabelInternalChar(result: unknown): unknown {
 
 class CatalogFriendlyClient extends pg.Client {
   // pg's query() has promise, callback and submittable forms; each is kept.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- one signature cannot name the return types of all of pg's overloads
   override query(...args: unknown[]): any {
     const callbackAt = args.findIndex((arg) => typeof arg === 'function');
     if (callbackAt >= 0) {

@@ -4,10 +4,9 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import pg from 'pg';
 import type { SchemaEngine } from '@prisma/schema-engine-wasm';
 import { type CreateMigrationOptions, type Log, type MigrationRow, type MigrationStatus, NO_FILTER, defaultLog, migrationList, readLocalMigrations, schemaFiles, writeMigration } from './folder';
-import { appliedNames, deployMigrations, readHistory, withClient } from './apply';
+import { appliedNames, readHistory, withClient } from './apply';
 import { EngineAdapterFactory, type EngineModules, hasStatements, withoutRecreatedExtensions } from './engine-adapter';
 
 // A Rust panic in the engine reports its message through this global before

@@ -18,7 +18,7 @@ export function ImageLightbox({ src, alt }: { src: string | null; alt: string })
   return (
     <>
       <button type="button" className="group block overflow-hidden rounded-2xl bg-white shadow-sm" onClick={() => setOpen(true)} aria-label={`Enlarge image of ${alt}`}>
-        {/* eslint-disable-next-line @next/next/no-img-element */}
+        {/* eslint-disable-next-line @next/next/no-img-element -- images are sized at upload, not by the runtime optimiser (Decision 3) */}
         <img src={src} alt={alt} width={1200} height={1200} className="aspect-square w-full object-cover transition group-hover:scale-[1.02]" fetchPriority="high" />
       </button>
       {open && (
@@ -35,7 +35,7 @@ export function ImageLightbox({ src, alt }: { src: string | null; alt: string })
           <button type="button" className="absolute right-4 top-4 rounded-full bg-white/90 px-3 py-1 text-lg font-bold" aria-label="Close" onClick={() => setOpen(false)}>
             ×
           </button>
-          {/* eslint-disable-next-line @next/next/no-img-element */}
+          {/* eslint-disable-next-line @next/next/no-img-element -- images are sized at upload, not by the runtime optimiser (Decision 3) */}
           <img
             src={src}
             alt={alt}

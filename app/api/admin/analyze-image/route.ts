@@ -1,11 +1,10 @@
 // POST /api/admin/analyze-image — admin: a descriptive filename for an image (form file, suffix)
-import { AppError, invalid } from '@/lib/domain/errors';
+import { invalid } from '@/lib/domain/errors';
 import { generateImageFilename, MAX_FIELD_BYTES, MAX_IMAGE_BYTES, readMultipart } from '@/lib/domain/uploads';
 import { adminHandler } from '@/lib/http/admin';
 import { MULTIPART_OVERHEAD_BYTES, streamedBody } from '@/lib/http/body-limit';
 import { analyzeImageResponse } from '@/lib/contract/uploads';
 import { jsonOf } from '@/lib/http/handler';
-import { ImageInputError } from '@/lib/infra/images';
 
 const MAX_PARTS = 5;
 
@@ -17,11 +16,6 @@ export const POST = adminHandler(async (request) => {
     else if (part.kind === 'field' && part.name === 'suffix') suffix = part.value;
   }
   if (!file || file.data.length === 0) throw invalid('An image file is required', { file: ['An image file is required'] });
-  try {
-    return jsonOf(analyzeImageResponse, { generated_filename: await generateImageFilename(file.data, file.filename, suffix) });
-  } catch (error) {
-    if (error instanceof ImageInputError) throw new AppError('unsupported_media_type', error.message);
-    throw error;
-  }
+  return jsonOf(analyzeImageResponse, { generated_filename: await generateImageFilename(file.data, file.filename, suffix) });
   // One image and a suffix: a longer declared body is refused before it is read.
 }, streamedBody(MAX_IMAGE_BYTES + MAX_PARTS * MAX_FIELD_BYTES + MULTIPART_OVERHEAD_BYTES));
