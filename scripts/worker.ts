@@ -9,8 +9,10 @@
 //   DATABASE_URL=… S3_ENDPOINT=… npm run worker
 // Needs the same environment as the web process (see .env.example).
 import { env } from '../lib/env';
+import { catalogInvalidator } from '../lib/cache/worker-invalidation';
 import { registerJobHandlers } from '../lib/domain/background-work';
 import { JOB_CONCURRENCY, registeredJobKinds, workJobs } from '../lib/domain/jobs';
+import { UPLOAD_JOB } from '../lib/domain/uploads';
 import { db } from '../lib/infra/db';
 
 // The same sliding window as the in-process worker (lib/domain/jobs); override with WORKER_CONCURRENCY.
@@ -43,13 +45,21 @@ function shutdown(signal: string) {
 process.on('SIGTERM', () => shutdown('SIGTERM'));
 process.on('SIGINT', () => shutdown('SIGINT'));
 
-log(`started: ${kinds.join(', ')}; concurrency ${CONCURRENCY}`);
+// With a shared cache (REDIS_URL), products this worker creates reach every instance's pages at once.
+const catalog = catalogInvalidator(log);
+const verbose = process.env.WORKER_VERBOSE === '1';
+
+log(`started: ${kinds.join(', ')}; concurrency ${CONCURRENCY}${catalog ? '; expires the shared catalogue cache after uploads' : ''}`);
 await workJobs({
   concurrency: CONCURRENCY,
   untilIdle: false,
   signal: stop.signal,
-  onJobDone: process.env.WORKER_VERBOSE === '1' ? (job, ms) => log(`${job.kind} ${job.id} finished in ${ms} ms`) : undefined,
+  onJobDone: (job, ms) => {
+    if (job.kind === UPLOAD_JOB) catalog?.changed();
+    if (verbose) log(`${job.kind} ${job.id} finished in ${ms} ms`);
+  },
 });
+await catalog?.close();
 await db().$disconnect().catch(() => {});
 log('stopped');
 process.exit(0);
