@@ -110,7 +110,7 @@ describe('shared cache on Redis', () => {
     expect(await handler.get('soft', { kind: 'FETCH', softTags: ['_N_T_/other'] })).not.toBeNull();
   });
 
-  it('the standalone worker's finished uploads expire the catalogue on every instance', async () => {
+  it("the standalone worker's finished uploads expire the catalogue on every instance", async () => {
     const { catalogInvalidator } = await import('../../lib/cache/worker-invalidation');
     await handler.set('listing', { kind: 'FETCH', data: { body: 'old listing' } }, { tags: ['catalog'] });
     await new Promise((r) => setTimeout(r, 5));
