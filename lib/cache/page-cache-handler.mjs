@@ -64,16 +64,18 @@ function isExpired(tags, lastModified) {
   });
 }
 
-// Next creates a handler per request, so the Redis connection belongs to the module.
-let shared;
+// Next creates a handler per request, and bundles this file into several server
+// chunks (one module copy each), so the one Redis connection of the process
+// lives on globalThis: every copy shares it and finds it already connected.
+const SHARED = Symbol.for('design-shop.redis-cache-store');
 function sharedStore(serverDistDir) {
   // The one read of process.env outside lib/env.ts: Next imports this file by
   // itself at run time, outside the TypeScript that lib/env.ts belongs to. The
   // value is validated at start by lib/env.ts (instrumentation.ts).
   const url = process.env.REDIS_URL?.trim();
   if (!url) return null;
-  shared ??= deploymentNamespace(serverDistDir).then((namespace) => new RedisCacheStore({ url, namespace }));
-  return shared;
+  globalThis[SHARED] ??= deploymentNamespace(serverDistDir).then((namespace) => new RedisCacheStore({ url, namespace }));
+  return globalThis[SHARED];
 }
 
 /** The deployment id when next.config.ts sets one (the build id is then a constant), otherwise the build id. */

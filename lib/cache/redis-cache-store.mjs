@@ -140,8 +140,12 @@ export class RedisCacheStore {
    */
   async expireTags(tags, at = Date.now()) {
     try {
+      // Unlike a read, an expiry is worth waiting for: lost, it leaves other instances serving the old page.
+      if (!(await this.connected())) {
+        this.failed(new Error('not connected'));
+        return false;
+      }
       const client = await this.ready();
-      if (!client) return false;
       const ttl = ENTRY_TTL_SECONDS + Math.max(0, Math.ceil((at - Date.now()) / 1000));
       const multi = client.multi();
       for (const tag of tags) multi.set(this.tagKey(tag), String(at), { EX: ttl });
@@ -153,7 +157,7 @@ export class RedisCacheStore {
     }
   }
 
-  /** Waits up to `ms` for the first connection (scripts that expire a tag once and exit). */
+  /** Waits up to `ms` for the connection (a new client, or one reconnecting). */
   async connected(ms = CONNECT_TIMEOUT_MS) {
     const deadline = Date.now() + ms;
     while (Date.now() < deadline) {

@@ -34,9 +34,9 @@ export async function cachedPagesFollowWrites(ctx: ClusterContext): Promise<void
     const html = (await send(b, 'GET', `/product/${id}`)).text;
     return html.includes(title) && html.includes('43.21');
   });
-  checks.check("the new title and price show on B's product page within 2 s", page.ok, `after ${page.after} ms`);
+  checks.check("the new title and price show on B's product page within 2 s", page.ok, page.detail);
   const products = await within(2_000, async () => (await send(b, 'GET', '/products')).text.includes(title));
-  checks.check("the new title shows on B's /products within 2 s", products.ok, `after ${products.after} ms`);
+  checks.check("the new title shows on B's /products within 2 s", products.ok, products.detail);
   ctx.figures.push(`edit through A visible on B: product page after ${page.after} ms, /products after ${products.after} ms`);
 
   const removed = await send(a, 'DELETE', `/api/products/${id}`, { headers: admin });
@@ -45,7 +45,7 @@ export async function cachedPagesFollowWrites(ctx: ClusterContext): Promise<void
     const [onA, onB] = await Promise.all([send(a, 'GET', `/product/${id}`), send(b, 'GET', `/product/${id}`)]);
     return onA.status === 404 && onB.status === 404;
   });
-  checks.check('the deleted product is 404 on A and on B', gone.ok, `after ${gone.after} ms`);
+  checks.check('the deleted product is 404 on A and on B', gone.ok, gone.detail);
   const stillListed = (await send(b, 'GET', '/products')).text.includes(`/product/${id}"`);
   checks.check("the deleted product is gone from B's /products", !stillListed);
 }
@@ -110,11 +110,11 @@ export async function bulkUploadAcrossInstances(ctx: ClusterContext): Promise<vo
     progress = (await send(b, 'GET', `/api/admin/upload-progress/${batchId}`, { headers: admin })).json() as typeof progress;
     return ['complete', 'failed', 'partial'].includes(progress.stage);
   });
-  checks.check('B reports the batch complete, every file a product', done.ok && progress.stage === 'complete' && progress.successful_files === 3, `${progress.stage}, ${progress.successful_files} of 3, after ${done.after} ms`);
+  checks.check('B reports the batch complete, every file a product', done.ok && progress.stage === 'complete' && progress.successful_files === 3, `${progress.stage}, ${progress.successful_files} of 3, ${done.detail}`);
   const made = (await send(a, 'GET', `/api/products?search=${tag}`)).json() as { id: string }[];
   const listed = await within(2_000, async () => {
     const [onA, onB] = await Promise.all([send(a, 'GET', '/products'), send(b, 'GET', '/products')]);
     return made.length === 3 && made.every(({ id }) => productIdsIn(onA.text).includes(id) && productIdsIn(onB.text).includes(id));
   });
-  checks.check("the uploaded products are on A's and B's /products", listed.ok, `${made.length} made; after ${listed.after} ms`);
+  checks.check("the uploaded products are on A's and B's /products", listed.ok, `${made.length} made; ${listed.detail}`);
 }

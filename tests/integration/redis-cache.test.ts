@@ -127,6 +127,16 @@ describe('shared cache on Redis', () => {
     await invalidator?.close();
   });
 
+  it('an expiry asked of a store that is still connecting waits for the connection instead of being lost', async () => {
+    // Next bundles the handler into several chunks: a route's first revalidateTag can meet a client not yet connected.
+    const fresh = new RedisCacheStore({ url: redis.url, log: () => {} });
+    const at = Date.now();
+    expect(await fresh.expireTags(['fresh-tag'], at)).toBe(true);
+    await fresh.close();
+    const client = await other.ready();
+    expect(Number((await client?.get(other.tagKey('fresh-tag')))?.toString())).toBe(at);
+  });
+
   it('never stores a 404 render, and a 404 removes what was stored under its key on every instance', async () => {
     await handler.set('/route-cache/APP_PAGE/x/$/product/gone', page('<p>gone</p>'));
     expect(await other.get('/route-cache/APP_PAGE/x/$/product/gone')).not.toBeNull();
