@@ -74,7 +74,12 @@ function sharedStore(serverDistDir) {
   // value is validated at start by lib/env.ts (instrumentation.ts).
   const url = process.env.REDIS_URL?.trim();
   if (!url) return null;
-  globalThis[SHARED] ??= deploymentNamespace(serverDistDir).then((namespace) => new RedisCacheStore({ url, namespace }));
+  // Connecting starts with the first request, so the first revalidateTag rarely has to wait for it.
+  globalThis[SHARED] ??= deploymentNamespace(serverDistDir).then((namespace) => {
+    const store = new RedisCacheStore({ url, namespace });
+    void store.ready();
+    return store;
+  });
   return globalThis[SHARED];
 }
 

@@ -24,6 +24,7 @@ export const ENTRY_TTL_SECONDS = 24 * 60 * 60;
 // rather than holding the page up.
 const COMMAND_TIMEOUT_MS = 500;
 const CONNECT_TIMEOUT_MS = 1_000;
+const FIRST_CONNECT_WAIT_MS = 5_000;
 
 let modules;
 const load = () =>
@@ -39,6 +40,7 @@ export class RedisCacheStore {
     this.prefix = prefix;
     this.log = log;
     this.down = false;
+    this.everReady = false;
     this.client = null;
   }
 
@@ -55,6 +57,7 @@ export class RedisCacheStore {
       });
       this.client.on('error', (error) => this.failed(error));
       this.client.on('ready', () => {
+        this.everReady = true;
         if (this.down) this.log(`[cache] Redis at ${this.where()} is back: the shared cache is in use again`);
         this.down = false;
       });
@@ -140,8 +143,10 @@ export class RedisCacheStore {
    */
   async expireTags(tags, at = Date.now()) {
     try {
-      // Unlike a read, an expiry is worth waiting for: lost, it leaves other instances serving the old page.
-      if (!(await this.connected())) {
+      // Unlike a read, an expiry is worth waiting for: lost, it leaves other instances serving the
+      // old page. A process's first connection (loading the client, a busy machine) gets longer
+      // than a reconnection, so an admin write does not wait long on a Redis that is really down.
+      if (!(await this.connected(this.everReady ? CONNECT_TIMEOUT_MS : FIRST_CONNECT_WAIT_MS))) {
         this.failed(new Error('not connected'));
         return false;
       }

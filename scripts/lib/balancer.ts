@@ -35,6 +35,8 @@ export function haproxyConfig(options: { port: number; host?: string; backends: 
     '  timeout client 60s',
     '  timeout server 60s',
     '  timeout http-keep-alive 10s',
+    // A health answer slowed by a busy machine is not a dead instance; a refused connection still is at once.
+    '  timeout check 3s',
     '',
     'frontend shop',
     `  bind ${options.host ?? '127.0.0.1'}:${options.port}`,
