@@ -10,7 +10,7 @@
 // know the build and an expiry that reaches another build only costs a miss.
 //
 // Bounded: every key carries a TTL, and the Redis the shop ships with runs
-// with maxmemory + allkeys-lru (scripts/lib/redis-server.ts, deploy/compose.yaml).
+// with maxmemory + allkeys-lru (scripts/lib/redis-server.ts, compose.yaml).
 // Redis down or slow: every read is a miss, every write is skipped, one log
 // line says so (and one when it is back); a request never fails on the cache.
 //

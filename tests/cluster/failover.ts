@@ -10,6 +10,10 @@ import type { ClusterContext } from './context';
 
 const LOAD_SECONDS = 60;
 const KILL_AT_SECONDS = 20;
+// Enough to keep both instances busy with pages and payments without saturating a 2-core
+// machine shared with builds (there, Postgres connection waits time out before any kill).
+const SHOPPERS = 12;
+const CHECKOUTS_PER_SECOND = 1.5;
 // How long after the kill a request may still fail: the requests A held when it
 // died, and at most one health-check interval × fall (2 s) of new ones.
 const GRACE_MS = 3_000;
@@ -29,7 +33,7 @@ export async function instanceKilledUnderLoad(ctx: ClusterContext): Promise<void
     a.proc.kill('SIGKILL');
   }, KILL_AT_SECONDS * 1000);
   const runTag = `${ctx.runTag}-kill`;
-  const outcomes = await runShopLoad({ recorder, base: cluster.url, catalogue, seconds: LOAD_SECONDS, shoppers: 20, thinkMs: 500, checkoutsPerSecond: 2, nextCheckout: () => ++n, runTag });
+  const outcomes = await runShopLoad({ recorder, base: cluster.url, catalogue, seconds: LOAD_SECONDS, shoppers: SHOPPERS, thinkMs: 1_000, checkoutsPerSecond: CHECKOUTS_PER_SECOND, nextCheckout: () => ++n, runTag });
   clearTimeout(killer);
   await a.exited;
 
@@ -38,7 +42,8 @@ export async function instanceKilledUnderLoad(ctx: ClusterContext): Promise<void
   const aroundKill = recorder.samples.filter((s) => !isOk(s) && s.startedAt <= killedAt + GRACE_MS);
   const all = summarize(recorder.samples);
   checks.check(`every request from ${GRACE_MS / 1000} s after the kill on is answered (by B)`, afterGrace.length > 0 && failedAfter.length === 0, `${afterGrace.length - failedAfter.length} of ${afterGrace.length}${failedAfter.length ? `\n${describeFailures(failedAfter)}` : ''}`);
-  checks.check('nothing failed before the kill', recorder.samples.every((s) => isOk(s) || s.endedAt >= killedAt), '');
+  const failedBefore = recorder.samples.filter((s) => !isOk(s) && s.endedAt < killedAt);
+  checks.check('nothing failed before the kill', failedBefore.length === 0, failedBefore.length ? `${failedBefore.length} failed\n${describeFailures(failedBefore)}` : '');
   const bServed = await fetch(`${b.url}/api/health`).then((r) => r.ok);
   checks.check(`${b.name} is up and ${a.name} is down`, bServed && a.proc.exitCode === null && a.proc.signalCode === 'SIGKILL');
   ctx.figures.push(`A killed under load: ${all.count} requests in ${LOAD_SECONDS} s, ${aroundKill.length} failed as A died (in flight or within ${GRACE_MS / 1000} s), ${failedAfter.length} after`);
