@@ -56,6 +56,7 @@ async function shutdown(code: number) {
   if (stopping) return;
   stopping = true;
   log('stopping…');
+  cluster?.terminate();
   await cluster?.stop();
   await services.stop();
   rmSync(runDir, { recursive: true, force: true });

@@ -3,6 +3,7 @@
 // one deployment id, one Server Actions key and the Redis cache, the standalone
 // worker, and HAProxy on PORT in front. Used by `npm run cluster` and by its
 // test (the `cluster` runner of `npm test`).
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -22,6 +23,12 @@ export type Cluster = {
   balancer: Balancer;
   /** Starts the named instance again after it was stopped or killed. */
   restart: (index: number) => Promise<Instance>;
+  /**
+   * Sends SIGTERM to every process of the cluster at once, synchronously: the embedded
+   * Postgres's exit hook ends this process on SIGINT/SIGTERM before an async stop could finish,
+   * and each part stops cleanly on its own signal.
+   */
+  terminate: () => void;
   stop: () => Promise<void>;
 };
 
@@ -68,23 +75,29 @@ export async function startCluster(options: {
   const { port, distDir, runDir, log } = options;
   mkdirSync(runDir, { recursive: true });
   const started: { stop: () => Promise<unknown> }[] = [];
+  const processes: ChildProcess[] = [];
   const stopAll = async () => {
     for (const part of started.reverse()) await part.stop().catch((error) => console.error('Failed to stop part of the cluster:', error));
     started.length = 0;
   };
   try {
     const redis = options.redisUrl ? null : await startRedis({ dir: join(runDir, 'redis'), port: options.redisPort, log });
-    if (redis) started.push(redis);
+    if (redis) {
+      started.push(redis);
+      processes.push(redis.process);
+    }
     const redisUrl = options.redisUrl ?? (redis as LocalRedis).url;
     const env: NodeJS.ProcessEnv = { ...options.env, NODE_ENV: 'production', REDIS_URL: redisUrl };
 
     const worker = startWorker({ env, logFile: join(runDir, 'worker.log') });
     started.push(worker);
+    processes.push(worker.proc);
     const webEnv: NodeJS.ProcessEnv = { ...env, SHOP_DISABLE_WORKER: '1' };
     const startInstance = (index: number): Instance => {
       const instancePort = port + 1 + index;
       const name = `web-${'ab'[index]}`;
       const shop = startShop({ name, port: instancePort, distDir, env: webEnv, logFile: join(runDir, `${name}.log`) });
+      processes.push(shop.proc);
       return { ...shop, port: instancePort };
     };
     const instances = [startInstance(0), startInstance(1)];
@@ -100,6 +113,7 @@ export async function startCluster(options: {
       backends: instances.map((i) => ({ name: i.name, address: `127.0.0.1:${i.port}` })),
     });
     started.push(balancer);
+    processes.push(balancer.process);
     await waitForShop(balancer.url, 20_000);
     log(`Balancer (HAProxy) on ${balancer.url} → ${instances.map((i) => i.url).join(', ')}; worker and Redis (${new URL(redisUrl).host}) running; logs in ${runDir}`);
 
@@ -116,6 +130,9 @@ export async function startCluster(options: {
         cluster.instances[index] = instance;
         await waitForShop(instance.url);
         return instance;
+      },
+      terminate: () => {
+        for (const child of processes) if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
       },
       stop: stopAll,
     };
