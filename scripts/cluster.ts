@@ -37,6 +37,8 @@ const userSetDatabase = Boolean(process.env.DATABASE_URL);
 exitIfInvalidEnvironment(() => parseEnv({ ...process.env, NODE_ENV: 'production' }));
 
 const runDir = mkdtempSync(join(tmpdir(), 'shop-cluster-'));
+// On 'exit', because the embedded Postgres's exit hook may end the process before shutdown() does.
+process.on('exit', () => rmSync(runDir, { recursive: true, force: true }));
 const services = await startLocalServices({ dataDir, persistent: true, log });
 Object.assign(process.env, services.env);
 const env: NodeJS.ProcessEnv = {
@@ -59,7 +61,6 @@ async function shutdown(code: number) {
   cluster?.terminate();
   await cluster?.stop();
   await services.stop();
-  rmSync(runDir, { recursive: true, force: true });
   process.exit(code);
 }
 process.on('SIGINT', () => void shutdown(0));
