@@ -20,7 +20,7 @@ import { join, resolve } from 'node:path';
 import { buildShop } from '../scripts/lib/build';
 import { freePort, startEmbeddedPostgres, type EmbeddedDatabase } from '../scripts/lib/embedded-postgres';
 import type { Check } from './lib/load-checks';
-import { startShop, startWorker, tail, waitForShop, type Managed } from './lib/load-processes';
+import { startShop, startWorker, tail, waitForShop, type Managed } from '../scripts/lib/processes';
 import { loadCatalogue } from './lib/load-shopper';
 import { startMailCatcher, type MailCatcher } from '../scripts/lib/mail-catcher';
 import { deployMigrations } from '../scripts/lib/migrations';

@@ -57,6 +57,8 @@ const fields = z.object({
   SMTP_URL: optional,
   EMAIL_FROM: z.string().default('Design Shop <orders@localhost>'),
   DATA_DIR: z.string().default('.data'),
+  // Shared page and data cache for several instances (lib/cache/redis-cache-store.mjs reads it, Decisions 055).
+  REDIS_URL: optional.refine((v) => v === undefined || /^rediss?:\/\/[^\s]+$/.test(v), { message: 'use redis://host:port or rediss://…' }),
   // Proxies in front of the shop that append to X-Forwarded-For (0: clients connect directly).
   TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(5).default(0),
 });

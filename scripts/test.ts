@@ -4,7 +4,7 @@
 // vitest (unit, integration, api) and Playwright in Debian's Chromium. Ends
 // with one line "N passed, N failed".
 //   npm test                 everything
-//   npm test -- unit api     only some runners: lint, unit, integration, api, security, e2e
+//   npm test -- unit api     only some runners: lint, unit, integration, api, security, e2e, cluster
 //   npm test -- security sessions   other words filter the files of those runners
 import { spawn } from 'node:child_process';
 import { createWriteStream, existsSync, readFileSync, rmSync, mkdirSync } from 'node:fs';
@@ -17,7 +17,7 @@ import { startMailCatcher, type MailCatcher } from './lib/mail-catcher';
 import { startLocalServices } from './lib/services';
 
 type Counts = { passed: number; failed: number };
-const RUNNERS = ['lint', 'unit', 'integration', 'api', 'security', 'e2e'] as const;
+const RUNNERS = ['lint', 'unit', 'integration', 'api', 'security', 'e2e', 'cluster'] as const;
 type Runner = (typeof RUNNERS)[number];
 
 const requested = process.argv.slice(2).filter((a): a is Runner => (RUNNERS as readonly string[]).includes(a));
@@ -25,6 +25,7 @@ const runners: Runner[] = requested.length ? requested : [...RUNNERS];
 // Anything else on the command line narrows the chosen runners to matching files.
 const fileFilters = process.argv.slice(2).filter((a) => !(RUNNERS as readonly string[]).includes(a));
 const needsServer = runners.some((r) => r === 'api' || r === 'security' || r === 'e2e');
+// The cluster runner (tests/cluster) builds and runs its own instances behind HAProxy.
 const needsServices = runners.some((r) => r !== 'lint' && r !== 'unit');
 
 const runDir = resolve('.data', `test-${randomBytes(4).toString('hex')}`);
@@ -79,8 +80,18 @@ async function main(): Promise<Counts> {
       if (runners.includes('security')) add(await vitest('security', runEnv));
       if (runners.includes('e2e')) add(await playwright(runEnv));
     }
+    if (runners.includes('cluster')) {
+      // The single test server would only take CPU from the cluster's instances.
+      if (server && server.exitCode === null && server.signalCode === null) {
+        server.kill('SIGTERM');
+        await new Promise((r) => server?.once('exit', r));
+      }
+      log('cluster: two instances behind HAProxy with Redis and the worker');
+      const { runClusterProof } = await import('../tests/cluster');
+      add(await runClusterProof({ env, runDir, log }));
+    }
   } finally {
-    if (server && server.exitCode === null) {
+    if (server && server.exitCode === null && server.signalCode === null) {
       server.kill('SIGTERM');
       await new Promise((r) => server?.once('exit', r));
     }

@@ -10,8 +10,10 @@
 //   DATABASE_URL=… S3_ENDPOINT=… npm run worker
 // Needs the same environment as the web process (see .env.example).
 import { env } from '../lib/env';
+import { catalogInvalidator } from '../lib/cache/worker-invalidation';
 import { registerJobHandlers } from '../lib/domain/background-work';
 import { registeredJobKinds, startJobWorker, stopJobWorker } from '../lib/domain/jobs';
+import { UPLOAD_JOB } from '../lib/domain/uploads';
 import { db } from '../lib/infra/db';
 
 // Upload workers per process (JOB_CONCURRENCY by default); the other kinds run one at a time.
@@ -37,6 +39,7 @@ async function shutdown(signal: string) {
   stopping = true;
   log(`${signal}: finishing the jobs in hand, then exiting`);
   await stopJobWorker();
+  await catalog?.close();
   await db().$disconnect().catch(() => {});
   log('stopped');
   process.exit(0);
@@ -44,10 +47,14 @@ async function shutdown(signal: string) {
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 process.on('SIGINT', () => void shutdown('SIGINT'));
 
+// With a shared cache (REDIS_URL), products this worker creates reach every instance's pages at once.
+const catalog = catalogInvalidator(log);
 try {
-  await startJobWorker(CONCURRENCY);
+  await startJobWorker(CONCURRENCY, (kind) => {
+    if (kind === UPLOAD_JOB) catalog?.changed();
+  });
 } catch (error) {
   console.error('[worker] could not start the job queue:', error instanceof Error ? error.message : error);
   process.exit(1);
 }
-log(`started: ${kinds.join(', ')}`);
+log(`started: ${kinds.join(', ')}${catalog ? '; expires the shared catalogue cache after uploads' : ''}`);

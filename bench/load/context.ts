@@ -1,7 +1,7 @@
 // What every load scenario gets from bench/test-load.ts: the running shop,
 // its services, the knobs of the run, and the fault levers (Postgres, worker).
 import type { Check } from '../lib/load-checks';
-import type { Managed } from '../lib/load-processes';
+import type { Managed } from '../../scripts/lib/processes';
 import type { Catalogue } from '../lib/load-shopper';
 
 export type LoadOptions = {

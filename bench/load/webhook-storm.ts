@@ -9,7 +9,7 @@ import Stripe from 'stripe';
 import { Checks, query, verifyCheckouts } from '../lib/load-checks';
 import { freePort } from '../../scripts/lib/embedded-postgres';
 import { describeFailures, formatSummaries, isOk, newRecorder, summarize, timedFetch, type Recorder } from '../lib/load-http';
-import { startShop, tail, waitForShop } from '../lib/load-processes';
+import { startShop, tail, waitForShop } from '../../scripts/lib/processes';
 import type { CheckoutOutcome } from '../lib/load-shopper';
 import { startStripeStandIn, type StripeStandIn } from '../../tests/support/stripe-stand-in';
 import type { LoadContext, ScenarioResult } from './context';

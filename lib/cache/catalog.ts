@@ -3,13 +3,14 @@ import { revalidateTag, unstable_cache } from 'next/cache';
 import * as catalog from '@/lib/domain/catalog';
 import { API_LIST_LIMIT, PRODUCTS_PAGE_SIZE } from '@/lib/shop';
 import { clearSearchTotals, getSearchTotal, setSearchTotal } from './search-totals';
+import { CATALOG_TAG } from './catalog-tag';
 import { cachedWhen } from './stored-when';
 
 // Cached catalogue reads for pages. Every admin write calls revalidateCatalog(),
 // so the storefront shows a change on the next request; the time limit only
 // bounds how late a scheduled sale start or end can appear (checkout always
 // re-prices from the database).
-export const CATALOG_TAG = 'catalog';
+export { CATALOG_TAG };
 export const CATALOG_REVALIDATE_SECONDS = 60;
 
 const options = { tags: [CATALOG_TAG], revalidate: CATALOG_REVALIDATE_SECONDS };

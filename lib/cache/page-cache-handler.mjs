@@ -16,10 +16,16 @@
 // (revalidateTag, used by every admin write) is remembered per process, as
 // the built-in cache does.
 //
+// With REDIS_URL set, entries and tag expiries live in Redis instead
+// (redis-cache-store.mjs, Decisions 055), so every instance behind a balancer
+// serves the same pages and an admin write on one reaches all; the 404 rule
+// and the tag rules are the same.
+//
 // Next also bundles this file into the Edge middleware, which never stores
 // anything but fails to load if the file imports Node modules at the top:
 // they are imported when first used instead.
 import { LRUCache } from 'lru-cache';
+import { RedisCacheStore } from './redis-cache-store.mjs';
 
 let modules;
 const node = () =>
@@ -45,6 +51,11 @@ function tagsOf(data, ctx) {
   return [...fromHeader, ...(ctx?.tags ?? []), ...(data?.tags ?? [])];
 }
 
+// A 404 page is cheap to render again and its address is whatever a stranger typed.
+function isUnstorable(data) {
+  return data === null || (RESPONSE_KINDS.has(data.kind) && data.status === 404);
+}
+
 function isExpired(tags, lastModified) {
   const now = Date.now();
   return tags.some((tag) => {
@@ -53,9 +64,46 @@ function isExpired(tags, lastModified) {
   });
 }
 
+// Next creates a handler per request, and bundles this file into several server
+// chunks (one module copy each), so the one Redis connection of the process
+// lives on globalThis: every copy shares it and finds it already connected.
+const SHARED = Symbol.for('design-shop.redis-cache-store');
+function sharedStore(serverDistDir) {
+  // The one read of process.env outside lib/env.ts: Next imports this file by
+  // itself at run time, outside the TypeScript that lib/env.ts belongs to. The
+  // value is validated at start by lib/env.ts (instrumentation.ts).
+  const url = process.env.REDIS_URL?.trim();
+  if (!url) return null;
+  // Connecting starts with the first request, so the first revalidateTag rarely has to wait for it.
+  globalThis[SHARED] ??= deploymentNamespace(serverDistDir).then((namespace) => {
+    const store = new RedisCacheStore({ url, namespace });
+    void store.ready();
+    return store;
+  });
+  return globalThis[SHARED];
+}
+
+/** The deployment id when next.config.ts sets one (the build id is then a constant), otherwise the build id. */
+async function deploymentNamespace(serverDistDir) {
+  const { fs, path } = await node();
+  const distDir = path.dirname(serverDistDir);
+  try {
+    const required = JSON.parse(await fs.readFile(path.join(distDir, 'required-server-files.json'), 'utf8'));
+    if (required?.config?.deploymentId) return `d-${required.config.deploymentId}`;
+  } catch {
+    // no deployment id recorded: fall back to the build id
+  }
+  try {
+    return `b-${(await fs.readFile(path.join(distDir, 'BUILD_ID'), 'utf8')).trim()}`;
+  } catch {
+    return 'unbuilt';
+  }
+}
+
 export default class PageCacheHandler {
   constructor(options) {
     this.serverDistDir = options.serverDistDir;
+    this.redis = sharedStore(this.serverDistDir);
   }
 
   async paths(key) {
@@ -65,6 +113,10 @@ export default class PageCacheHandler {
   }
 
   async get(key, ctx) {
+    if (this.redis) {
+      const entry = await (await this.redis).get(key, [...(ctx?.tags ?? []), ...(ctx?.softTags ?? [])]);
+      return entry && { lastModified: entry.lastModified, value: entry.value };
+    }
     const entry = memory.get(key) ?? (await this.read(key));
     if (!entry) return null;
     const tags = [...entry.tags, ...(ctx?.tags ?? []), ...(ctx?.softTags ?? [])];
@@ -86,12 +138,18 @@ export default class PageCacheHandler {
   }
 
   async set(key, data, ctx) {
+    if (this.redis) {
+      const store = await this.redis;
+      if (isUnstorable(data)) await store.delete(key);
+      else await store.set(key, { lastModified: Date.now(), tags: tagsOf(data, ctx), value: data });
+      return;
+    }
     const { crypto, fs, v8 } = await node();
     const { dir, file: target } = await this.paths(key);
     // A 404 page is cheap to render again and its address is whatever a stranger
     // typed: never stored, and it removes what was stored under its key (a page
     // whose product is gone must not be served stale from an older render).
-    if (data === null || (RESPONSE_KINDS.has(data.kind) && data.status === 404)) {
+    if (isUnstorable(data)) {
       memory.delete(key);
       await fs.rm(target, { force: true });
       return;
@@ -109,6 +167,7 @@ export default class PageCacheHandler {
   async revalidateTag(tags, durations) {
     const at = Date.now() + (durations?.expire ?? 0) * 1000;
     for (const tag of [tags].flat()) expiredTags.set(tag, at);
+    if (this.redis) await (await this.redis).expireTags([tags].flat(), at);
   }
 
   resetRequestCache() {}

@@ -68,11 +68,21 @@ export async function openJobQueue(): Promise<void> {
   await startJobQueue(queueSettings());
 }
 
-/** Starts this process's workers for every registered kind, and the cron schedules; `parallel` replaces JOB_CONCURRENCY. */
-export async function startJobWorker(parallel?: number): Promise<void> {
+/**
+ * Starts this process's workers for every registered kind, and the cron schedules; `parallel`
+ * replaces JOB_CONCURRENCY. `onJobDone` hears of each job that succeeded (the standalone
+ * worker expires the shared page cache after uploads with it).
+ */
+export async function startJobWorker(parallel?: number, onJobDone?: (kind: string) => void): Promise<void> {
   await openJobQueue();
   for (const [kind, { handler, concurrency, pollSeconds }] of kinds) {
-    await workQueue(kind, parallel && concurrency > 1 ? parallel : concurrency, handler, pollSeconds);
+    const run: JobHandler = onJobDone
+      ? async (payload) => {
+          await handler(payload);
+          onJobDone(kind);
+        }
+      : handler;
+    await workQueue(kind, parallel && concurrency > 1 ? parallel : concurrency, run, pollSeconds);
   }
   await scheduleJobs();
 }

@@ -1,10 +1,11 @@
-// The processes a load run drives: shop servers (server.mjs) on the production
-// build and the standalone job worker (scripts/worker.ts), each logging to a
-// file under the run directory so a failed check can show what the shop said.
+// The processes `npm run cluster` and the load runs drive: shop servers
+// (server.mjs) on the production build and the standalone job worker
+// (scripts/worker.ts), each logging to a file so a failed check can show what
+// the shop said.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { openSync, closeSync, readFileSync, existsSync } from 'node:fs';
-import { shopServerCommand } from '../../scripts/lib/build';
-import { sleep } from './load-http';
+import { shopServerCommand } from './build';
+import { setTimeout as sleep } from 'node:timers/promises';
 
 export type Managed = {
   name: string;
