@@ -10,8 +10,14 @@
 #
 # Every web instance and the worker of one deployment run this one image, so
 # they share the build, the deployment id and the Server Actions key (both are
-# compiled in). Targets: `web` (default, Next's standalone server) and `worker`
-# (the job worker and `npm run db:deploy`, which need the sources and tsx).
+# compiled in). Targets: `web` (default, the shop server `server.mjs`) and
+# `worker` (the job worker and `npm run db:deploy`, which need the sources and tsx).
+#
+# Not Next's standalone output: its generated server.js cannot run a custom
+# server (Next's custom-server guide: "These cannot be used together"), and
+# server.mjs is what appends the connection's address to X-Forwarded-For, so
+# TRUSTED_PROXY_HOPS counts right and no client can pick its own rate-limit
+# address (Decision 047). The image carries the whole build instead.
 
 FROM node:24-bookworm-slim AS deps
 WORKDIR /app
@@ -31,7 +37,6 @@ ARG SITE_URL
 ENV NEXT_DEPLOYMENT_ID=${NEXT_DEPLOYMENT_ID} \
     NEXT_SERVER_ACTIONS_ENCRYPTION_KEY=${NEXT_SERVER_ACTIONS_ENCRYPTION_KEY} \
     SITE_URL=${SITE_URL} \
-    NEXT_OUTPUT_STANDALONE=1 \
     NEXT_TELEMETRY_DISABLED=1 \
     NODE_ENV=production
 RUN npx next build
@@ -48,12 +53,9 @@ FROM node:24-bookworm-slim AS web
 WORKDIR /app
 ENV NODE_ENV=production NEXT_TELEMETRY_DISABLED=1 PORT=3000 HOSTNAME=0.0.0.0 SHOP_DISABLE_WORKER=1
 RUN groupadd --system shop && useradd --system --gid shop --home-dir /app shop
-# Standalone output: server.js and only the node_modules the server traces.
-COPY --from=build --chown=shop:shop /app/.next/standalone ./
-COPY --from=build --chown=shop:shop /app/.next/static ./.next/static
-COPY --from=build --chown=shop:shop /app/public ./public
+COPY --from=build --chown=shop:shop /app /app
 USER shop
 EXPOSE 3000
 HEALTHCHECK --interval=10s --timeout=3s --start-period=20s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/api/health').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
-CMD ["node", "server.js"]
+CMD ["sh", "-c", "exec node server.mjs --port \"$PORT\" --hostname \"$HOSTNAME\""]

