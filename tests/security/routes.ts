@@ -74,6 +74,7 @@ export const PUBLIC_ROUTES = [
   'POST /api/checkout/test/[sessionId]/cancel',
   'POST /api/checkout/test/[sessionId]/complete',
   'GET /api/download/[sessionId]/[productId]',
+  'GET /api/download/[sessionId]/all',
   'GET /api/health',
   'GET /api/media/[...key]',
   'POST /api/membership/cancel/[userId]',
