@@ -1,9 +1,9 @@
 // "Download all": the ZIP route against real Postgres and a real S3-protocol
 // server. Every archive is unzipped and compared byte for byte.
 import { randomBytes } from 'node:crypto';
-import yauzl from 'yauzl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFixtures } from '../support/fixtures';
+import { unzip } from '../support/unzip';
 
 const SITE_URL = 'http://shop.test:3000';
 process.env.SITE_URL = SITE_URL;
@@ -38,33 +38,6 @@ async function storeFile(name: string, body: Buffer, contentType: string) {
   stored[name] = body;
   await app.putObject('private', key(name), body, contentType);
   return { storageKey: key(name), originalFilename: name, contentType };
-}
-
-type Entry = { name: string; method: number; body: Buffer };
-
-/** Every entry of a ZIP with its compression method (0 stored, 8 deflated) and its bytes. */
-function unzip(zip: Buffer): Promise<Entry[]> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(zip, { lazyEntries: true }, (error, file) => {
-      if (error) return reject(error);
-      const entries: Entry[] = [];
-      file.on('error', reject);
-      file.on('end', () => resolve(entries));
-      file.on('entry', (entry: yauzl.Entry) => {
-        file.openReadStream(entry, (openError, stream) => {
-          if (openError) return reject(openError);
-          const chunks: Buffer[] = [];
-          stream.on('data', (c: Buffer) => chunks.push(c));
-          stream.on('error', reject);
-          stream.on('end', () => {
-            entries.push({ name: entry.fileName, method: entry.compressionMethod, body: Buffer.concat(chunks) });
-            file.readEntry();
-          });
-        });
-      });
-      file.readEntry();
-    });
-  });
 }
 
 async function paidOrder(productIds: string[], userId: string | null = null) {
