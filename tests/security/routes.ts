@@ -55,6 +55,7 @@ export const PUBLIC_ROUTES = [
   'PATCH /api/[...path]',
   'DELETE /api/[...path]',
   'GET /api/account/vouchers',
+  'GET /api/account/owned',
   'POST /api/admin/logout',
   'GET /api/auth/[...nextauth]',
   'POST /api/auth/[...nextauth]',
