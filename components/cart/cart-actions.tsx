@@ -2,13 +2,26 @@
 
 import { useRouter } from 'next/navigation';
 import { toast } from 'sonner';
+import Link from 'next/link';
+import { useOwnedProductIds } from '@/components/account/use-owned';
 import { addedMessage, DUPLICATE_MESSAGE_DETAIL, type CartItem } from '@/lib/cart';
 import { addItem } from './add-item';
 
-/** Add to Cart and Buy Now on the product page (cards use CardCartButtons). */
+/** Add to Cart and Buy Now on the product page (cards use CardCartButtons); "Owned" instead for what the signed-in customer has bought. */
 export function CartActions({ item }: { item: CartItem }) {
   const router = useRouter();
   const button = 'rounded-lg px-5 py-3 text-base font-semibold';
+  const owned = useOwnedProductIds().has(item.product_id);
+  if (owned) {
+    return (
+      <div className="flex flex-wrap items-center gap-3" data-testid="owned">
+        <span className="rounded-full bg-emerald-700 px-3 py-1 text-sm font-bold text-white">Owned</span>
+        <Link href="/my-orders" className={`${button} bg-gray-900 text-white hover:bg-gray-700`}>
+          Download in My Orders
+        </Link>
+      </div>
+    );
+  }
   return (
     <div className="flex flex-wrap gap-3">
       <button

@@ -35,3 +35,17 @@ function DownloadLink({ href, label }: { href: string; label: string }) {
     </a>
   );
 }
+
+/**
+ * "Download all": one ZIP of the whole order, offered only when the order
+ * gives more than one file (for a single file the ZIP is just a detour).
+ */
+export function DownloadAllLink({ sessionId, fileCount }: { sessionId: string; fileCount: number }) {
+  if (fileCount <= 1) return null;
+  return (
+    <a href={`/api/download/${encodeURIComponent(sessionId)}/all`} rel="noopener noreferrer" download className={BUTTON} data-testid="download-all">
+      <span aria-hidden="true">⬇</span>
+      Download all
+    </a>
+  );
+}

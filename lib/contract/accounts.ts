@@ -22,3 +22,7 @@ export type SignInResponse = z.infer<typeof signInResponse>;
 
 // POST /api/auth/resend-verification.
 export const resendVerificationResponse = successResponse.extend({ already_verified: z.literal(true).optional() });
+
+/** GET /api/account/owned: the products the signed-in customer already owns (bundles expanded). */
+export const ownedProductsResponse = z.object({ product_ids: z.array(z.string()) });
+export type OwnedProductsResponse = z.infer<typeof ownedProductsResponse>;

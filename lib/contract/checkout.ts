@@ -38,6 +38,10 @@ export const sessionParamsSchema = z.object({ sessionId: sessionIdSchema });
 
 export const downloadParamsSchema = z.object({ sessionId: sessionIdSchema, productId });
 
+export const downloadAllParamsSchema = z.object({ sessionId: sessionIdSchema });
+
+export const downloadAllQuerySchema = z.object({ product_id: productId.optional() });
+
 export const downloadQuerySchema = z.object({ file_index: z.coerce.number().int().min(0).max(1000).default(0) });
 
 export const testPaymentBodySchema = z.object({ email: z.email().max(254).optional() }).default({});

@@ -5,6 +5,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { ownedProductsResponse } from '@/lib/contract/accounts';
 import { adminSessionResponse, healthResponse } from '@/lib/contract/admin';
 import { adminProductResponse, bannerResponse, bundleResponse, categoryResponse, productResponse, tagResponse } from '@/lib/contract/catalog';
 import { checkoutSessionResponse, checkoutStatusResponse } from '@/lib/contract/checkout';
@@ -29,6 +30,7 @@ type Probe = { path: (ids: Ids) => string; as: 'visitor' | 'customer' | 'admin';
 
 const PROBES: Record<string, Probe> = {
   '/api/[...path]': { path: () => '/api/no/such/endpoint', as: 'visitor', schema: errorBodySchema, status: 404 },
+  '/api/account/owned': { path: () => '/api/account/owned', as: 'customer', schema: ownedProductsResponse },
   '/api/account/vouchers': { path: () => '/api/account/vouchers', as: 'customer', schema: customerVouchersResponse },
   '/api/bundles': { path: () => '/api/bundles', as: 'visitor', schema: z.array(bundleResponse), nonEmpty: true },
   '/api/bundles/[id]': { path: (ids) => `/api/bundles/${ids.bundleId}`, as: 'visitor', schema: bundleResponse },
@@ -55,6 +57,7 @@ const PROBES: Record<string, Probe> = {
 const NOT_JSON: Record<string, string> = {
   '/api/auth/[...nextauth]': "next-auth's own endpoints and shapes",
   '/api/download/[sessionId]/[productId]': 'a 302 to a presigned URL, no body',
+  '/api/download/[sessionId]/all': 'a streamed ZIP archive',
   '/api/media/[...key]': 'image bytes',
 };
 

@@ -174,6 +174,17 @@ test('a new customer registers, subscribes monthly, checks out two products for 
   await expectDownload(page, singleLine.getByRole('link', { name: 'Download File', exact: true }), singleFiles[0].originalFilename);
   const lastFile = severalFiles[severalFiles.length - 1].originalFilename;
   await expectDownload(page, severalLine.getByRole('link', { name: lastFile, exact: true }), lastFile);
+  // More than one file in the order: one ZIP of it all.
+  await expect(order.getByRole('link', { name: 'Download all', exact: true })).toHaveAttribute('href', `/api/download/${orderSession}/all`);
+
+  // What the customer owns: "Owned" on its page instead of Add to Cart, and a checkout of it is refused, naming it.
+  await page.goto(`/product/${single!.id}`);
+  await expect(page.getByTestId('owned')).toContainText('Owned');
+  await expect(page.getByRole('link', { name: 'Download in My Orders' })).toHaveAttribute('href', '/my-orders');
+  await expect(page.getByRole('button', { name: 'Add to Cart' })).toHaveCount(0);
+  const again = await page.request.post('/api/checkout/session', { data: [{ product_id: single!.id }], headers: { origin: baseURL! } });
+  expect(again.status()).toBe(409);
+  expect(await again.json()).toMatchObject({ code: 'conflict', detail: expect.stringContaining(`"${single!.title}"`) });
 
   // Cancelling keeps access to the period end.
   await page.goto('/membership');

@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { unzip } from '../support/unzip';
 import { apiGet, createPercentageVoucher, productList, sql, uniqueEmail, waitForMail, type ProductResponse } from './helpers';
 
 // Checkout in test payment mode, end to end (SPEC §2 Cart and /success, §4, §8):
@@ -145,6 +146,16 @@ test('pays for two products with a discount code, downloads the files and emails
   await expectDownload(page, singleItem.getByRole('link', { name: 'Download File', exact: true }), singleFile);
   const lastFile = severalFiles[severalFiles.length - 1];
   await expectDownload(page, severalItem.getByRole('link', { name: lastFile.originalFilename, exact: true }), lastFile);
+
+  // More than one file: one ZIP of the whole order, a folder per product.
+  const all = page.getByRole('link', { name: 'Download all', exact: true });
+  await expect(all).toHaveAttribute('href', `/api/download/${sessionId}/all`);
+  const zip = await page.request.get(`/api/download/${sessionId}/all`);
+  expect(zip.status()).toBe(200);
+  expect(zip.headers()['content-disposition']).toBe(`attachment; filename="order-${sessionId.slice(-12)}.zip"`);
+  const entries = await unzip(await zip.body());
+  expect(entries.map((e) => e.body.length).sort((a, b) => a - b)).toEqual([...severalFiles, singleFile].map((f) => f.sizeBytes).sort((a, b) => a - b));
+  expect(new Set(entries.map((e) => e.name.split('/')[0])).size).toBe(2);
 
   const mail = await waitForMail(email);
   expect(mail.subject).toContain(sessionId.slice(-12));

@@ -83,6 +83,7 @@ describe('owned route discovery', () => {
       'POST /api/membership/cancel/[userId]',
       'GET /api/checkout/status/[sessionId]',
       'GET /api/download/[sessionId]/[productId]',
+      'GET /api/download/[sessionId]/all',
       'GET /api/membership/subscription-status/[sessionId]',
     ]) {
       expect(templates).toContain(expected);

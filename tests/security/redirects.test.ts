@@ -53,11 +53,12 @@ function raw(method: string, path: string, headers: Record<string, string>, body
 }
 
 let customer: Customer;
-let productId: string;
+// One product per checkout below: a customer cannot buy again what they already own.
+let productIds: string[];
 
 beforeAll(async () => {
   customer = await registerCustomer('redirect');
-  productId = (await listProducts('?limit=1'))[0].id;
+  productIds = (await listProducts('?limit=4')).map((p) => p.id);
 });
 
 afterAll(async () => {
@@ -107,9 +108,10 @@ describe('paths that Next normalises with a redirect', () => {
 
 describe('checkout and payment return URLs', () => {
   it('are built from the configured site, whatever Host or X-Forwarded-Host say', async () => {
+    let next = 0;
     for (const headers of [{ host: 'evil.example' }, { 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' }] as Record<string, string>[]) {
       for (const outcome of ['cancel', 'complete']) {
-        const res = await raw('POST', `/api/checkout/session?redirect=${encodeURIComponent('https://evil.example')}`, { ...headers, 'content-type': 'application/json', authorization: `Bearer ${customer.token}` }, JSON.stringify([{ product_id: productId }]));
+        const res = await raw('POST', `/api/checkout/session?redirect=${encodeURIComponent('https://evil.example')}`, { ...headers, 'content-type': 'application/json', authorization: `Bearer ${customer.token}` }, JSON.stringify([{ product_id: productIds[next++] }]));
         expect(res.status, res.text).toBe(200);
         expectNoOffsiteRedirect('checkout', res);
         const back = await raw('POST', `/api/checkout/test/${(res.body as { session_id: string }).session_id}/${outcome}`, { ...headers, 'content-type': 'application/json' }, '{}');

@@ -4,7 +4,7 @@
 // either fulfils a $0 order at once or opens a payment session.
 import 'server-only';
 import { AppError, invalid } from '@/lib/domain/errors';
-import { fulfilOrder, newOrderId, scheduleOrderLapse } from '@/lib/domain/orders';
+import { fulfilOrder, newOrderId, ownedProductIds, scheduleOrderLapse } from '@/lib/domain/orders';
 import { isActiveMember } from '@/lib/domain/membership';
 import { findVoucher, lockUsableVoucher, releaseVoucher, reserveVoucher, voucherProblem } from '@/lib/domain/vouchers';
 import { db } from '@/lib/infra/db';
@@ -33,6 +33,18 @@ export type CheckoutRequest = {
 
 export type CheckoutResult = { url: string; sessionId: string; freeCheckout: boolean; isMember: boolean };
 
+/** A signed-in customer is never charged twice for a file they already have: refused before any payment, naming it. */
+async function refuseOwned(userId: string | null | undefined, ordered: { id: string; title: string }[]): Promise<void> {
+  if (!userId) return;
+  const owned = new Set(await ownedProductIds(userId));
+  const again = ordered.filter((p) => owned.has(p.id));
+  if (again.length === 0) return;
+  const names = again.map((p) => `"${p.title}"`).join(', ');
+  throw new AppError('conflict', `You already own ${names}. Remove it from your cart to check out; it is in My Orders.`, {
+    product_ids: again.map((p) => p.id),
+  });
+}
+
 export async function createCheckout(request: CheckoutRequest): Promise<CheckoutResult> {
   const productIds = [...new Set(request.productIds)];
   if (productIds.length === 0) throw invalid('Cart is empty');
@@ -42,6 +54,7 @@ export async function createCheckout(request: CheckoutRequest): Promise<Checkout
   const missing = productIds.filter((id) => !products.some((p) => p.id === id));
   if (missing.length) throw invalid('Some items in your cart are no longer available', { product_ids: missing });
   const ordered = productIds.map((id) => products.find((p) => p.id === id)!);
+  await refuseOwned(request.userId, ordered);
 
   const member = await isActiveMember(request.userId);
   const voucher = !member && request.discountCode ? await findVoucher(request.discountCode) : null;

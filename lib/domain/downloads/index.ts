@@ -1,29 +1,22 @@
 // Downloads: a paid order releases its files through short-lived presigned
-// URLs. Everything that is not a paid order containing the product, seen by
-// its owner, with a file at that index, is "not found" (never a hint).
+// URLs, or all at once as one streamed ZIP. Everything that is not a paid
+// order containing the product, seen by its owner, with a file at that index,
+// is "not found" (never a hint).
 import 'server-only';
-import { AppError, notFound } from '@/lib/domain/errors';
-import { isActiveMember } from '@/lib/domain/membership';
+import { notFound } from '@/lib/domain/errors';
 import { filesForProducts } from '@/lib/domain/orders';
 import { db } from '@/lib/infra/db';
 import { presignDownload } from '@/lib/infra/storage';
+import { authorizeOrderDownload } from './access';
+
+export * from './archive';
 
 export const DOWNLOAD_URL_TTL_SECONDS = 300;
 
 export type DownloadRequest = { sessionId: string; productId: string; fileIndex: number; userId: string | null; ip: string | null };
 
 export async function createDownloadUrl(request: DownloadRequest): Promise<string> {
-  const order = await db().order.findUnique({
-    where: { sessionId: request.sessionId },
-    select: { id: true, userId: true, kind: true, fulfilledAt: true, paymentStatus: true, items: { where: { productId: request.productId }, select: { productId: true } } },
-  });
-  const paid = order?.fulfilledAt && (order.paymentStatus === 'paid' || order.paymentStatus === 'no_payment_required');
-  if (!order || !paid || order.items.length === 0) throw notFound('File not found');
-  if (order.userId && order.userId !== request.userId) throw notFound('File not found');
-  // A member's $0 checkout lasts as long as the membership; paid orders forever.
-  if (order.kind === 'member' && !(await isActiveMember(order.userId))) {
-    throw new AppError('forbidden', 'Downloads from member checkouts need an active membership');
-  }
+  const order = await authorizeOrderDownload({ sessionId: request.sessionId, productId: request.productId, userId: request.userId });
   const files = (await filesForProducts([request.productId])).get(request.productId) ?? [];
   const file = files[request.fileIndex];
   if (!file) throw notFound('File not found');

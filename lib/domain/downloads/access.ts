@@ -1,0 +1,33 @@
+import 'server-only';
+import { AppError, notFound } from '@/lib/domain/errors';
+import { isActiveMember } from '@/lib/domain/membership';
+import { db } from '@/lib/infra/db';
+
+export type AuthorizedOrder = { id: string; items: { productId: string; title: string }[] };
+
+/**
+ * The one access rule for every download: a fulfilled, paid order, seen by its
+ * owner (guest orders by whoever holds the session id), containing the product
+ * when one is named. Member checkouts last as long as the membership.
+ * Returns the order with its items (only the named one when given).
+ */
+export async function authorizeOrderDownload(request: { sessionId: string; productId?: string; userId: string | null }): Promise<AuthorizedOrder> {
+  const order = await db().order.findUnique({
+    where: { sessionId: request.sessionId },
+    select: {
+      id: true,
+      userId: true,
+      kind: true,
+      fulfilledAt: true,
+      paymentStatus: true,
+      items: { where: request.productId ? { productId: request.productId } : {}, select: { productId: true, title: true }, orderBy: { title: 'asc' } },
+    },
+  });
+  const paid = order?.fulfilledAt && (order.paymentStatus === 'paid' || order.paymentStatus === 'no_payment_required');
+  if (!order || !paid || order.items.length === 0) throw notFound('File not found');
+  if (order.userId && order.userId !== request.userId) throw notFound('File not found');
+  if (order.kind === 'member' && !(await isActiveMember(order.userId))) {
+    throw new AppError('forbidden', 'Downloads from member checkouts need an active membership');
+  }
+  return { id: order.id, items: order.items };
+}

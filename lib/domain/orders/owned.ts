@@ -1,0 +1,17 @@
+import 'server-only';
+import { db } from '@/lib/infra/db';
+
+const PAID = { fulfilledAt: { not: null }, paymentStatus: { in: ['paid', 'no_payment_required'] } };
+
+/**
+ * Products a customer already owns: every line of their paid orders, and the
+ * products inside bundles they bought (the bundle's download gives those files).
+ * Member checkouts count too: buying again would not give anything new.
+ */
+export async function ownedProductIds(userId: string): Promise<string[]> {
+  const items = await db().orderItem.findMany({
+    where: { order: { userId, ...PAID } },
+    select: { productId: true, product: { select: { bundleItems: { select: { productId: true } } } } },
+  });
+  return [...new Set(items.flatMap((i) => [i.productId, ...i.product.bundleItems.map((b) => b.productId)]))];
+}
