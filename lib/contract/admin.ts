@@ -38,6 +38,8 @@ export const productEditSchema = z
     on_sale: z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]).optional(),
     sale_start: nullableDate.optional(),
     sale_end: nullableDate.optional(),
+    // Bundles only: the contained products, in order (replaces the contents).
+    product_ids: z.array(id).max(500).optional(),
   })
   .strip();
 

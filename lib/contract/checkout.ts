@@ -37,6 +37,10 @@ export const sessionParamsSchema = z.object({ sessionId: sessionIdSchema });
 
 export const downloadParamsSchema = z.object({ sessionId: sessionIdSchema, productId });
 
-export const downloadQuerySchema = z.object({ file_index: z.coerce.number().int().min(0).max(1000).default(0) });
+// file_id names a file for good; file_index (SPEC §7) is its place in the order's list.
+export const downloadQuerySchema = z.object({
+  file_index: z.coerce.number().int().min(0).max(1000).default(0),
+  file_id: z.string().min(1).max(64).regex(/^[a-z0-9]+$/i, 'Invalid file id').optional(),
+});
 
 export const testPaymentBodySchema = z.object({ email: z.email().max(254).optional() }).default({});

@@ -11,7 +11,8 @@ export type CustomerOrderProduct = {
   /** One per downloadable file: its download path, never a storage key. */
   file_paths: string[];
   original_filenames: string[];
-  files: { index: number; filename: string }[];
+  /** `id` is stable (download links name it); `index` is the spec's file_index in this order's list. */
+  files: { index: number; id: string; filename: string }[];
 };
 
 export type CustomerOrder = {

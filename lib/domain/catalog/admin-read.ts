@@ -15,8 +15,8 @@ export async function listAdminCatalog(options: { search?: string; limit: number
       skip: options.offset,
       include: {
         category: { select: { name: true } },
-        files: { orderBy: { position: 'asc' }, select: { storageKey: true, originalFilename: true } },
-        bundleItems: { orderBy: { position: 'asc' }, select: { productId: true } },
+        files: { where: { removedAt: null }, orderBy: { position: 'asc' }, select: { id: true, storageKey: true, originalFilename: true } },
+        bundleItems: { where: { removedAt: null }, orderBy: { position: 'asc' }, select: { productId: true } },
       },
     }),
     db().product.count({ where }),
@@ -40,6 +40,7 @@ export async function listAdminCatalog(options: { search?: string; limit: number
       file_paths: p.files.map((f) => f.storageKey),
       file_path: p.files[0]?.storageKey ?? null,
       original_filenames: p.files.map((f) => f.originalFilename),
+      file_ids: p.files.map((f) => f.id),
       is_bundle: p.isBundle,
       product_ids: p.bundleItems.map((b) => b.productId),
       created_at: p.createdAt.toISOString(),

@@ -2,7 +2,7 @@
 // shoppers. Deleted products never appear; storage keys of paid files never
 // leave this module (only filenames and counts do).
 import 'server-only';
-import { db, Prisma } from '@/lib/infra/db';
+import { db, escapeLike, Prisma } from '@/lib/infra/db';
 import { DEFAULT_BANNER, normalizeBanner } from '@/lib/banner';
 import { searchCatalog as searchWithPlan, type SearchFilter } from './search';
 import { BANNER_KEY } from './settings';
@@ -12,14 +12,17 @@ export type * from './types';
 export type { SearchFilter } from './search';
 export * from './admin';
 export * from './admin-read';
+export { createBundle, MAX_BUNDLE_PRODUCTS, type NewBundle } from './bundles';
+export { setCatalogItemImage, setCategoryImage } from './images';
 export { BANNER_KEY } from './settings';
 
 export const MAX_PAGE_SIZE = 500;
 
 const itemInclude = {
   category: { select: { name: true } },
-  files: { select: { originalFilename: true }, orderBy: { position: 'asc' } },
-  bundleItems: { select: { productId: true }, orderBy: { position: 'asc' } },
+  // What a new buyer gets: removed files and bundle items stay only with earlier orders.
+  files: { where: { removedAt: null }, select: { originalFilename: true }, orderBy: { position: 'asc' } },
+  bundleItems: { where: { removedAt: null }, select: { productId: true }, orderBy: { position: 'asc' } },
 } satisfies Prisma.ProductInclude;
 
 type ItemRow = Prisma.ProductGetPayload<{ include: typeof itemInclude }>;
@@ -46,11 +49,6 @@ function toCatalogItem(row: ItemRow): CatalogItem {
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
-}
-
-// Prisma passes `contains` into LIKE as is, so the pattern characters must be escaped.
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
 function whereFor(filter: CatalogFilter): Prisma.ProductWhereInput {

@@ -6,7 +6,7 @@ import { sendOrderEmail } from '@/lib/domain/emails';
 import { notFound } from '@/lib/domain/errors';
 import { centsToDollars } from '@/lib/format';
 import { db, Prisma } from '@/lib/infra/db';
-import { filesForProducts } from './files';
+import { fileListsForProducts } from './files';
 
 export type OrderFilter = { status: 'paid' | 'open' | 'expired' | 'all'; customerEmail?: string; startDate?: Date; endDate?: Date };
 
@@ -28,7 +28,7 @@ export async function listAdminOrders(filter: OrderFilter) {
       emailLogs: { orderBy: { sentAt: 'desc' } },
     },
   });
-  const files = await filesForProducts([...new Set(orders.flatMap((o) => o.items.map((i) => i.productId)))]);
+  const files = await fileListsForProducts([...new Set(orders.flatMap((o) => o.items.map((i) => i.productId)))]);
   return orders.map((o) => ({
     id: o.id,
     session_id: o.sessionId,
@@ -44,8 +44,8 @@ export async function listAdminOrders(filter: OrderFilter) {
       title: i.title,
       price: centsToDollars(i.priceCents),
       image_path: i.product.thumbnailPath ?? i.product.imagePath,
-      file_paths: (files.get(i.productId) ?? []).map((f) => f.storageKey),
-      original_filenames: (files.get(i.productId) ?? []).map((f) => f.originalFilename),
+      file_paths: (files.get(i.productId)?.(o.createdAt) ?? []).map((f) => f.storageKey),
+      original_filenames: (files.get(i.productId)?.(o.createdAt) ?? []).map((f) => f.originalFilename),
     })),
     email_logs: o.emailLogs.map((l) => ({ recipient_email: l.recipientEmail, sent_at: l.sentAt.toISOString(), sent_by: l.sentBy, status: l.status, kind: l.kind })),
   }));

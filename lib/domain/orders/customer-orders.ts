@@ -2,13 +2,13 @@
 import 'server-only';
 import { db } from '@/lib/infra/db';
 import { centsToDollars } from '@/lib/format';
-import { filesForProducts } from './files';
+import { fileListsForProducts } from './files';
 import type { CustomerOrder } from '@/lib/contract/responses';
 
 export type { CustomerOrder };
 
-const downloadPath = (sessionId: string, productId: string, index: number) =>
-  `/api/download/${encodeURIComponent(sessionId)}/${encodeURIComponent(productId)}?file_index=${index}`;
+const downloadPath = (sessionId: string, productId: string, fileId: string) =>
+  `/api/download/${encodeURIComponent(sessionId)}/${encodeURIComponent(productId)}?file_id=${encodeURIComponent(fileId)}`;
 
 export async function listCustomerOrders(userId: string): Promise<CustomerOrder[]> {
   const orders = await db().order.findMany({
@@ -17,7 +17,7 @@ export async function listCustomerOrders(userId: string): Promise<CustomerOrder[
     include: { items: { include: { product: { select: { imagePath: true, thumbnailPath: true } } } } },
   });
   // One query for every file of every order, not one per order.
-  const files = await filesForProducts([...new Set(orders.flatMap((o) => o.items.map((i) => i.productId)))]);
+  const files = await fileListsForProducts([...new Set(orders.flatMap((o) => o.items.map((i) => i.productId)))]);
   return orders.map((order) => ({
     session_id: order.sessionId,
     created_at: order.createdAt.toISOString(),
@@ -25,7 +25,7 @@ export async function listCustomerOrders(userId: string): Promise<CustomerOrder[
     currency: order.currency.toUpperCase(),
     item_count: order.items.length,
     products: order.items.map((item) => {
-      const list = files.get(item.productId) ?? [];
+      const list = files.get(item.productId)?.(order.createdAt) ?? [];
       return {
         id: item.productId,
         title: item.title,
@@ -34,9 +34,9 @@ export async function listCustomerOrders(userId: string): Promise<CustomerOrder[
         is_bundle: item.isBundle,
         // SPEC §3 names file_paths; storage keys of paid files never leave the
         // server (SECURITY S5), so each entry is the download path of that file.
-        file_paths: list.map((_, index) => downloadPath(order.sessionId, item.productId, index)),
+        file_paths: list.map((f) => downloadPath(order.sessionId, item.productId, f.id)),
         original_filenames: list.map((f) => f.originalFilename),
-        files: list.map((f, index) => ({ index, filename: f.originalFilename })),
+        files: list.map((f, index) => ({ index, id: f.id, filename: f.originalFilename })),
       };
     }),
   }));

@@ -9,7 +9,7 @@ import { db } from '@/lib/infra/db';
 import { paymentMode, retrievePaymentSession } from '@/lib/infra/payments';
 import { syncStripeSubscription } from '@/lib/domain/membership';
 import { expireOrder, fulfilOrder } from './fulfilment';
-import { filesForProducts } from './files';
+import { filesForProducts, type OrderFile } from './files';
 
 export type Viewer = { userId: string | null };
 
@@ -35,7 +35,7 @@ export async function getCheckoutStatus(sessionId: string, viewer: Viewer): Prom
     if (await refreshOpenOrder(order.sessionId, order.expiresAt)) order = await getOrderForViewer(sessionId, viewer);
   }
   const paid = order.fulfilledAt !== null;
-  const files = paid ? await filesForProducts(order.items.map((i) => i.productId)) : new Map();
+  const files = paid ? await filesForProducts(order.items.map((i) => i.productId), order.createdAt) : new Map();
   return {
     // The spec's success page knows one settled value, paid. The order row keeps
     // Stripe's own word (no_payment_required for a $0 order) for the back office.
@@ -47,7 +47,7 @@ export async function getCheckoutStatus(sessionId: string, viewer: Viewer): Prom
           product_id: i.productId,
           title: i.title,
           is_bundle: i.isBundle,
-          files: (files.get(i.productId) ?? []).map((f: { originalFilename: string }, index: number) => ({ index, filename: f.originalFilename })),
+          files: (files.get(i.productId) ?? []).map((f: OrderFile, index: number) => ({ index, id: f.id, filename: f.originalFilename })),
         }))
       : [],
   };

@@ -1,13 +1,23 @@
+// PUT /api/tags/{id} — admin: rename a tag on every product that carries it
 // DELETE /api/tags/{id} — admin: delete a tag and take it off every product
 import { idParams } from '@/lib/contract/admin';
+import { tagRenameSchema } from '@/lib/contract/admin-requests';
 import { revalidateCatalog } from '@/lib/cache/catalog';
-import { deleteTag } from '@/lib/domain/catalog';
+import { deleteTag, renameTag } from '@/lib/domain/catalog';
 import { adminHandler } from '@/lib/http/admin';
-import { json, parseParams } from '@/lib/http/handler';
+import { json, parseBody, parseParams } from '@/lib/http/handler';
 
 export const DELETE = adminHandler<{ id: string }>(async (_request, { params }, admin) => {
   const { id } = await parseParams(params, idParams);
   await deleteTag(admin.username, id);
   revalidateCatalog();
   return json({ success: true });
+});
+
+export const PUT = adminHandler<{ id: string }>(async (request, { params }, admin) => {
+  const { id } = await parseParams(params, idParams);
+  const { name } = await parseBody(request, tagRenameSchema);
+  const tag = await renameTag(admin.username, id, name);
+  revalidateCatalog();
+  return json({ success: true, ...tag });
 });
