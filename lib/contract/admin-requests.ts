@@ -54,11 +54,34 @@ export const adminVouchersQuerySchema = z.object({
 });
 
 /** The All Products filter a "select all N matching" stands for. */
-export const productSelectionSchema = z.object({
-  search,
-  category: z.string().trim().max(100).optional(),
-  kind: z.enum(['all', 'product', 'bundle']).default('all'),
-  on_sale: z.boolean().optional(),
-});
+export const productSelectionSchema = z
+  .object({
+    search,
+    category: z.string().trim().max(100).optional(),
+    kind: z.enum(['all', 'product', 'bundle']).default('all'),
+    on_sale: z.boolean().optional(),
+  })
+  .transform(({ on_sale, ...rest }) => ({ ...rest, onSale: on_sale }));
 
-export type ProductSelection = z.infer<typeof productSelectionSchema>;
+const NONE_SELECTED = 'No products selected';
+
+/** Picked `ids`, or `all_matching` (the list's filter) for every item it matches, on any page. */
+const bulkTargetFields = {
+  ids: z.array(id).max(10_000).optional(),
+  all_matching: productSelectionSchema.optional(),
+};
+
+type BulkTargetInput = { ids?: string[]; all_matching?: z.infer<typeof productSelectionSchema> };
+
+function toBulkTarget(input: BulkTargetInput, context: z.RefinementCtx) {
+  if (input.ids?.length) return { ids: input.ids };
+  if (input.all_matching) return { allMatching: input.all_matching };
+  context.addIssue({ code: 'custom', message: NONE_SELECTED, path: ['ids'] });
+  return z.NEVER;
+}
+
+export const bulkDeleteSchema = z.object(bulkTargetFields).transform((input, context) => ({ target: toBulkTarget(input, context) }));
+
+export const bulkCategorySchema = z
+  .object({ ...bulkTargetFields, category: z.string().trim().min(1, 'Select products and choose a category').max(100) })
+  .transform((input, context) => ({ target: toBulkTarget(input, context), category: input.category }));

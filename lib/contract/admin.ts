@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { productSelectionSchema } from './admin-requests';
 
 // Contracts of the admin endpoints (SPEC §7 Admin). Unknown fields are
 // dropped, so a request can only ever change what is listed here.
@@ -53,13 +54,6 @@ export const voucherCreateSchema = z.object({
   notes: z.string().max(1000).optional(),
 });
 
-export const ordersQuerySchema = z.object({
-  status: z.enum(['paid', 'open', 'expired', 'all']).default('paid'),
-  customer_email: z.string().trim().max(254).optional(),
-  start_date: z.iso.date().optional(),
-  end_date: z.iso.date().optional(),
-});
-
 export const resendEmailSchema = z.object({
   session_id: z.string().min(1, 'Choose an order').max(200),
   email: z.email('Enter an email address').max(254),
@@ -75,14 +69,7 @@ export const bulkSaleSchema = z.object({
   sale_end: isoDate,
   category: z.string().trim().max(100).optional(),
   product_ids: z.array(id).max(10_000).optional(),
+  all_matching: productSelectionSchema.optional(),
 });
 
 export const endSaleSchema = z.union([z.array(id), z.object({ product_ids: z.array(id) })]).transform((v) => (Array.isArray(v) ? v : v.product_ids));
-
-export const bulkIdsSchema = z.object({ ids: z.array(id).min(1, 'No products selected').max(10_000) });
-
-export const adminListQuerySchema = z.object({
-  search: z.string().trim().max(100).optional(),
-  limit: z.coerce.number().int().min(1).max(500).default(100),
-  offset: z.coerce.number().int().min(0).default(0),
-});

@@ -2,11 +2,12 @@
 // the files' storage keys (S5 allows them to admins, never to the public).
 import 'server-only';
 import { centsToDollars } from '@/lib/format';
-import { db, Prisma } from '@/lib/infra/db';
+import { db } from '@/lib/infra/db';
+import { selectionWhere, type ProductSelection } from './selection';
 
-export async function listAdminCatalog(options: { search?: string; limit: number; offset: number }) {
-  const where: Prisma.ProductWhereInput = { deletedAt: null };
-  if (options.search) where.title = { contains: options.search.replace(/[\\%_]/g, (c) => `\\${c}`), mode: 'insensitive' };
+/** One page of All Products, newest first; the filter is the one "select all N matching" stands for. */
+export async function listAdminCatalog(options: ProductSelection & { limit: number; offset: number }) {
+  const where = selectionWhere(options);
   const [rows, total] = await Promise.all([
     db().product.findMany({
       where,

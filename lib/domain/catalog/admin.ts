@@ -10,6 +10,7 @@ import { peekChunks } from '@/lib/streams';
 import { db, Prisma } from '@/lib/infra/db';
 import { deleteObject, putObjectStream } from '@/lib/infra/storage';
 import { replaceBundleContents } from './bundles';
+import { selectionWhere, type ProductSelection } from './selection';
 import { BANNER_KEY } from './settings';
 
 const cleanList = (items: string[]) => [...new Set(items.map((s) => s.trim()).filter(Boolean))];
@@ -198,10 +199,18 @@ export async function deleteCatalogItem(actor: string, id: string, isBundle: boo
   await recordAudit(db(), actor, isBundle ? 'bundle.delete' : 'product.delete', id);
 }
 
-export async function bulkDeleteCatalogItems(actor: string, ids: string[]) {
+/** The items a bulk action names: picked ids, or every item matching the list's filter. */
+export type BulkTarget = { ids: string[] } | { allMatching: ProductSelection };
+
+const targetWhere = (target: BulkTarget): Prisma.ProductWhereInput =>
+  'ids' in target ? { id: { in: target.ids }, deletedAt: null } : selectionWhere(target.allMatching);
+
+const auditTarget = (target: BulkTarget) => ('ids' in target ? { ids: target.ids } : { all_matching: target.allMatching });
+
+export async function bulkDeleteCatalogItems(actor: string, target: BulkTarget) {
   return db().$transaction(async (tx) => {
-    const deleted = await tx.product.updateMany({ where: { id: { in: ids }, deletedAt: null }, data: { deletedAt: new Date() } });
-    await recordAudit(tx, actor, 'product.bulk_delete', null, { ids });
+    const deleted = await tx.product.updateMany({ where: targetWhere(target), data: { deletedAt: new Date() } });
+    await recordAudit(tx, actor, 'product.bulk_delete', null, { ...auditTarget(target), count: deleted.count });
     return deleted.count;
   });
 }
@@ -275,12 +284,12 @@ export async function removeProductFile(actor: string, productId: string, filePa
   if (removed) await deleteObject('private', removed).catch(() => undefined);
 }
 
-export async function bulkUpdateCategory(actor: string, ids: string[], category: string) {
+export async function bulkUpdateCategory(actor: string, target: BulkTarget, category: string) {
   return db().$transaction(async (tx) => {
-    const target = await tx.category.findUnique({ where: { name: category } });
-    if (!target) throw invalid(`Unknown category: ${category}`);
-    const updated = await tx.product.updateMany({ where: { id: { in: ids }, deletedAt: null }, data: { categoryId: target.id, subcategory: null } });
-    await recordAudit(tx, actor, 'product.bulk_category', null, { ids, category });
+    const destination = await tx.category.findUnique({ where: { name: category } });
+    if (!destination) throw invalid(`Unknown category: ${category}`);
+    const updated = await tx.product.updateMany({ where: targetWhere(target), data: { categoryId: destination.id, subcategory: null } });
+    await recordAudit(tx, actor, 'product.bulk_category', null, { ...auditTarget(target), category, count: updated.count });
     return updated.count;
   });
 }

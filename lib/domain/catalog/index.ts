@@ -14,6 +14,7 @@ export * from './admin';
 export * from './admin-read';
 export { createBundle, MAX_BUNDLE_PRODUCTS, type NewBundle } from './bundles';
 export { setCatalogItemImage, setCategoryImage } from './images';
+export { selectionSql, selectionWhere, type ProductSelection } from './selection';
 export { BANNER_KEY } from './settings';
 
 export const MAX_PAGE_SIZE = 500;
@@ -126,12 +127,9 @@ export async function getCatalogItems(ids: string[]): Promise<CatalogItem[]> {
 /** Search engines take at most 50,000 URLs per sitemap file. */
 export const SITEMAP_MAX_URLS = 50_000;
 
-/**
- * How many product sitemap files to serve for `count` items: one spare, so a
- * catalogue growing past a boundary between builds is still covered.
- */
-export function productSitemapIds(count: number): { id: number }[] {
-  return Array.from({ length: Math.ceil(count / SITEMAP_MAX_URLS) + 1 }, (_, id) => ({ id }));
+/** How many product sitemap files `count` items fill (at least one, so the index is never empty of them). */
+export function productSitemapCount(count: number): number {
+  return Math.max(1, Math.ceil(count / SITEMAP_MAX_URLS));
 }
 
 export async function countCatalogItems(): Promise<number> {

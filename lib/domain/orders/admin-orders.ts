@@ -5,31 +5,48 @@ import { recordAudit } from '@/lib/domain/audit';
 import { sendOrderEmail } from '@/lib/domain/emails';
 import { notFound } from '@/lib/domain/errors';
 import { centsToDollars } from '@/lib/format';
-import { db, Prisma } from '@/lib/infra/db';
+import { db, escapeLike, Prisma } from '@/lib/infra/db';
 import { fileListsForProducts } from './files';
 
-export type OrderFilter = { status: 'paid' | 'open' | 'expired' | 'all'; customerEmail?: string; startDate?: Date; endDate?: Date };
+export type OrderFilter = {
+  status: 'paid' | 'open' | 'expired' | 'all';
+  customerEmail?: string;
+  /** Part of the customer's email or of the session id. */
+  search?: string;
+  startDate?: Date;
+  endDate?: Date;
+  limit: number;
+  offset: number;
+};
 
-export const ADMIN_ORDERS_LIMIT = 200;
-
+/** One page of orders, newest first, and how many match in all. */
 export async function listAdminOrders(filter: OrderFilter) {
   const where: Prisma.OrderWhereInput = {};
   if (filter.status === 'paid') where.fulfilledAt = { not: null };
   if (filter.status === 'open') where.AND = [{ fulfilledAt: null }, { status: 'open' }];
   if (filter.status === 'expired') where.status = 'expired';
   if (filter.customerEmail) where.customerEmail = { contains: filter.customerEmail.trim().toLowerCase() };
+  const search = filter.search?.trim();
+  if (search) {
+    const pattern = escapeLike(search);
+    where.OR = [{ customerEmail: { contains: pattern.toLowerCase() } }, { sessionId: { contains: pattern } }];
+  }
   if (filter.startDate || filter.endDate) where.createdAt = { ...(filter.startDate ? { gte: filter.startDate } : {}), ...(filter.endDate ? { lt: filter.endDate } : {}) };
-  const orders = await db().order.findMany({
-    where,
-    orderBy: { createdAt: 'desc' },
-    take: ADMIN_ORDERS_LIMIT,
-    include: {
-      items: { include: { product: { select: { imagePath: true, thumbnailPath: true } } } },
-      emailLogs: { orderBy: { sentAt: 'desc' } },
-    },
-  });
+  const [orders, total] = await Promise.all([
+    db().order.findMany({
+      where,
+      orderBy: [{ createdAt: 'desc' }, { id: 'asc' }],
+      take: filter.limit,
+      skip: filter.offset,
+      include: {
+        items: { include: { product: { select: { imagePath: true, thumbnailPath: true } } } },
+        emailLogs: { orderBy: { sentAt: 'desc' } },
+      },
+    }),
+    db().order.count({ where }),
+  ]);
   const files = await fileListsForProducts([...new Set(orders.flatMap((o) => o.items.map((i) => i.productId)))]);
-  return orders.map((o) => ({
+  const rows = orders.map((o) => ({
     id: o.id,
     session_id: o.sessionId,
     created_at: o.createdAt.toISOString(),
@@ -39,16 +56,21 @@ export async function listAdminOrders(filter: OrderFilter) {
     payment_status: o.paymentStatus,
     status: o.status,
     kind: o.kind,
-    products: o.items.map((i) => ({
-      id: i.productId,
-      title: i.title,
-      price: centsToDollars(i.priceCents),
-      image_path: i.product.thumbnailPath ?? i.product.imagePath,
-      file_paths: (files.get(i.productId)?.(o.createdAt) ?? []).map((f) => f.storageKey),
-      original_filenames: (files.get(i.productId)?.(o.createdAt) ?? []).map((f) => f.originalFilename),
-    })),
+    products: o.items.map((i) => {
+      // The files this order can download, as it knows them (removed-later ones included).
+      const list = files.get(i.productId)?.(o.createdAt) ?? [];
+      return {
+        id: i.productId,
+        title: i.title,
+        price: centsToDollars(i.priceCents),
+        image_path: i.product.thumbnailPath ?? i.product.imagePath,
+        file_paths: list.map((f) => f.storageKey),
+        original_filenames: list.map((f) => f.originalFilename),
+      };
+    }),
     email_logs: o.emailLogs.map((l) => ({ recipient_email: l.recipientEmail, sent_at: l.sentAt.toISOString(), sent_by: l.sentBy, status: l.status, kind: l.kind })),
   }));
+  return { total, orders: rows };
 }
 
 export async function resendOrderEmail(actor: string, sessionId: string, email: string): Promise<void> {

@@ -16,6 +16,7 @@ export const POST = adminHandler(async (request, _context, admin) => {
     saleEnd: input.sale_end,
     category: input.category,
     productIds: input.product_ids,
+    allMatching: input.all_matching,
   });
   revalidateCatalog();
   return json({ success: true, ...result });

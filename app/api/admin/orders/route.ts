@@ -1,18 +1,21 @@
-// GET /api/admin/orders?status=&customer_email=&start_date=&end_date= — orders with products and email log
-import { ordersQuerySchema } from '@/lib/contract/admin';
+// GET /api/admin/orders?status=&customer_email=&start_date=&end_date=&search=&limit=&offset= — one page of orders with products and email log (total in X-Total-Count)
+import { adminOrdersQuerySchema } from '@/lib/contract/admin-requests';
 import { listAdminOrders } from '@/lib/domain/orders';
 import { nextDay, zonedDayStart } from '@/lib/format';
 import { adminHandler } from '@/lib/http/admin';
 import { json, parseQuery } from '@/lib/http/handler';
 
 export const GET = adminHandler(async (request) => {
-  const query = parseQuery(request, ordersQuerySchema);
-  const orders = await listAdminOrders({
+  const query = parseQuery(request, adminOrdersQuerySchema);
+  const page = await listAdminOrders({
     status: query.status,
     customerEmail: query.customer_email,
+    search: query.search,
     // Days are the shop's (Sydney) days, as order dates are shown; the end date is inclusive.
     startDate: query.start_date ? zonedDayStart(query.start_date) : undefined,
     endDate: query.end_date ? zonedDayStart(nextDay(query.end_date)) : undefined,
+    limit: query.limit,
+    offset: query.offset,
   });
-  return json({ orders });
+  return json({ orders: page.orders }, { headers: { 'X-Total-Count': String(page.total) } });
 });

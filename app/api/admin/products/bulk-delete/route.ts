@@ -1,13 +1,13 @@
-// POST /api/admin/products/bulk-delete — delete the selected products and bundles, all or nothing
-import { bulkIdsSchema } from '@/lib/contract/admin';
+// POST /api/admin/products/bulk-delete — delete the selected products and bundles (ids, or all_matching a list filter), all or nothing
+import { bulkDeleteSchema } from '@/lib/contract/admin-requests';
 import { revalidateCatalog } from '@/lib/cache/catalog';
 import { bulkDeleteCatalogItems } from '@/lib/domain/catalog';
 import { adminHandler } from '@/lib/http/admin';
 import { json, parseJson } from '@/lib/http/handler';
 
 export const POST = adminHandler(async (request, _context, admin) => {
-  const { ids } = await parseJson(request, bulkIdsSchema);
-  const deleted = await bulkDeleteCatalogItems(admin.username, ids);
+  const { target } = await parseJson(request, bulkDeleteSchema);
+  const deleted = await bulkDeleteCatalogItems(admin.username, target);
   revalidateCatalog();
   return json({ success: true, deleted_count: deleted });
 });
