@@ -9,6 +9,7 @@ import { normalizeBanner } from '@/lib/banner';
 import { peekChunks } from '@/lib/streams';
 import { db, Prisma } from '@/lib/infra/db';
 import { deleteObject, putObjectStream } from '@/lib/infra/storage';
+import { addToVocabulary } from '@/lib/domain/uploads';
 import { replaceBundleContents } from './bundles';
 import { selectionWhere, type ProductSelection } from './selection';
 import { BANNER_KEY } from './settings';
@@ -186,6 +187,7 @@ export async function updateCatalogItem(actor: string, id: string, isBundle: boo
       await replaceBundleContents(tx, id, edit.productIds);
     }
     const updated = await tx.product.update({ where: { id }, data });
+    await addToVocabulary(tx, updated.tags);
     const changed = edit.productIds === undefined ? Object.keys(data) : [...Object.keys(data), 'productIds'];
     await recordAudit(tx, actor, isBundle ? 'bundle.update' : 'product.update', id, changed);
     return updated;

@@ -5,7 +5,7 @@
 import 'server-only';
 import { recordAudit } from '@/lib/domain/audit';
 import { invalid } from '@/lib/domain/errors';
-import { MAX_IMAGE_BYTES, newId, prepareImage, resolveCategory } from '@/lib/domain/uploads';
+import { addToVocabulary, MAX_IMAGE_BYTES, newId, prepareImage, resolveCategory } from '@/lib/domain/uploads';
 import { db, type Prisma } from '@/lib/infra/db';
 import { composeMosaic } from '@/lib/infra/images';
 import { deleteObject, getObjectBytes, putObject } from '@/lib/infra/storage';
@@ -81,6 +81,7 @@ async function composeCover(bundleId: string, productIds: string[]): Promise<Sto
 
 export async function createBundle(actor: string, input: NewBundle): Promise<{ id: string }> {
   const id = newId();
+  const tags = [...new Set((input.tags ?? []).map((t) => t.trim().toLowerCase()).filter(Boolean))].slice(0, 30);
   const cover = await composeCover(id, [...new Set(input.productIds)]);
   try {
     await db().$transaction(async (tx) => {
@@ -95,12 +96,13 @@ export async function createBundle(actor: string, input: NewBundle): Promise<{ i
           priceCents: input.priceCents,
           categoryId,
           subcategory,
-          tags: [...new Set((input.tags ?? []).map((t) => t.trim().toLowerCase()).filter(Boolean))],
+          tags,
           imagePath: cover?.imagePath ?? null,
           thumbnailPath: cover?.thumbnailPath ?? null,
           bundleItems: { create: productIds.map((productId, position) => ({ productId, position })) },
         },
       });
+      await addToVocabulary(tx, tags);
       await recordAudit(tx, actor, 'bundle.create', id, { title: input.title, products: productIds.length });
     });
   } catch (error) {

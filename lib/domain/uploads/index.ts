@@ -7,7 +7,7 @@ export { batchIdParams } from './contract';
 export { readMultipart, streamMultipart, type FormPart, type StreamedPart } from './multipart';
 export { checkImage, prepareImage } from './validate';
 export { mediaPath, newId } from './ids';
-export { parseTags, resolveCategory } from './category';
+export { addToVocabulary, parseTags, resolveCategory } from './category';
 export { getUploadProgress, computeProgress, type UploadProgress, type UploadStage } from './progress';
 export { processUploadFile } from './process';
 export { createIndividualProduct, INDIVIDUAL_LIMITS } from './individual';
