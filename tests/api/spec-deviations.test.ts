@@ -113,11 +113,13 @@ describe('GET /api/orders/{userId}', () => {
 
     const res = await call('GET', `/api/orders/${buyer.id}`, { headers: buyer.auth });
     expect(res.status, res.text).toBe(200);
-    const { orders } = res.body as { orders: { session_id: string; products: { id: string; file_paths: string[]; original_filenames: string[] }[] }[] };
+    const { orders } = res.body as { orders: { session_id: string; products: { id: string; file_paths: string[]; original_filenames: string[]; files: { id: string }[] }[] }[] };
     const [line] = orders.find((o) => o.session_id === sessionId)!.products;
     expect(line.id).toBe(product.id);
     expect(line.original_filenames.length).toBeGreaterThan(0);
-    expect(line.file_paths).toEqual(line.original_filenames.map((_, index) => `/api/download/${sessionId}/${product.id}?file_index=${index}`));
+    // Each path names the file's stable id (decision 059), one per filename.
+    expect(line.file_paths).toEqual(line.files.map((f) => `/api/download/${sessionId}/${product.id}?file_id=${f.id}`));
+    expect(line.files).toHaveLength(line.original_filenames.length);
     expect(JSON.stringify(res.body)).not.toMatch(/"(files|staging)\//);
 
     // Each path is the buyer's own download of that file.
