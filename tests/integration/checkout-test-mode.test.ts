@@ -340,8 +340,8 @@ describe('test payments', () => {
     const status = await app.getCheckoutStatus(sessionId, { userId: null });
     expect(status.payment_status).toBe('paid');
     expect(status.items.find((i) => i.product_id === withFiles.id)?.files).toEqual([
-      { index: 0, filename: 'Poster A4.pdf' },
-      { index: 1, filename: 'Poster.png' },
+      { index: 0, id: expect.any(String), filename: 'Poster A4.pdf' },
+      { index: 1, id: expect.any(String), filename: 'Poster.png' },
     ]);
   });
 
