@@ -263,9 +263,11 @@ export async function addProductFiles(actor: string, productId: string, files: A
 
 /**
  * Takes a file away from new buyers. `filePath` must be one of this product's
- * current files (SECURITY S7). When any order (of the product, or of a bundle
- * that holds or held it) was placed since the file was added, the file stays
- * stored and downloadable for those orders; otherwise it is deleted for good.
+ * current files (SECURITY S7). When any open or paid order of the product, or
+ * of a bundle that holds or held it, exists, the file stays stored and
+ * downloadable for the orders placed before now (earlier buyers also get files
+ * added after their purchase, so the order's date is not what decides);
+ * otherwise it is deleted for good.
  */
 export async function removeProductFile(actor: string, productId: string, filePath: string) {
   const removed = await db().$transaction(async (tx) => {
@@ -273,7 +275,7 @@ export async function removeProductFile(actor: string, productId: string, filePa
     if (!file) throw notFound('File not found');
     const referenced = await tx.orderItem.count({
       where: {
-        order: { createdAt: { gte: file.createdAt }, OR: [{ fulfilledAt: { not: null } }, { status: 'open' }] },
+        order: { OR: [{ fulfilledAt: { not: null } }, { status: 'open' }] },
         OR: [{ productId }, { product: { bundleItems: { some: { productId } } } }],
       },
     });
