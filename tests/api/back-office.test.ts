@@ -236,6 +236,23 @@ describe('a buyer keeps what they bought (§3)', () => {
     expect((await call('DELETE', `/api/products/${id}/files?file_path=${encodeURIComponent(before.file_paths[0])}`, { headers: admin })).status).toBe(404);
   });
 
+  it('keeps a file added after a purchase and removed later for that buyer, who saw it', async () => {
+    const id = await createProduct(`Update then remove ${tag}`, [{ name: 'v1.txt', text: 'version 1' }]);
+    const buyer = await registerCustomer('update-buyer');
+    const sessionId = await buy(buyer, [id]);
+    const add = new FormData();
+    add.append('files', new Blob(['version 2'], { type: 'text/plain' }), 'v2.txt');
+    expect((await call('POST', `/api/products/${id}/files`, { headers: admin, body: add })).status).toBe(200);
+    expect((await orderProduct(buyer, sessionId, id)).original_filenames).toEqual(['v1.txt', 'v2.txt']);
+
+    const added = await adminItem(id, `Update then remove ${tag}`);
+    expect((await call('DELETE', `/api/products/${id}/files?file_path=${encodeURIComponent(added.file_paths[1])}`, { headers: admin })).status).toBe(200);
+    const line = await orderProduct(buyer, sessionId, id);
+    expect(line.original_filenames).toEqual(['v1.txt', 'v2.txt']);
+    expect(await download(buyer, line.file_paths[1])).toEqual({ status: 200, text: 'version 2' });
+    expect(await objectExists(added.file_paths[1])).toBe(true);
+  });
+
   it('keeps a deleted product downloadable for its buyer', async () => {
     const id = await createProduct(`Deleted later ${tag}`, [{ name: 'gone.txt', text: 'still mine' }]);
     const buyer = await registerCustomer('deleted-buyer');
