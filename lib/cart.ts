@@ -1,3 +1,6 @@
+import * as z from 'zod/mini';
+import { parseStoredValue } from './stored-value';
+
 // Cart rules (SPEC §4, §5): a list in browser storage under `cart`, each
 // product at most once, no quantities. Pure functions, safe in the browser.
 
@@ -27,42 +30,33 @@ export function cartSubtotal(items: CartItem[]): number {
   return Math.round(items.reduce((sum, i) => sum + Math.round(i.price * 100), 0)) / 100;
 }
 
-function isCartItem(value: unknown): value is CartItem {
-  const v = value as Partial<CartItem> | null;
-  return (
-    typeof v === 'object' &&
-    v !== null &&
-    typeof v.product_id === 'string' &&
-    typeof v.title === 'string' &&
-    typeof v.price === 'number' &&
-    Number.isFinite(v.price)
-  );
-}
+const cartItemSchema = z.object({
+  product_id: z.string(),
+  title: z.string(),
+  price: z.number(),
+  image_path: z.catch(z.nullable(z.string()), null),
+  is_bundle: z.catch(z.boolean(), false),
+});
 
-/** Reads whatever is stored, keeping only well-formed items, first occurrence wins. */
+/** The stored cart: well-formed items only, first occurrence of a product wins. */
+export const cartSchema = z.pipe(
+  z.array(z.unknown()),
+  z.transform((values): CartItem[] => {
+    const seen = new Set<string>();
+    const items: CartItem[] = [];
+    for (const value of values) {
+      const item = cartItemSchema.safeParse(value);
+      if (!item.success || seen.has(item.data.product_id)) continue;
+      seen.add(item.data.product_id);
+      items.push(item.data);
+    }
+    return items;
+  }),
+);
+
+/** Reads whatever is stored, keeping only well-formed items. */
 export function parseCart(raw: string | null): CartItem[] {
-  if (!raw) return [];
-  let data: unknown;
-  try {
-    data = JSON.parse(raw);
-  } catch {
-    return [];
-  }
-  if (!Array.isArray(data)) return [];
-  const seen = new Set<string>();
-  const items: CartItem[] = [];
-  for (const value of data) {
-    if (!isCartItem(value) || seen.has(value.product_id)) continue;
-    seen.add(value.product_id);
-    items.push({
-      product_id: value.product_id,
-      title: value.title,
-      price: value.price,
-      image_path: typeof value.image_path === 'string' ? value.image_path : null,
-      is_bundle: value.is_bundle === true,
-    });
-  }
-  return items;
+  return parseStoredValue(raw, cartSchema) ?? [];
 }
 
 /** Browser URL of a stored image path: http(s) as is, relative under the API base (SPEC §3). */

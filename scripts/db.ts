@@ -11,7 +11,7 @@ import {
   migrationStatus,
   resetDatabase,
   type MigrationStatus,
-} from './lib/migrations.ts';
+} from './lib/migrations/index.ts';
 
 type Options = { name: string; acceptDataLoss: boolean };
 type Command = (databaseUrl: string, options: Options) => Promise<number>;

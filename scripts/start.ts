@@ -6,7 +6,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync, statSync, writeFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { exitIfInvalidEnvironment, parseEnv } from '../lib/env';
-import { buildShop, NEXT_BIN } from './lib/build';
+import { buildShop, NEXT_BIN, shopServerCommand } from './lib/build';
 import { deployMigrations } from './lib/migrations';
 import { startLocalServices } from './lib/services';
 
@@ -68,7 +68,9 @@ try {
 
   log(`Shop at http://localhost:${port}  (admin: /admin/login)`);
   if (services.embeddedDatabase && !process.env.ADMIN_PASSWORD) log('Demo admin login: admin / admin');
-  child = spawn(NEXT_BIN, [dev ? 'dev' : 'start', '-p', port], { stdio: 'inherit', env: childEnv });
+  // `npm run dev` stays plain `next dev`: a development server faces no client that would spoof X-Forwarded-For.
+  const [command, args] = dev ? [NEXT_BIN, ['dev', '-p', port]] : shopServerCommand(port);
+  child = spawn(command, args, { stdio: 'inherit', env: childEnv });
   child.on('exit', (code) => void shutdown(code ?? 0));
 } catch (error) {
   console.error(error);

@@ -9,7 +9,7 @@ import { spawn } from 'node:child_process';
 import { createWriteStream, existsSync, readFileSync, rmSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { buildShop, NEXT_BIN } from './lib/build';
+import { buildShop, shopServerCommand } from './lib/build';
 import { deployMigrations } from './lib/migrations';
 import { freePort } from './lib/embedded-postgres';
 import { startMailCatcher, type MailCatcher } from './lib/mail-catcher';
@@ -62,7 +62,7 @@ async function main(): Promise<Counts> {
       const serverEnv: NodeJS.ProcessEnv = { ...env, NODE_ENV: 'production', NEXT_DIST_DIR: distDir, SITE_URL: baseUrl, SHOP_EMBEDDED: '1', PORT: String(port), SMTP_URL: mail.url };
       log('Building the shop for the browser and API tests…');
       await buildShop(serverEnv, distDir);
-      server = spawn(NEXT_BIN, ['start', '-p', String(port), '-H', '127.0.0.1'], {
+      server = spawn(...shopServerCommand(port, '127.0.0.1'), {
         stdio: ['ignore', 'pipe', 'pipe'],
         env: serverEnv,
       });

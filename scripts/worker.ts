@@ -1,20 +1,21 @@
 // `npm run worker`: the background job worker as its own process, for production
 // scale. Web instances then run with SHOP_DISABLE_WORKER=1 and answer requests
-// only; any number of these workers share the durable `Job` table (claims use
-// FOR UPDATE SKIP LOCKED). Same handlers as the in-process worker
-// (registerJobHandlers). SIGTERM / SIGINT: stop claiming, let the jobs in hand
-// finish, close the database pool, exit 0. A second signal exits at once; a job
-// cut off that way is reclaimed by another worker once its heartbeat is
-// STALE_AFTER_SECONDS (30 s) old.
+// only (they still queue jobs, inside their own transactions); any number of
+// these workers share the pg-boss queue in the shop database. Same handlers as
+// the in-process worker (registerJobHandlers), and the cron schedules.
+// SIGTERM / SIGINT: stop taking jobs, let the jobs in hand finish (up to 30 s;
+// any still running then go back to the queue), close the pools, exit 0. A
+// second signal exits at once; a job cut off that way runs again on another
+// worker once its expireInSeconds have passed.
 //   DATABASE_URL=… S3_ENDPOINT=… npm run worker
 // Needs the same environment as the web process (see .env.example).
 import { env } from '../lib/env';
 import { registerJobHandlers } from '../lib/domain/background-work';
-import { JOB_CONCURRENCY, registeredJobKinds, workJobs } from '../lib/domain/jobs';
+import { registeredJobKinds, startJobWorker, stopJobWorker } from '../lib/domain/jobs';
 import { db } from '../lib/infra/db';
 
-// The same sliding window as the in-process worker (lib/domain/jobs); override with WORKER_CONCURRENCY.
-const CONCURRENCY = Math.max(1, Number(process.env.WORKER_CONCURRENCY) || JOB_CONCURRENCY);
+// Upload workers per process (JOB_CONCURRENCY by default); the other kinds run one at a time.
+const CONCURRENCY = Math.max(0, Number(process.env.WORKER_CONCURRENCY) || 0) || undefined;
 
 const log = (message: string) => console.log(`[worker] ${new Date().toISOString()} ${message}`);
 
@@ -26,30 +27,27 @@ if (!settings.DATABASE_URL) {
 
 registerJobHandlers();
 const kinds = registeredJobKinds();
-if (kinds.length === 0) {
-  console.error('[worker] no job handlers registered');
-  process.exit(1);
-}
 
-const stop = new AbortController();
-function shutdown(signal: string) {
-  if (stop.signal.aborted) {
-    log(`${signal} again: exiting now; unfinished jobs will be reclaimed`);
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) {
+    log(`${signal} again: exiting now; unfinished jobs run again once they expire`);
     process.exit(1);
   }
+  stopping = true;
   log(`${signal}: finishing the jobs in hand, then exiting`);
-  stop.abort();
+  await stopJobWorker();
+  await db().$disconnect().catch(() => {});
+  log('stopped');
+  process.exit(0);
 }
-process.on('SIGTERM', () => shutdown('SIGTERM'));
-process.on('SIGINT', () => shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));
 
-log(`started: ${kinds.join(', ')}; concurrency ${CONCURRENCY}`);
-await workJobs({
-  concurrency: CONCURRENCY,
-  untilIdle: false,
-  signal: stop.signal,
-  onJobDone: process.env.WORKER_VERBOSE === '1' ? (job, ms) => log(`${job.kind} ${job.id} finished in ${ms} ms`) : undefined,
-});
-await db().$disconnect().catch(() => {});
-log('stopped');
-process.exit(0);
+try {
+  await startJobWorker(CONCURRENCY);
+} catch (error) {
+  console.error('[worker] could not start the job queue:', error instanceof Error ? error.message : error);
+  process.exit(1);
+}
+log(`started: ${kinds.join(', ')}`);

@@ -1,7 +1,8 @@
 'use client';
 
 import { useEffect } from 'react';
-import { getJson, type MembershipStatus } from './api';
+import { api } from '@/components/data/api';
+import type { MembershipStatusResponse as MembershipStatus } from '@/lib/contract/membership';
 import { readStoredUser, storeUser, useStoredUser } from './use-user';
 
 // SPEC §6: a membership check runs for a stored user id. The stored is_member
@@ -14,12 +15,12 @@ let inFlight: { userId: string; done: Promise<void> } | null = null;
 
 async function check(userId: string): Promise<void> {
   const asked = readStoredUser();
-  const result = await getJson<MembershipStatus>(`/api/membership/status/${encodeURIComponent(userId)}`);
+  const result = await api.get<MembershipStatus>(`/api/membership/status/${encodeURIComponent(userId)}`);
   const user = readStoredUser();
   // Changed while this was asked (a membership just confirmed, a logout): that newer word stands.
   if (!user || user.id !== userId || user.is_member !== asked?.is_member) return;
   // No session for this id (ended elsewhere, or another account's record): the server prices as a non-member.
-  const isMember = result.ok ? result.body.is_member : result.status === 401 || result.status === 404 ? false : user.is_member;
+  const isMember = result.ok ? result.body.is_member : result.error.status === 401 || result.error.status === 404 ? false : user.is_member;
   if (isMember !== user.is_member) storeUser({ ...user, is_member: isMember });
 }
 

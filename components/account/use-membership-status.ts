@@ -1,7 +1,8 @@
 'use client';
 
 import { useEffect, useState } from 'react';
-import { getJson, type MembershipStatus } from './api';
+import { api } from '@/components/data/api';
+import type { MembershipStatusResponse as MembershipStatus } from '@/lib/contract/membership';
 import { useLoginRedirect } from './use-login-redirect';
 import { readStoredUser, storeUser, type StoredUser } from './use-user';
 
@@ -24,10 +25,10 @@ export function useMembershipStatus(): MembershipState {
     if (!user) return toLogin(LOGIN_MESSAGE);
     let cancelled = false;
     void (async () => {
-      const result = await getJson<MembershipStatus>(`/api/membership/status/${encodeURIComponent(user.id)}`);
+      const result = await api.get<MembershipStatus>(`/api/membership/status/${encodeURIComponent(user.id)}`);
       if (cancelled) return;
-      if (!result.ok && (result.status === 401 || result.status === 404)) return toLogin(LOGIN_MESSAGE);
-      if (!result.ok) console.error('[membership] status check failed', result.status);
+      if (!result.ok && (result.error.status === 401 || result.error.status === 404)) return toLogin(LOGIN_MESSAGE);
+      if (!result.ok) console.error('[membership] status check failed', result.error.status);
       const status = result.ok ? result.body : null;
       // The stored flag only drives the nav crown and cart panel; keep it in step with the server.
       if (status && status.is_member !== user.is_member) storeUser({ ...user, is_member: status.is_member });

@@ -2,7 +2,7 @@
 
 import Link from 'next/link';
 import { useEffect, useState } from 'react';
-import { ADMIN_USERNAME_KEY, api, goToAdminLogin } from './api';
+import { ADMIN_USERNAME_KEY, api, goToAdminLogin } from './session';
 import { CategoriesTab } from './categories-tab';
 import { ConfirmProvider } from './confirm';
 import { OrdersTab } from './orders-tab';
@@ -14,10 +14,9 @@ import { panelId, TabList, tabId } from './tabs';
 import { TagsTab } from './tags-tab';
 import { UploadTab } from './upload-tab';
 import { useCatalog } from './use-catalog';
+import { TABS, useDashboardTab } from './use-dashboard-tab';
 import { VouchersTab } from './vouchers-tab';
 
-const TABS = ['All Products', 'Upload', 'Sales Manager', 'Orders', 'Vouchers', 'Settings', 'Categories', 'Tags'] as const;
-type TabName = (typeof TABS)[number];
 const PREFIX = 'admin';
 
 async function logout() {
@@ -26,7 +25,7 @@ async function logout() {
 }
 
 export function AdminDashboard({ username }: { username: string }) {
-  const [tab, setTab] = useState<TabName>('All Products');
+  const [tab, setTab] = useDashboardTab();
   // Ticked in All Products, used by the Sales Manager's "Selected Products" target.
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const catalog = useCatalog();

@@ -2,7 +2,7 @@
 
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { api, toastFailure } from './api';
+import { api, toastFailure } from './session';
 import { useConfirm } from './confirm';
 import { SelectField } from './field';
 import { button, card } from './styles';
@@ -25,7 +25,7 @@ export function BulkActions({ catalog, selected, onSelect }: Props) {
     setBusy(true);
     const result = await api.post<{ updated_count: number }>('/api/admin/products/bulk-update', { ids, category });
     setBusy(false);
-    if (!result.ok) return toastFailure(result, 'Bulk update failed');
+    if (!result.ok) return toastFailure(result.error, 'Bulk update failed');
     toast.success('Updated successfully', { description: `${result.body.updated_count} item(s) moved to ${category}` });
     await catalog.reloadProducts();
   }
@@ -40,7 +40,7 @@ export function BulkActions({ catalog, selected, onSelect }: Props) {
     setBusy(true);
     const result = await api.post<{ deleted_count: number }>('/api/admin/products/bulk-delete', { ids });
     setBusy(false);
-    if (!result.ok) return toastFailure(result, 'Bulk delete failed');
+    if (!result.ok) return toastFailure(result.error, 'Bulk delete failed');
     toast.success(`Deleted ${result.body.deleted_count} item(s)`);
     onSelect(new Set());
     await catalog.reloadProducts();

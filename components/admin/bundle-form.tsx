@@ -2,13 +2,13 @@
 
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
-import { api, toastFailure } from './api';
+import { api, toastFailure } from './session';
 import { SelectField, TextAreaField, TextField } from './field';
 import { Modal } from './modal';
 import { ProductPicker, type PickedProduct } from './product-picker';
 import { button } from './styles';
 import { TagInput } from './tag-input';
-import type { Category, Tag } from './types';
+import type { CategoryResponse as Category, TagResponse as Tag } from '@/lib/contract/catalog';
 
 type Props = { open: boolean; categories: Category[]; tags: Tag[]; onClose: () => void; onCreated: () => void | Promise<void> };
 
@@ -51,14 +51,14 @@ function BundleForm({ categories, tags: vocabulary, onClose, onCreated }: Omit<P
     });
     if (!created.ok) {
       setBusy(false);
-      return toastFailure(created, 'Upload failed');
+      return toastFailure(created.error, 'Upload failed');
     }
     if (cover) {
       const body = new FormData();
       body.append('image', cover);
       const uploaded = await api.multipart(`/api/products/${created.body.id}/image`, body);
       // The bundle exists either way; a refused cover leaves the composed one.
-      if (!uploaded.ok) toastFailure(uploaded, 'Update failed');
+      if (!uploaded.ok) toastFailure(uploaded.error, 'Update failed');
     }
     setBusy(false);
     toast.success(`Bundle "${title.trim()}" created`);

@@ -3,12 +3,12 @@
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { formatDate } from '@/lib/format';
-import { api, toastFailure } from './api';
+import { api, toastFailure } from './session';
 import { useConfirm } from './confirm';
 import { EditCategoryDialog } from './edit-category-dialog';
 import { button, card, chip, input } from './styles';
 import { Thumb } from './thumb';
-import type { Category } from './types';
+import type { CategoryResponse as Category } from '@/lib/contract/catalog';
 import type { Catalog } from './use-catalog';
 
 export function CategoriesTab({ catalog }: { catalog: Catalog }) {
@@ -24,7 +24,7 @@ export function CategoriesTab({ catalog }: { catalog: Catalog }) {
     const trimmed = name.trim();
     if (!trimmed) return;
     const result = await api.post('/api/categories', { name: trimmed, subcategories: [] });
-    if (!result.ok) return toastFailure(result, 'Failed to add category');
+    if (!result.ok) return toastFailure(result.error, 'Failed to add category');
     toast.success('Category added');
     setName('');
     await catalog.reloadCategories();
@@ -34,7 +34,7 @@ export function CategoriesTab({ catalog }: { catalog: Catalog }) {
     const ok = await confirm({ title: 'Delete category', message: `Delete "${category.name}"? Its products stay in the shop without a category.`, confirmLabel: 'Delete' });
     if (!ok) return;
     const result = await api.del(`/api/categories/${category.id}`);
-    if (!result.ok) return toastFailure(result, 'Delete failed');
+    if (!result.ok) return toastFailure(result.error, 'Delete failed');
     toast.success('Category deleted');
     await reload();
   }

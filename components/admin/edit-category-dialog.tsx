@@ -2,13 +2,13 @@
 
 import { useState, type FormEvent, type KeyboardEvent } from 'react';
 import { toast } from 'sonner';
-import { api, toastFailure } from './api';
+import { api, toastFailure } from './session';
 import { useConfirm } from './confirm';
 import { TextField } from './field';
 import { ImageReplace } from './image-replace';
 import { Modal } from './modal';
 import { button, chip, input } from './styles';
-import type { Category } from './types';
+import type { CategoryResponse as Category } from '@/lib/contract/catalog';
 
 type Props = { category: Category | null; onClose: () => void; onChanged: () => Promise<void> };
 
@@ -34,7 +34,7 @@ function EditCategoryForm({ category, onClose, onChanged }: Omit<Props, 'categor
     const sub = newSub.trim();
     if (!sub) return;
     const result = await api.form<{ subcategories: string[] }>(`${base}/subcategories`, { subcategory_name: sub });
-    if (!result.ok) return toastFailure(result, 'Failed to add subcategory');
+    if (!result.ok) return toastFailure(result.error, 'Failed to add subcategory');
     setSubcategories(result.body.subcategories);
     setNewSub('');
     await onChanged();
@@ -44,7 +44,7 @@ function EditCategoryForm({ category, onClose, onChanged }: Omit<Props, 'categor
     const ok = await confirm({ title: 'Delete subcategory', message: `Delete "${sub}"? Its products stay in ${category.name} without a subcategory.`, confirmLabel: 'Delete' });
     if (!ok) return;
     const result = await api.del<{ subcategories: string[] }>(`${base}/subcategories/${encodeURIComponent(sub)}`);
-    if (!result.ok) return toastFailure(result, 'Failed to delete subcategory');
+    if (!result.ok) return toastFailure(result.error, 'Failed to delete subcategory');
     setSubcategories(result.body.subcategories);
     toast.success('Subcategory deleted');
     await onChanged();
@@ -62,7 +62,7 @@ function EditCategoryForm({ category, onClose, onChanged }: Omit<Props, 'categor
     setBusy(true);
     const result = await api.put(base, { name: name.trim(), subcategories });
     setBusy(false);
-    if (!result.ok) return toastFailure(result, 'Failed to create category');
+    if (!result.ok) return toastFailure(result.error, 'Failed to create category');
     toast.success('Category updated');
     await onChanged();
     onClose();

@@ -2,14 +2,14 @@
 
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
-import { api, toastFailure } from './api';
+import { api, toastFailure } from './session';
 import { CheckboxField, SelectField, TextAreaField, TextField } from './field';
 import { splitTags } from './format';
 import { Modal } from './modal';
 import { ImageReplace } from './image-replace';
 import { ProductFiles } from './product-files';
 import { button } from './styles';
-import type { AdminProduct, Category } from './types';
+import type { AdminProductResponse as AdminProduct, CategoryResponse as Category } from '@/lib/contract/catalog';
 
 type Props = {
   product: AdminProduct | null;
@@ -73,7 +73,7 @@ function EditProductForm({ product, categories, onClose, onSaved }: Omit<Props, 
       ...saleWindow(product, onSale),
     });
     setBusy(false);
-    if (!result.ok) return toastFailure(result, 'Update failed');
+    if (!result.ok) return toastFailure(result.error, 'Update failed');
     toast.success('Updated successfully');
     await onSaved();
     onClose();

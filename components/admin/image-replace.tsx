@@ -2,7 +2,7 @@
 
 import { useId, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
-import { api, toastFailure } from './api';
+import { api, toastFailure } from './session';
 import { button } from './styles';
 
 /**
@@ -23,7 +23,7 @@ export function ImageReplace({ endpoint, label, onChanged }: { endpoint: string;
     setBusy(true);
     const result = await api.multipart(endpoint, body);
     setBusy(false);
-    if (!result.ok) return toastFailure(result, 'Update failed');
+    if (!result.ok) return toastFailure(result.error, 'Update failed');
     toast.success('Image updated');
     setFile(null);
     await onChanged();

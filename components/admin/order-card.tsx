@@ -1,7 +1,7 @@
 import { formatDateTime } from './format';
 import { button } from './styles';
 import { Thumb } from './thumb';
-import type { AdminOrder } from './types';
+import type { AdminOrderResponse as AdminOrder } from '@/lib/contract/orders';
 
 /** SPEC §9: admins see the last 8 characters of the session id. */
 export const shortOrderId = (sessionId: string) => sessionId.slice(-8);

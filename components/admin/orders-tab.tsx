@@ -1,42 +1,35 @@
 'use client';
 
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
-import { api, toastFailure } from './api';
+import { useState, type FormEvent } from 'react';
 import { SelectField, TextField } from './field';
 import { OrderCard } from './order-card';
 import { ResendEmailDialog } from './resend-email-dialog';
 import { button, card } from './styles';
-import type { AdminOrder } from './types';
+import type { AdminOrderResponse as AdminOrder } from '@/lib/contract/orders';
+import { useAdminData } from './use-admin-data';
 
 type Filters = { customer_email: string; start_date: string; end_date: string; status: 'paid' | 'open' | 'expired' | 'all' };
 
 // SPEC §3: the status filter defaults to paid.
 const INITIAL: Filters = { customer_email: '', start_date: '', end_date: '', status: 'paid' };
+const NO_ORDERS: AdminOrder[] = [];
+
+const ordersPath = (filters: Filters) => `/api/admin/orders?${new URLSearchParams(Object.entries(filters).filter(([, v]) => v !== ''))}`;
 
 export function OrdersTab({ username }: { username: string }) {
   const [draft, setDraft] = useState<Filters>(INITIAL);
   const [applied, setApplied] = useState<Filters>(INITIAL);
-  const [orders, setOrders] = useState<AdminOrder[]>([]);
-  const [loading, setLoading] = useState(false);
   const [resend, setResend] = useState<{ order: AdminOrder | null } | null>(null);
-
-  const load = useCallback(async (filters: Filters) => {
-    setLoading(true);
-    const query = new URLSearchParams(Object.entries(filters).filter(([, v]) => v !== ''));
-    const result = await api.get<{ orders: AdminOrder[] }>(`/api/admin/orders?${query}`);
-    setLoading(false);
-    if (!result.ok) return toastFailure(result, 'Failed to fetch orders');
-    setOrders(result.body.orders);
-  }, []);
-
-  useEffect(() => {
-    void load(INITIAL);
-  }, [load]);
+  // The filters are the cache key: applying new ones loads them, the old list stays on screen meanwhile.
+  const { data, isValidating: loading, mutate } = useAdminData<{ orders: AdminOrder[] }>(ordersPath(applied), 'Failed to fetch orders', { keepPreviousData: true });
+  const orders = data?.orders ?? NO_ORDERS;
+  const reload = async () => void (await mutate());
 
   function apply(event: FormEvent) {
     event.preventDefault();
-    setApplied(draft);
-    void load(draft);
+    // The same filters again still mean "fetch now".
+    if (ordersPath(draft) === ordersPath(applied)) void reload();
+    else setApplied(draft);
   }
 
   const set = (field: keyof Filters) => (e: { target: { value: string } }) => setDraft({ ...draft, [field]: e.target.value });
@@ -57,7 +50,7 @@ export function OrdersTab({ username }: { username: string }) {
           <button type="submit" className={button.primary}>
             Apply Filters
           </button>
-          <button type="button" className={button.secondary} onClick={() => void load(applied)} disabled={loading}>
+          <button type="button" className={button.secondary} onClick={() => void reload()} disabled={loading}>
             Refresh
           </button>
         </div>
@@ -81,7 +74,7 @@ export function OrdersTab({ username }: { username: string }) {
           ))}
         </ul>
       )}
-      <ResendEmailDialog open={resend !== null} orders={orders} initial={resend?.order ?? null} username={username} onClose={() => setResend(null)} onSent={() => load(applied)} />
+      <ResendEmailDialog open={resend !== null} orders={orders} initial={resend?.order ?? null} username={username} onClose={() => setResend(null)} onSent={reload} />
     </div>
   );
 }

@@ -2,10 +2,10 @@
 
 import { useRef, useState } from 'react';
 import { toast } from 'sonner';
-import { api, toastFailure } from './api';
+import { api, toastFailure } from './session';
 import { useConfirm } from './confirm';
 import { button, input } from './styles';
-import type { AdminProduct } from './types';
+import type { AdminProductResponse as AdminProduct } from '@/lib/contract/catalog';
 
 /** The files a buyer receives: remove one (confirmed) or add several at once. */
 export function ProductFiles({ product, onChanged }: { product: AdminProduct; onChanged: () => Promise<void> }) {
@@ -18,7 +18,7 @@ export function ProductFiles({ product, onChanged }: { product: AdminProduct; on
     const ok = await confirm({ title: 'Remove file', message: `Remove ${name} from ${product.title}? Buyers will no longer receive it.`, confirmLabel: 'Remove' });
     if (!ok) return;
     const result = await api.del(`/api/products/${product.id}/files?file_path=${encodeURIComponent(path)}`);
-    if (!result.ok) return toastFailure(result, 'Failed to remove file');
+    if (!result.ok) return toastFailure(result.error, 'Failed to remove file');
     toast.success('File removed successfully');
     await onChanged();
   }
@@ -34,7 +34,7 @@ export function ProductFiles({ product, onChanged }: { product: AdminProduct; on
     setBusy(true);
     const result = await api.multipart(`/api/products/${product.id}/files`, form);
     setBusy(false);
-    if (!result.ok) return toastFailure(result, 'Failed to add files');
+    if (!result.ok) return toastFailure(result.error, 'Failed to add files');
     toast.success(`Added ${files.length} file(s) successfully`);
     if (fileInput.current) fileInput.current.value = '';
     await onChanged();

@@ -1,9 +1,9 @@
 'use client';
 
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import { api } from './api';
+import { api } from './session';
 import { button, input } from './styles';
-import type { AdminProduct } from './types';
+import type { AdminProductResponse as AdminProduct } from '@/lib/contract/catalog';
 import { useOutsideClose } from './use-outside-close';
 
 export type PickedProduct = { id: string; title: string };

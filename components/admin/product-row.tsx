@@ -1,7 +1,7 @@
 import { dollars } from './format';
 import { button } from './styles';
 import { Thumb } from './thumb';
-import type { AdminProduct } from './types';
+import type { AdminProductResponse as AdminProduct } from '@/lib/contract/catalog';
 
 type Props = {
   product: AdminProduct;

@@ -2,14 +2,14 @@
 
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { api, toastFailure } from './api';
+import { api, toastFailure } from './session';
 import { NewBundleDialog } from './bundle-form';
 import { BulkActions } from './bulk-actions';
 import { useConfirm } from './confirm';
 import { EditProductDialog } from './edit-product-dialog';
 import { ProductRow } from './product-row';
 import { button, card, input } from './styles';
-import type { AdminProduct } from './types';
+import type { AdminProductResponse as AdminProduct } from '@/lib/contract/catalog';
 import type { Catalog } from './use-catalog';
 
 type Props = { catalog: Catalog; selected: Set<string>; onSelect: (ids: Set<string>) => void };
@@ -45,7 +45,7 @@ export function ProductsTab({ catalog, selected, onSelect }: Props) {
     const ok = await confirm({ title: `Delete ${product.is_bundle ? 'bundle' : 'product'}`, message: `Delete "${product.title}"? Past orders keep it.`, confirmLabel: 'Delete' });
     if (!ok) return;
     const result = await api.del(`/api/${product.is_bundle ? 'bundles' : 'products'}/${product.id}`);
-    if (!result.ok) return toastFailure(result, 'Delete failed');
+    if (!result.ok) return toastFailure(result.error, 'Delete failed');
     toast.success(`Deleted "${product.title}"`);
     const next = new Set(selected);
     next.delete(product.id);

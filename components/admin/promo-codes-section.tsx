@@ -1,44 +1,35 @@
 'use client';
 
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { toast } from 'sonner';
-import { api, toastFailure } from './api';
+import type { PromoCodeResponse as PromoCode } from '@/lib/contract/membership';
+import { api, toastFailure } from './session';
 import { TextField } from './field';
 import { button, card } from './styles';
-
-type PromoCode = { code: string; description: string; percent_off: number; active: boolean; expires_at: string | null };
+import { adminPaths, useAdminData } from './use-admin-data';
 
 /** Membership promotion codes: the only codes the membership page's promo box accepts. */
 export function PromoCodesSection() {
-  const [codes, setCodes] = useState<PromoCode[]>([]);
+  const { data: codes = [], mutate } = useAdminData<PromoCode[]>(adminPaths.promoCodes, { log: 'promo codes' });
   const [code, setCode] = useState('');
   const [percent, setPercent] = useState('20');
   const [description, setDescription] = useState('');
 
-  const load = useCallback(async () => {
-    const result = await api.get<PromoCode[]>('/api/admin/promo-codes');
-    if (result.ok) setCodes(result.body);
-  }, []);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
-
   async function create(event: React.FormEvent) {
     event.preventDefault();
     const result = await api.post('/api/admin/promo-codes', { code, percent_off: Number(percent), description });
-    if (!result.ok) return toastFailure(result, 'Failed to create promo code');
+    if (!result.ok) return toastFailure(result.error, 'Failed to create promo code');
     toast.success(`Promo code ${code.toUpperCase()} created`);
     setCode('');
     setDescription('');
-    void load();
+    void mutate();
   }
 
   async function retire(value: string) {
     const result = await api.del(`/api/admin/promo-codes/${encodeURIComponent(value)}`);
-    if (!result.ok) return toastFailure(result, 'Failed to retire promo code');
+    if (!result.ok) return toastFailure(result.error, 'Failed to retire promo code');
     toast.success(`Promo code ${value} retired`);
-    void load();
+    void mutate();
   }
 
   return (

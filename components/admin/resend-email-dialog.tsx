@@ -2,12 +2,12 @@
 
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
-import { api, toastFailure } from './api';
+import { api, toastFailure } from './session';
 import { SelectField, TextField } from './field';
 import { Modal } from './modal';
 import { shortOrderId } from './order-card';
 import { button } from './styles';
-import type { AdminOrder } from './types';
+import type { AdminOrderResponse as AdminOrder } from '@/lib/contract/orders';
 
 type Props = {
   open: boolean;
@@ -39,7 +39,7 @@ function ResendForm({ orders, initial, username, onClose, onSent }: Props) {
     // admin_username is what the spec's client sends; the server logs its own session admin instead (S8).
     const result = await api.form('/api/admin/orders/resend-email', { session_id: sessionId, email: to, admin_username: username });
     setBusy(false);
-    if (!result.ok) return toastFailure(result, 'Failed to send email');
+    if (!result.ok) return toastFailure(result.error, 'Failed to send email');
     toast.success(`Email sent to ${to}`);
     onClose();
     await onSent();

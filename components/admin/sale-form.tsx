@@ -2,11 +2,11 @@
 
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
-import { api, toastFailure } from './api';
+import { api, toastFailure } from './session';
 import { SelectField, TextField } from './field';
 import { toLocalInput } from './format';
 import { button, card } from './styles';
-import type { Category } from './types';
+import type { CategoryResponse as Category } from '@/lib/contract/catalog';
 
 type Target = 'store' | 'category' | 'products';
 type PriceType = 'percentage' | 'fixed';
@@ -51,7 +51,7 @@ export function SaleForm({ categories, selectedIds, onApplied }: Props) {
       ...(target === 'products' ? { product_ids: selectedIds } : {}),
     });
     setBusy(false);
-    if (!result.ok) return toastFailure(result, 'Failed to apply sale');
+    if (!result.ok) return toastFailure(result.error, 'Failed to apply sale');
     const { updated_count, skipped_count } = result.body;
     toast.success(`Sale applied to ${updated_count} products`, skipped_count ? { description: `${skipped_count} skipped: the sale price would not be below their price` } : undefined);
     await onApplied();

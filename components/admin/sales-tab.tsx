@@ -1,35 +1,27 @@
 'use client';
 
-import { useCallback, useEffect, useState } from 'react';
 import { toast } from 'sonner';
-import { api, toastFailure } from './api';
+import { api, toastFailure } from './session';
 import { useConfirm } from './confirm';
 import { dollars, formatDateTime, timeRemaining } from './format';
 import { SaleForm } from './sale-form';
 import { button, card } from './styles';
-import type { ActiveSale, Category } from './types';
+import type { CategoryResponse as Category } from '@/lib/contract/catalog';
+import type { ActiveSaleResponse as ActiveSale } from '@/lib/contract/sales';
+import { adminPaths, useAdminData } from './use-admin-data';
 
 type Props = { categories: Category[]; selectedIds: string[]; onChanged: () => Promise<void> };
 
 export function SalesTab({ categories, selectedIds, onChanged }: Props) {
   const confirm = useConfirm();
-  const [sales, setSales] = useState<ActiveSale[] | null>(null);
+  const { data: sales, mutate } = useAdminData<ActiveSale[]>(adminPaths.activeSales, 'Failed to load active sales');
 
-  const load = useCallback(async () => {
-    const result = await api.get<ActiveSale[]>('/api/admin/active-sales');
-    if (!result.ok) return toastFailure(result, 'Failed to load active sales');
-    setSales(result.body);
-  }, []);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
-
-  const afterChange = () => Promise.all([load(), onChanged()]).then(() => undefined);
+  // A sale changes product prices too, so the catalogue reloads with the list.
+  const afterChange = () => Promise.all([mutate(), onChanged()]).then(() => undefined);
 
   async function endSale(sale: ActiveSale) {
     const result = await api.post('/api/admin/end-sale', [sale.id]);
-    if (!result.ok) return toastFailure(result, 'Failed to end sale');
+    if (!result.ok) return toastFailure(result.error, 'Failed to end sale');
     toast.success(`Sale ended for ${sale.title}`);
     await afterChange();
   }
@@ -38,7 +30,7 @@ export function SalesTab({ categories, selectedIds, onChanged }: Props) {
     const ok = await confirm({ title: 'End all sales', message: 'End every running and scheduled sale in the store now?', confirmLabel: 'End All Sales' });
     if (!ok) return;
     const result = await api.post('/api/admin/end-all-sales');
-    if (!result.ok) return toastFailure(result, 'Failed to remove all sales');
+    if (!result.ok) return toastFailure(result.error, 'Failed to remove all sales');
     toast.success('All sales ended');
     await afterChange();
   }
@@ -54,7 +46,7 @@ export function SalesTab({ categories, selectedIds, onChanged }: Props) {
             End All Sales
           </button>
         </div>
-        {sales === null ? (
+        {sales === undefined ? (
           <p role="status">Loading...</p>
         ) : sales.length === 0 ? (
           <p className="text-gray-700">No active sales.</p>

@@ -1,34 +1,34 @@
 'use client';
 
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { toast } from 'sonner';
 import { splitBanner } from '@/lib/banner';
-import { api, toastFailure } from './api';
+import { api, toastFailure } from './session';
 import { TextAreaField } from './field';
 import { PromoCodesSection } from './promo-codes-section';
 import { button, card } from './styles';
+import { adminPaths, useAdminData } from './use-admin-data';
 
 export function SettingsTab() {
-  const [message, setMessage] = useState('');
+  const { data, mutate } = useAdminData<{ message: string }>(adminPaths.banner, 'Failed to fetch settings');
+  // The text being edited; null shows the saved banner as loaded.
+  const [draft, setDraft] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const message = draft ?? data?.message ?? '';
   const preview = splitBanner(message);
 
-  const loadCurrent = useCallback(async () => {
-    const result = await api.get<{ message: string }>('/api/settings/banner');
-    if (!result.ok) return toastFailure(result, 'Failed to fetch settings');
-    setMessage(result.body.message);
-  }, []);
-
-  useEffect(() => {
-    void loadCurrent();
-  }, [loadCurrent]);
+  function loadCurrent() {
+    setDraft(null);
+    void mutate();
+  }
 
   async function save() {
     setBusy(true);
     const result = await api.form<{ message: string }>('/api/settings/banner', { message });
     setBusy(false);
-    if (!result.ok) return toastFailure(result, 'Failed to save settings');
-    setMessage(result.body.message);
+    if (!result.ok) return toastFailure(result.error, 'Failed to save settings');
+    await mutate(result.body, { revalidate: false });
+    setDraft(null);
     toast.success('Banner updated');
   }
 
@@ -45,10 +45,10 @@ export function SettingsTab() {
           rows={3}
           value={message}
           // Saved in upper case (SPEC §5): show it that way as it is typed, not only after saving.
-          onChange={(e) => setMessage(e.target.value.toUpperCase())}
+          onChange={(e) => setDraft(e.target.value.toUpperCase())}
         />
         <div className="flex gap-2">
-          <button type="button" className={button.secondary} onClick={() => void loadCurrent()}>
+          <button type="button" className={button.secondary} onClick={loadCurrent}>
             Load Current
           </button>
           <button type="button" className={button.primary} onClick={() => void save()} disabled={busy || preview.length === 0}>

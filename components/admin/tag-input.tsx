@@ -2,7 +2,7 @@
 
 import { useCallback, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { button, chip, input } from './styles';
-import type { Tag } from './types';
+import type { TagResponse as Tag } from '@/lib/contract/catalog';
 import { useOutsideClose } from './use-outside-close';
 
 /**

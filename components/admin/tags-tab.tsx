@@ -2,10 +2,10 @@
 
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
-import { api, toastFailure } from './api';
+import { api, toastFailure } from './session';
 import { useConfirm } from './confirm';
 import { button, card, chip, input } from './styles';
-import type { Tag } from './types';
+import type { TagResponse as Tag } from '@/lib/contract/catalog';
 import type { Catalog } from './use-catalog';
 
 export function TagsTab({ catalog }: { catalog: Catalog }) {
@@ -17,7 +17,7 @@ export function TagsTab({ catalog }: { catalog: Catalog }) {
     const trimmed = name.trim();
     if (!trimmed) return;
     const result = await api.post('/api/tags', { name: trimmed });
-    if (!result.ok) return toastFailure(result, 'Failed to add tag');
+    if (!result.ok) return toastFailure(result.error, 'Failed to add tag');
     toast.success('Tag added');
     setName('');
     await catalog.reloadTags();
@@ -27,7 +27,7 @@ export function TagsTab({ catalog }: { catalog: Catalog }) {
     const ok = await confirm({ title: 'Delete tag', message: `Delete the tag "${tag.name}"? It is also taken off every product.`, confirmLabel: 'Delete' });
     if (!ok) return;
     const result = await api.del(`/api/tags/${tag.id}`);
-    if (!result.ok) return toastFailure(result, 'Delete failed');
+    if (!result.ok) return toastFailure(result.error, 'Delete failed');
     toast.success('Tag deleted');
     await Promise.all([catalog.reloadTags(), catalog.reloadProducts()]);
   }

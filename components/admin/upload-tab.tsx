@@ -1,32 +1,28 @@
 'use client';
 
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { toast } from 'sonner';
-import { api, toastFailure } from './api';
+import { api, toastFailure } from './session';
 import { button } from './styles';
-import type { Category } from './types';
+import type { CategoryResponse as Category } from '@/lib/contract/catalog';
 import { BulkForm } from './upload/bulk-form';
 import { IndividualForm } from './upload/individual-form';
 import { ProgressPanel } from './upload/progress-panel';
 import { useUploadProgress } from './upload/use-upload-progress';
+import { adminPaths, useAdminData } from './use-admin-data';
 
 type Mode = 'bulk' | 'individual';
+
+const NO_CATEGORIES: Category[] = [];
 
 // The Upload tab (SPEC §2, §4): bulk batches are processed on the server and
 // polled here; an individual upload is one request that creates one product.
 export function UploadTab({ onOpenProducts }: { onOpenProducts: () => void }) {
   const [mode, setMode] = useState<Mode>('bulk');
-  const [categories, setCategories] = useState<Category[]>([]);
+  const { data: categories = NO_CATEGORIES } = useAdminData<Category[]>(adminPaths.categories, { log: 'categories' });
   const [batchId, setBatchId] = useState<string | null>(null);
   const [retrying, setRetrying] = useState(false);
   const { progress, polling, watch, reset } = useUploadProgress();
-
-  useEffect(() => {
-    void api.get<Category[]>('/api/categories').then((result) => {
-      if (result.ok) setCategories(result.body);
-      else console.error('Failed to load categories', result.status);
-    });
-  }, []);
 
   function started(id: string) {
     reset();
@@ -39,7 +35,7 @@ export function UploadTab({ onOpenProducts }: { onOpenProducts: () => void }) {
     setRetrying(true);
     const result = await api.post<{ success: boolean; batch_id: string; message: string }>(`/api/admin/retry-failed/${encodeURIComponent(batchId)}`);
     setRetrying(false);
-    if (!result.ok) return toastFailure(result, 'Retry failed');
+    if (!result.ok) return toastFailure(result.error, 'Retry failed');
     toast.success(result.body.message);
     watch(batchId, 'retry');
   }

@@ -1,11 +1,23 @@
 'use client';
 
-import { useCallback, useEffect, useState } from 'react';
-import { api } from './api';
-import type { AdminProduct, Category, Tag } from './types';
+import useSWR from 'swr';
+import type { ApiError } from '@/components/data/api';
+import type { AdminProductResponse as AdminProduct, CategoryResponse as Category, TagResponse as Tag } from '@/lib/contract/catalog';
+import { api } from './session';
+import { ADMIN_SWR_CONFIG, adminPaths, onLoadFailure, useAdminData } from './use-admin-data';
 
 // The API's largest page; a bigger catalogue shows its first 500 items and says so.
 const PRODUCTS_LIMIT = 500;
+const PRODUCTS_PATH = `/api/admin/products?limit=${PRODUCTS_LIMIT}`;
+
+type ProductPage = { products: AdminProduct[]; total: number };
+
+// The total rides in a header, so this one path has its own fetcher.
+async function fetchProducts(path: string): Promise<ProductPage> {
+  const result = await api.get<AdminProduct[]>(path);
+  if (!result.ok) throw result.error;
+  return { products: result.body, total: Number(result.headers.get('X-Total-Count') ?? result.body.length) };
+}
 
 export type Catalog = {
   products: AdminProduct[];
@@ -18,45 +30,22 @@ export type Catalog = {
   reloadTags: () => Promise<void>;
 };
 
+const NONE: never[] = [];
+
 /** Products, categories and tags shared by several tabs; SPEC §7: load failures are only logged. */
 export function useCatalog(): Catalog {
-  const [products, setProducts] = useState<AdminProduct[]>([]);
-  const [productTotal, setProductTotal] = useState(0);
-  const [categories, setCategories] = useState<Category[]>([]);
-  const [tags, setTags] = useState<Tag[]>([]);
-  const [loaded, setLoaded] = useState(false);
+  const products = useSWR<ProductPage, ApiError>(PRODUCTS_PATH, fetchProducts, { ...ADMIN_SWR_CONFIG, onError: onLoadFailure({ log: 'products' }) });
+  const categories = useAdminData<Category[]>(adminPaths.categories, { log: 'categories' });
+  const tags = useAdminData<Tag[]>(adminPaths.tags, { log: 'tags' });
 
-  const reloadProducts = useCallback(async () => {
-    const result = await api.get<AdminProduct[]>(`/api/admin/products?limit=${PRODUCTS_LIMIT}`);
-    if (!result.ok) {
-      console.error('[admin] products failed to load', result.status, result.detail);
-      return;
-    }
-    setProducts(result.body);
-    setProductTotal(Number(result.headers.get('X-Total-Count') ?? result.body.length));
-  }, []);
-
-  const reloadCategories = useCallback(async () => {
-    const result = await api.get<Category[]>('/api/categories');
-    if (!result.ok) {
-      console.error('[admin] categories failed to load', result.status, result.detail);
-      return;
-    }
-    setCategories(result.body);
-  }, []);
-
-  const reloadTags = useCallback(async () => {
-    const result = await api.get<Tag[]>('/api/tags');
-    if (!result.ok) {
-      console.error('[admin] tags failed to load', result.status, result.detail);
-      return;
-    }
-    setTags(result.body);
-  }, []);
-
-  useEffect(() => {
-    void Promise.all([reloadProducts(), reloadCategories(), reloadTags()]).then(() => setLoaded(true));
-  }, [reloadProducts, reloadCategories, reloadTags]);
-
-  return { products, productTotal, categories, tags, loaded, reloadProducts, reloadCategories, reloadTags };
+  return {
+    products: products.data?.products ?? NONE,
+    productTotal: products.data?.total ?? 0,
+    categories: categories.data ?? NONE,
+    tags: tags.data ?? NONE,
+    loaded: !products.isLoading && !categories.isLoading && !tags.isLoading,
+    reloadProducts: async () => void (await products.mutate()),
+    reloadCategories: async () => void (await categories.mutate()),
+    reloadTags: async () => void (await tags.mutate()),
+  };
 }

@@ -2,10 +2,10 @@
 
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { api, toastFailure } from './api';
+import { api, toastFailure } from './session';
 import { useConfirm } from './confirm';
 import { button } from './styles';
-import type { Voucher } from './types';
+import type { VoucherResponse as Voucher } from '@/lib/contract/vouchers';
 
 export type VoucherState = 'Active' | 'Used' | 'Disabled';
 
@@ -40,7 +40,7 @@ export function VoucherActions({ voucher, onChanged }: { voucher: Voucher; onCha
     setBusy(true);
     const result = await api.put(`/api/admin/vouchers/${voucher.id}`, { status });
     setBusy(false);
-    if (!result.ok) return toastFailure(result, 'Update failed');
+    if (!result.ok) return toastFailure(result.error, 'Update failed');
     toast.success(status === 'disabled' ? `Voucher ${voucher.code} disabled` : `Voucher ${voucher.code} enabled`);
     onChanged();
   }
@@ -51,7 +51,7 @@ export function VoucherActions({ voucher, onChanged }: { voucher: Voucher; onCha
     setBusy(true);
     const result = await api.del(`/api/admin/vouchers/${voucher.id}`);
     setBusy(false);
-    if (!result.ok) return toastFailure(result, 'Delete failed');
+    if (!result.ok) return toastFailure(result.error, 'Delete failed');
     toast.success(`Voucher ${voucher.code} deleted`);
     onChanged();
   }

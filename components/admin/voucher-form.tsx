@@ -2,12 +2,12 @@
 
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
-import { api, toastFailure } from './api';
+import { api, toastFailure } from './session';
 import { SelectField, TextAreaField, TextField } from './field';
 import { button, card } from './styles';
-import type { Voucher } from './types';
+import type { VoucherCreateResponse, VoucherResponse as Voucher } from '@/lib/contract/vouchers';
 
-type Created = { success: boolean; voucher: Voucher; code: string };
+type Created = VoucherCreateResponse;
 
 export function VoucherForm({ onCreated }: { onCreated: () => Promise<void> }) {
   const [email, setEmail] = useState('');
@@ -33,7 +33,7 @@ export function VoucherForm({ onCreated }: { onCreated: () => Promise<void> }) {
       notes,
     });
     setBusy(false);
-    if (!result.ok) return toastFailure(result, 'Failed to create voucher');
+    if (!result.ok) return toastFailure(result.error, 'Failed to create voucher');
     setCreated({ code: result.body.code, email: result.body.voucher.customer_email });
     toast.success(`Voucher ${result.body.code} created and emailed to ${result.body.voucher.customer_email}`);
     setEmail('');

@@ -1,11 +1,10 @@
 'use client';
 
-import { useCallback, useEffect, useState } from 'react';
 import { formatDate } from '@/lib/format';
-import { api, toastFailure } from './api';
 import { dollars } from './format';
 import { card } from './styles';
-import type { Voucher } from './types';
+import type { VoucherResponse as Voucher } from '@/lib/contract/vouchers';
+import { adminPaths, useAdminData } from './use-admin-data';
 import { VoucherActions, VoucherStatusBadge } from './voucher-actions';
 import { VoucherForm } from './voucher-form';
 
@@ -13,26 +12,16 @@ const valueText = (v: Voucher) => (v.type === 'percentage' ? `${v.value}%` : dol
 const balanceText = (v: Voucher) => (v.current_balance === null ? '—' : `${dollars(v.current_balance)} of ${dollars(v.original_balance ?? 0)}`);
 
 export function VouchersTab() {
-  const [vouchers, setVouchers] = useState<Voucher[] | null>(null);
-
-  const load = useCallback(async () => {
-    const result = await api.get<Voucher[]>('/api/admin/vouchers');
-    if (!result.ok) return toastFailure(result, 'Failed to load vouchers');
-    setVouchers(result.body);
-  }, []);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
+  const { data: vouchers, mutate } = useAdminData<Voucher[]>(adminPaths.vouchers, 'Failed to load vouchers');
 
   return (
     <div className="flex flex-col gap-6">
-      <VoucherForm onCreated={load} />
+      <VoucherForm onCreated={async () => void (await mutate())} />
       <section className={card} aria-labelledby="vouchers-title">
         <h2 id="vouchers-title" className="mb-3 text-lg font-bold">
           Vouchers
         </h2>
-        {vouchers === null ? (
+        {vouchers === undefined ? (
           <p role="status">Loading...</p>
         ) : vouchers.length === 0 ? (
           <p className="text-gray-700">No vouchers yet.</p>
@@ -62,7 +51,7 @@ export function VouchersTab() {
                     </td>
                     <td className="px-2 py-2">{formatDate(v.created_at)}</td>
                     <td className="px-2 py-2">
-                      <VoucherActions voucher={v} onChanged={load} />
+                      <VoucherActions voucher={v} onChanged={async () => void (await mutate())} />
                     </td>
                   </tr>
                 ))}

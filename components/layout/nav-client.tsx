@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useCart } from '@/components/cart/use-cart';
 import { useMembershipCheck } from '@/components/account/use-membership-check';
 import { storeUser, useStoredUser } from '@/components/account/use-user';
+import { api } from '@/components/data/api';
 import { setFlash } from '@/components/ui/flash';
 
 export function CartButton() {
@@ -24,7 +25,7 @@ export function CartButton() {
 async function logout() {
   storeUser(null);
   // The server revokes the session; awaited, as leaving the page could cancel the request.
-  await fetch('/api/auth/logout', { method: 'POST' }).catch(() => undefined);
+  await api.post('/api/auth/logout');
   setFlash({ type: 'success', message: 'Logged out successfully' });
   window.location.assign('/');
 }

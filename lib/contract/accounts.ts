@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { successResponse } from './common';
 
 const email = z.email('Please enter a valid email address').max(254);
 // Length rules beyond "present" live in the domain so they share one message.
@@ -10,3 +11,14 @@ export const forgotPasswordSchema = z.object({ email });
 export const resetPasswordSchema = z.object({ token: z.string().min(1, 'Invalid reset link').max(200), new_password: password });
 export const verifyEmailSchema = z.object({ token: z.string().min(1).max(200) });
 export const userIdParamsSchema = z.object({ userId: z.string().min(1).max(64) });
+
+// The user record the browser keeps (SPEC §3 "User").
+export const userResponse = z.object({ id: z.string(), email: z.string(), name: z.string(), is_member: z.boolean() });
+export type UserResponse = z.infer<typeof userResponse>;
+
+// POST /api/auth/user-login, /api/auth/user-register. The token is for API clients; the browser uses the cookie.
+export const signInResponse = successResponse.extend({ user: userResponse, token: z.string() });
+export type SignInResponse = z.infer<typeof signInResponse>;
+
+// POST /api/auth/resend-verification.
+export const resendVerificationResponse = successResponse.extend({ already_verified: z.literal(true).optional() });

@@ -73,3 +73,10 @@ export const bulkSaleSchema = z.object({
 });
 
 export const endSaleSchema = z.union([z.array(id), z.object({ product_ids: z.array(id) })]).transform((v) => (Array.isArray(v) ? v : v.product_ids));
+
+// POST /api/auth/login (admin sign-in).
+export const adminLoginResponse = z.object({ success: z.literal(true), token: z.string(), username: z.string(), expires_at: z.iso.datetime({ offset: true }) });
+// GET /api/admin/session.
+export const adminSessionResponse = z.object({ username: z.string() });
+// GET /api/health.
+export const healthResponse = z.object({ status: z.literal('ok') });

@@ -1,13 +1,10 @@
-import 'server-only';
 import { z } from 'zod';
-import type { CatalogItem, CategoryRecord } from '@/lib/domain/catalog';
-import { isSaleActive } from '@/lib/domain/pricing';
-import { centsToDollars } from '@/lib/format';
-import { publicMediaUrl } from '@/lib/media';
 import { API_LIST_LIMIT } from '@/lib/shop';
+import { dollars, isoDateTime, successResponse } from './common';
 
-// The public catalogue contract (SPEC §3, §7): field names as the spec shows
-// them, money in dollars. Never carries storage keys of paid files (S5).
+// The catalogue contract (SPEC §3, §7): field names as the spec shows them,
+// money in dollars. The public shapes never carry storage keys of paid files (S5);
+// the admin view does (adminProductResponse).
 
 const text = (max: number) => z.string().trim().min(1).max(max);
 
@@ -21,77 +18,98 @@ export const catalogQuerySchema = z.object({
 
 export const idParamsSchema = z.object({ id: z.string().trim().min(1).max(64).regex(/^[a-z0-9]+$/i, 'Invalid id') });
 
-export type ProductResponse = {
-  id: string;
-  title: string;
-  description: string;
-  price: number;
-  on_sale: boolean;
-  sale_price: number | null;
-  sale_start: string | null;
-  sale_end: string | null;
-  image_path: string | null;
-  thumbnail_url: string | null;
-  category: string | null;
-  subcategory: string | null;
-  tags: string[];
-  original_filenames: string[];
-  file_count: number;
-  is_bundle: boolean;
-  created_at: string;
-  updated_at: string;
-};
+// GET /api/products, /api/products/{id}: one product (SPEC §3).
+export const productResponse = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  price: dollars,
+  on_sale: z.boolean(),
+  sale_price: dollars.nullable(),
+  sale_start: isoDateTime.nullable(),
+  sale_end: isoDateTime.nullable(),
+  image_path: z.string().nullable(),
+  thumbnail_url: z.string().nullable(),
+  category: z.string().nullable(),
+  subcategory: z.string().nullable(),
+  tags: z.array(z.string()),
+  original_filenames: z.array(z.string()),
+  file_count: z.number().int().min(0),
+  is_bundle: z.boolean(),
+  created_at: isoDateTime,
+  updated_at: isoDateTime,
+});
+export type ProductResponse = z.infer<typeof productResponse>;
 
-export type BundleResponse = ProductResponse & { cover_image_path: string | null; product_ids: string[] };
+// GET /api/bundles, /api/bundles/{id}: a product with a bundle flag, its cover and contents.
+export const bundleResponse = productResponse.extend({
+  is_bundle: z.literal(true),
+  cover_image_path: z.string().nullable(),
+  product_ids: z.array(z.string()),
+});
+export type BundleResponse = z.infer<typeof bundleResponse>;
 
-export function toProductResponse(item: CatalogItem, now = new Date()): ProductResponse {
-  const active = isSaleActive(item, now);
-  return {
-    id: item.id,
-    title: item.title,
-    description: item.description,
-    price: centsToDollars(item.priceCents),
-    on_sale: active,
-    sale_price: item.salePriceCents === null ? null : centsToDollars(item.salePriceCents),
-    sale_start: item.saleStart,
-    sale_end: item.saleEnd,
-    image_path: item.imagePath,
-    thumbnail_url: publicMediaUrl(item.thumbnailPath ?? item.imagePath, { absolute: true }),
-    category: item.category,
-    subcategory: item.subcategory,
-    tags: item.tags,
-    original_filenames: item.originalFilenames,
-    file_count: item.fileCount,
-    is_bundle: item.isBundle,
-    created_at: item.createdAt,
-    updated_at: item.updatedAt,
-  };
-}
+// GET /api/categories.
+export const categoryResponse = z.object({
+  id: z.string(),
+  name: z.string(),
+  subcategories: z.array(z.string()),
+  display_image: z.string().nullable(),
+  display_image_url: z.string().nullable(),
+  updated_at: isoDateTime,
+});
+export type CategoryResponse = z.infer<typeof categoryResponse>;
 
-export function toBundleResponse(item: CatalogItem, now = new Date()): BundleResponse {
-  return { ...toProductResponse(item, now), cover_image_path: item.imagePath, product_ids: item.bundleProductIds };
-}
+// POST /api/categories, PUT /api/categories/{id}.
+export const categoryWriteResponse = successResponse.extend({ id: z.string(), name: z.string(), subcategories: z.array(z.string()) });
+// POST and DELETE of /api/categories/{id}/subcategories.
+export const subcategoriesResponse = successResponse.extend({ subcategories: z.array(z.string()) });
 
-export function toCatalogResponse(item: CatalogItem, now = new Date()): ProductResponse | BundleResponse {
-  return item.isBundle ? toBundleResponse(item, now) : toProductResponse(item, now);
-}
+// GET /api/tags; POST /api/tags answers one with `success`.
+export const tagResponse = z.object({ id: z.string(), name: z.string() });
+export type TagResponse = z.infer<typeof tagResponse>;
+export const tagWriteResponse = successResponse.extend(tagResponse.shape);
 
-export type CategoryResponse = {
-  id: string;
-  name: string;
-  subcategories: string[];
-  display_image: string | null;
-  display_image_url: string | null;
-  updated_at: string;
-};
+// GET /api/settings/banner; POST answers the saved (upper-case) message.
+export const bannerResponse = z.object({ message: z.string() });
+export const bannerWriteResponse = successResponse.extend(bannerResponse.shape);
 
-export function toCategoryResponse(c: CategoryRecord): CategoryResponse {
-  return {
-    id: c.id,
-    name: c.name,
-    subcategories: c.subcategories,
-    display_image: c.displayImagePath,
-    display_image_url: publicMediaUrl(c.displayImagePath, { absolute: true }),
-    updated_at: c.updatedAt,
-  };
-}
+// GET /api/admin/products: stored sale fields as they are, and the files' storage keys (admins only, S5).
+export const adminProductResponse = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  price: dollars,
+  on_sale: z.boolean(),
+  sale_price: dollars.nullable(),
+  sale_start: isoDateTime.nullable(),
+  sale_end: isoDateTime.nullable(),
+  image_path: z.string().nullable(),
+  thumbnail_path: z.string().nullable(),
+  category: z.string().nullable(),
+  subcategory: z.string().nullable(),
+  tags: z.array(z.string()),
+  file_paths: z.array(z.string()),
+  file_path: z.string().nullable(),
+  original_filenames: z.array(z.string()),
+  /** Stable ids of the files, in the order of file_paths. */
+  file_ids: z.array(z.string()),
+  is_bundle: z.boolean(),
+  product_ids: z.array(z.string()),
+  created_at: isoDateTime,
+  updated_at: isoDateTime,
+});
+export type AdminProductResponse = z.infer<typeof adminProductResponse>;
+
+// PUT /api/products/{id}, /api/bundles/{id}.
+export const catalogItemWriteResponse = successResponse.extend({ id: z.string() });
+// POST /api/admin/bundles: the new bundle's id.
+export const bundleCreateResponse = z.object({ id: z.string() });
+// POST /api/products/{id}/image: the new mockup (or bundle cover) and its thumbnail.
+export const catalogItemImageResponse = successResponse.extend({ image_path: z.string(), thumbnail_path: z.string() });
+// POST /api/categories/{id}/image: the new display image.
+export const categoryImageResponse = successResponse.extend({ display_image: z.string() });
+// POST /api/admin/products/bulk-delete, bulk-update; POST /api/products/{id}/files.
+export const bulkDeleteResponse = successResponse.extend({ deleted_count: z.number().int().min(0) });
+export const bulkUpdateResponse = successResponse.extend({ updated_count: z.number().int().min(0) });
+export const filesAddedResponse = successResponse.extend({ added_count: z.number().int().min(0) });

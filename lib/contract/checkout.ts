@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { successResponse } from './common';
 
 // Contracts of the checkout endpoints (SPEC §7). Prices the browser sends are
 // accepted in the shape but never used: the server prices from the database.
@@ -44,3 +45,32 @@ export const downloadQuerySchema = z.object({
 });
 
 export const testPaymentBodySchema = z.object({ email: z.email().max(254).optional() }).default({});
+
+// POST /api/checkout/session (SPEC §3 "Checkout session result").
+export const checkoutSessionResponse = z.object({
+  url: z.string(),
+  session_id: z.string(),
+  free_checkout: z.boolean(),
+  is_member: z.boolean(),
+});
+export type CheckoutSessionResponse = z.infer<typeof checkoutSessionResponse>;
+
+// GET /api/checkout/status/{sessionId} (SPEC §3 "Payment status result").
+export const checkoutStatusResponse = z.object({
+  payment_status: z.string(),
+  status: z.string(),
+  product_ids: z.array(z.string()),
+  /** Once paid: what was bought and its files, for the download buttons. */
+  items: z.array(
+    z.object({
+      product_id: z.string(),
+      title: z.string(),
+      is_bundle: z.boolean(),
+      files: z.array(z.object({ index: z.number().int().min(0), id: z.string(), filename: z.string() })),
+    }),
+  ),
+});
+export type CheckoutStatusResponse = z.infer<typeof checkoutStatusResponse>;
+
+// POST /api/checkout/test/{sessionId}/complete and /cancel: where the test payment page goes next.
+export const testPaymentResponse = successResponse.extend({ redirect_url: z.string() });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isoDateTime, successResponse } from './common';
 
 export const subscribeSchema = z.object({
   user_id: z.string().max(64).optional(),
@@ -9,3 +10,38 @@ export const subscribeSchema = z.object({
 export const cancelQuerySchema = z.object({
   cancel_at_period_end: z.enum(['true', 'false']).default('true'),
 });
+
+// GET /api/membership/status/{userId} (SPEC §3 "Membership status"); cancel answers it with `success`.
+export const membershipStatusResponse = z.object({
+  is_member: z.boolean(),
+  plan_interval: z.enum(['month', 'year']).nullable(),
+  current_period_end: isoDateTime.nullable(),
+  cancel_at_period_end: z.boolean(),
+  status: z.string().nullable(),
+});
+export type MembershipStatusResponse = z.infer<typeof membershipStatusResponse>;
+
+export const membershipCancelResponse = successResponse.extend(membershipStatusResponse.shape);
+
+// POST /api/membership/subscribe: where to pay.
+export const subscribeResponse = z.object({ url: z.string(), session_id: z.string() });
+
+// GET /api/membership/subscription-status/{sessionId}.
+export const subscriptionStatusResponse = z.object({
+  status: z.enum(['paid', 'pending', 'expired']),
+  current_period_end: isoDateTime.nullable(),
+});
+export type SubscriptionStatusResponse = z.infer<typeof subscriptionStatusResponse>;
+
+// GET /api/admin/promo-codes; POST answers the stored (upper-case) code.
+export const promoCodeResponse = z.object({
+  code: z.string(),
+  description: z.string(),
+  percent_off: z.number().int().min(1).max(100),
+  active: z.boolean(),
+  expires_at: isoDateTime.nullable(),
+  created_at: isoDateTime,
+});
+export type PromoCodeResponse = z.infer<typeof promoCodeResponse>;
+
+export const promoCodeCreateResponse = successResponse.extend({ code: z.string() });

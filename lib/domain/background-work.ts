@@ -4,26 +4,33 @@
 import 'server-only';
 import { sendOrderConfirmationOnce } from '@/lib/domain/emails';
 import { lapseOrder, ORDER_EMAIL_JOB, ORDER_LAPSE_JOB } from '@/lib/domain/orders';
-import { processUploadFile, runStagingSweep, SWEEP_STAGING_JOB, UPLOAD_JOB } from '@/lib/domain/uploads';
-import { registerJobHandler, startJobWorker } from '@/lib/domain/jobs';
+import { processUploadFile, runStagingSweep, SWEEP_STAGING_CRON, SWEEP_STAGING_JOB, UPLOAD_JOB, UPLOAD_JOB_SECONDS } from '@/lib/domain/uploads';
+import { JOB_CONCURRENCY, registerJobHandler, startJobWorker } from '@/lib/domain/jobs';
 
 export function registerJobHandlers(): void {
   registerJobHandler(ORDER_EMAIL_JOB, async (payload) => {
     const { orderId } = payload as { orderId: string };
     await sendOrderConfirmationOnce(orderId);
   });
-  registerJobHandler(UPLOAD_JOB, async (payload) => {
-    const { fileId } = payload as { fileId: string };
-    await processUploadFile(fileId);
-  });
-  registerJobHandler(SWEEP_STAGING_JOB, () => runStagingSweep());
+  registerJobHandler(
+    UPLOAD_JOB,
+    async (payload) => {
+      const { fileId } = payload as { fileId: string };
+      await processUploadFile(fileId);
+    },
+    { concurrency: JOB_CONCURRENCY, expireInSeconds: UPLOAD_JOB_SECONDS, pollSeconds: 1 },
+  );
+  registerJobHandler(SWEEP_STAGING_JOB, () => runStagingSweep(), { cron: SWEEP_STAGING_CRON, retryLimit: 2, expireInSeconds: 15 * 60 });
   registerJobHandler(ORDER_LAPSE_JOB, async (payload) => {
     const { orderId } = payload as { orderId: string };
     await lapseOrder(orderId);
   });
 }
 
-export function startBackgroundWork(): void {
+/** The in-process worker (instrumentation.ts); a failure to start is logged, and the web server keeps serving. */
+export async function startBackgroundWork(): Promise<void> {
   registerJobHandlers();
-  startJobWorker();
+  await startJobWorker().catch((error: unknown) => {
+    console.error('[jobs] the background worker did not start:', error instanceof Error ? error.message : error);
+  });
 }

@@ -1,10 +1,12 @@
 import 'server-only';
 import { idParams, productEditSchema } from '@/lib/contract/admin';
+import { catalogItemWriteResponse } from '@/lib/contract/catalog';
+import { successResponse } from '@/lib/contract/common';
 import { revalidateCatalog } from '@/lib/cache/catalog';
 import { deleteCatalogItem, updateCatalogItem } from '@/lib/domain/catalog';
 import { dollarsToCents } from '@/lib/format';
 import { adminHandler } from './admin';
-import { json, parseJson, parseParams } from './handler';
+import { jsonOf, parseJson, parseParams } from './handler';
 
 // PUT and DELETE for /api/products/{id} and /api/bundles/{id}: the same rules for both kinds.
 export function catalogItemWriteRoutes(isBundle: boolean) {
@@ -26,14 +28,14 @@ export function catalogItemWriteRoutes(isBundle: boolean) {
       productIds: input.product_ids,
     });
     revalidateCatalog();
-    return json({ success: true, id });
+    return jsonOf(catalogItemWriteResponse, { success: true, id });
   });
 
   const DELETE = adminHandler<{ id: string }>(async (_request, { params }, admin) => {
     const { id } = await parseParams(params, idParams);
     await deleteCatalogItem(admin.username, id, isBundle);
     revalidateCatalog();
-    return json({ success: true });
+    return jsonOf(successResponse, { success: true });
   });
 
   return { PUT, DELETE };

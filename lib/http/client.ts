@@ -6,8 +6,8 @@ import { env } from '@/lib/env';
  * The client's IP for rate limits. Each trusted proxy appends the address it
  * saw, so the entry TRUSTED_PROXY_HOPS from the right is the client's own;
  * entries further left were written by the client and prove nothing. The
- * shop's own server appends the connection's address (peer-address.ts), so
- * with no proxy (0 hops) the last entry is the socket's, whatever was sent.
+ * shop's own server appends the connection's address (server.mjs), so with
+ * no proxy (0 hops) the last entry is the socket's, whatever was sent.
  */
 export function clientIp(request: Request): string {
   const forwarded = (request.headers.get('x-forwarded-for') ?? '')

@@ -72,3 +72,11 @@ export function json(body: unknown, init?: ResponseInit & { cache?: 'public' | '
   }
   return Response.json(body, { ...init, headers });
 }
+
+/**
+ * A JSON answer whose body the compiler checks against its contract schema
+ * (lib/contract): a renamed or missing field fails the type check, not a client.
+ */
+export function jsonOf<S extends z.ZodType>(_schema: S, body: z.infer<S>, init?: ResponseInit & { cache?: 'public' | 'no-store' }): Response {
+  return json(body, init);
+}

@@ -5,16 +5,13 @@
 // [/{subcategory}]/{page} or /products/in/{page}, and everything else to the
 // per-request route. Config rewrites rather than middleware: a middleware
 // rewrite costs about 2 ms of one core per request, more than serving the
-// cached page itself (README, Performance; Decisions 23).
+// cached page itself (docs/decisions/023, 046).
 //
 // Next inserts a captured value into the destination path as it is, so a
 // value is only captured when it is path-safe: no / ? # % \ or control
 // characters, at most 100 characters, and the pattern trims it. A listing with
 // any other value (rare: a category named "Cards/Prints") renders per request.
 // Next anchors every `has` pattern (^…$) and reads the last of repeated keys.
-// listingDestination() applies the same rules in plain JavaScript, for the
-// request hook that routes a page request before Next's router sees it
-// (lib/http/listing-fast-path.ts explains why).
 // No imports: next.config.ts loads this file before anything is built.
 
 /** A character of a listing name in a path, and one that may start or end it (no white space). */
@@ -48,35 +45,6 @@ export const listingRewrites: Rewrite[] = [
   to(`${LISTING_ROUTE}/:category/1`, named('category')),
   to(`${LISTING_ROUTE}/:page`, page),
 ];
-
-type CompiledRule = { has: { key: string; pattern: RegExp }[]; destination: string[] };
-
-/** Each rule's patterns compiled once, anchored as Next anchors them; the destination split at its ':name' parameters. */
-const compiledRules: CompiledRule[] = listingRewrites.map((rule) => ({
-  has: rule.has.map((item) => ({ key: item.key, pattern: new RegExp(`^${item.value}$`) })),
-  destination: rule.destination.split(/(:[a-z]+)/),
-}));
-
-/**
- * Where /products?{query} is served from, as Next's rewrites above decide it:
- * the destination path with each inserted value percent-encoded (Next inserts
- * them as they are; a request line needs them encoded), or null when no rule
- * applies and /products serves the request itself. Like Next, a key counts by
- * its last value, and an empty value as no value.
- */
-export function listingDestination(query: URLSearchParams): string | null {
-  for (const rule of compiledRules) {
-    const params: Record<string, string> = {};
-    const matches = rule.has.every(({ key, pattern }) => {
-      const value = query.getAll(key).at(-1);
-      const match = value ? pattern.exec(value) : null;
-      if (match) Object.assign(params, match.groups);
-      return match !== null;
-    });
-    if (matches) return rule.destination.map((part) => (part.startsWith(':') ? encodeURIComponent(params[part.slice(1)]) : part)).join('');
-  }
-  return null;
-}
 
 const SAFE_NAME_EXACT = new RegExp(`^${SAFE_NAME}$`);
 const PAGE_EXACT = new RegExp(`^(?:1|${PAGE})$`);

@@ -7,6 +7,13 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 
 export const NEXT_BIN = join('node_modules', '.bin', 'next');
+/** The shop's HTTP server (server.mjs: Next's custom server, Decision 047), served from the project folder. */
+export const SHOP_SERVER = 'server.mjs';
+
+/** node and its arguments for serving the build in NEXT_DIST_DIR on `port`; every interface when no hostname is given. */
+export function shopServerCommand(port: number | string, hostname?: string): [string, string[]] {
+  return [process.execPath, [SHOP_SERVER, '--port', String(port), ...(hostname ? ['--hostname', hostname] : [])]];
+}
 
 export async function buildShop(env: NodeJS.ProcessEnv, distDir: string): Promise<void> {
   rmSync(join(distDir, 'cache', 'fetch-cache'), { recursive: true, force: true });

@@ -1,38 +1,35 @@
 import { describe, expect, it } from 'vitest';
-import { get, listProducts, type ApiProduct } from './helpers';
-
-const PRODUCT_FIELDS = ['id', 'title', 'description', 'price', 'on_sale', 'sale_price', 'sale_start', 'sale_end', 'image_path', 'thumbnail_url', 'category', 'subcategory', 'tags', 'is_bundle'];
-
-function expectError(res: { status: number; body: unknown }, status: number, code: string) {
-  expect(res.status).toBe(status);
-  expect(res.body).toMatchObject({ code, detail: expect.any(String) });
-}
+import { z } from 'zod';
+import { bannerResponse, bundleResponse, categoryResponse, productResponse } from '@/lib/contract/catalog';
+import { expectError, expectShape, get, listProducts } from './helpers';
 
 describe('GET /api/products', () => {
   it('lists products only, newest first, with the spec field names and dollar prices', async () => {
+    // listProducts parses every item with the contract's productResponse: each spec field, with its type.
     const products = await listProducts();
     expect(products.length).toBeGreaterThanOrEqual(30);
     for (const p of products) {
-      for (const field of PRODUCT_FIELDS) expect(p).toHaveProperty(field);
       expect(p.is_bundle).toBe(false);
       expect(Number.isInteger(Math.round(p.price * 100))).toBe(true);
       expect(p.price).toBeGreaterThan(0);
     }
-    const created = products.map((p) => Date.parse((p as unknown as { created_at: string }).created_at));
+    const created = products.map((p) => Date.parse(p.created_at));
     expect([...created].sort((a, b) => b - a)).toEqual(created);
   });
 
   it('never exposes storage keys of paid files', async () => {
     const res = await get('/api/products');
+    expectShape(z.array(productResponse), res.body);
     const text = JSON.stringify(res.body);
     expect(text).not.toMatch(/"file_paths?"/);
     expect(text).not.toMatch(/files\/[a-z0-9]+\//i);
     const bundles = await get('/api/bundles');
+    expectShape(z.array(bundleResponse), bundles.body);
     expect(JSON.stringify(bundles.body)).not.toMatch(/files\/[a-z0-9]+\//i);
   });
 
   it('filters by category and subcategory', async () => {
-    const categories = (await get('/api/categories')).body as { name: string; subcategories: string[] }[];
+    const categories = expectShape(z.array(categoryResponse), (await get('/api/categories')).body);
     const withSubs = categories.find((c) => c.subcategories.length > 0);
     expect(withSubs).toBeDefined();
     const inCategory = await listProducts(`?category=${encodeURIComponent(withSubs!.name)}`);
@@ -68,10 +65,11 @@ describe('GET /api/products', () => {
   it('pages with limit and offset and reports the total', async () => {
     const first = await get('/api/products?limit=5');
     const second = await get('/api/products?limit=5&offset=5');
-    expect((first.body as ApiProduct[]).length).toBe(5);
+    const firstPage = expectShape(z.array(productResponse), first.body);
+    expect(firstPage.length).toBe(5);
     expect(Number(first.headers.get('x-total-count'))).toBeGreaterThanOrEqual(30);
-    const ids = new Set((first.body as ApiProduct[]).map((p) => p.id));
-    expect((second.body as ApiProduct[]).some((p) => ids.has(p.id))).toBe(false);
+    const ids = new Set(firstPage.map((p) => p.id));
+    expect(expectShape(z.array(productResponse), second.body).some((p) => ids.has(p.id))).toBe(false);
   });
 
   it('answers bad parameters with 400 in the one error shape', async () => {
@@ -86,11 +84,11 @@ describe('GET /api/products', () => {
 
 describe('bundles and single items', () => {
   it('lists bundles with the products they contain', async () => {
-    const bundles = (await get('/api/bundles')).body as ApiProduct[];
+    const bundles = expectShape(z.array(bundleResponse), (await get('/api/bundles')).body);
     expect(bundles.length).toBe(3);
     for (const b of bundles) {
       expect(b.is_bundle).toBe(true);
-      expect(b.product_ids!.length).toBeGreaterThan(1);
+      expect(b.product_ids.length).toBeGreaterThan(1);
       expect(b.cover_image_path).toBe(b.image_path);
     }
   });
@@ -99,13 +97,13 @@ describe('bundles and single items', () => {
     const [product] = await listProducts('?limit=1');
     const one = await get(`/api/products/${product.id}`);
     expect(one.status).toBe(200);
-    expect(one.body).toMatchObject({ id: product.id, title: product.title, price: product.price });
+    expect(expectShape(productResponse, one.body)).toMatchObject({ id: product.id, title: product.title, price: product.price });
 
-    const [bundle] = (await get('/api/bundles')).body as ApiProduct[];
+    const [bundle] = expectShape(z.array(bundleResponse), (await get('/api/bundles')).body);
     expectError(await get(`/api/products/${bundle.id}`), 404, 'not_found');
     const fallback = await get(`/api/bundles/${bundle.id}`);
     expect(fallback.status).toBe(200);
-    expect(fallback.body).toMatchObject({ id: bundle.id, is_bundle: true });
+    expect(expectShape(bundleResponse, fallback.body)).toMatchObject({ id: bundle.id, is_bundle: true });
   });
 
   it('404s unknown ids and 400s malformed ones', async () => {
@@ -118,7 +116,7 @@ describe('bundles and single items', () => {
 describe('categories, banner, media', () => {
   it('lists categories with subcategories and display images', async () => {
     const res = await get('/api/categories');
-    const categories = res.body as { id: string; name: string; subcategories: string[]; display_image: string | null; updated_at: string }[];
+    const categories = expectShape(z.array(categoryResponse), res.body);
     expect(categories.length).toBeGreaterThanOrEqual(4);
     expect(categories.some((c) => c.subcategories.length > 0)).toBe(true);
     for (const c of categories) {
@@ -130,7 +128,7 @@ describe('categories, banner, media', () => {
   it('returns the banner message', async () => {
     const res = await get('/api/settings/banner');
     expect(res.status).toBe(200);
-    expect((res.body as { message: string }).message).toContain('INSTANT ACCESS TO DIGITAL DOWNLOADS');
+    expect(expectShape(bannerResponse, res.body).message).toContain('INSTANT ACCESS TO DIGITAL DOWNLOADS');
   });
 
   it('serves public previews as cacheable images and nothing outside the public bucket', async () => {

@@ -1,4 +1,9 @@
 // Small HTTP helpers for contract tests against the running shop (SHOP_URL).
+import { expect } from 'vitest';
+import { z } from 'zod';
+import { productResponse, type ProductResponse } from '@/lib/contract/catalog';
+import { errorBodySchema } from '@/lib/contract/error';
+
 export const SHOP_URL = process.env.SHOP_URL as string;
 
 export async function get(path: string, init?: RequestInit) {
@@ -8,25 +13,26 @@ export async function get(path: string, init?: RequestInit) {
   return { status: res.status, headers: res.headers, body };
 }
 
-export type ApiProduct = {
-  id: string;
-  title: string;
-  description: string;
-  price: number;
-  on_sale: boolean;
-  sale_price: number | null;
-  category: string | null;
-  subcategory: string | null;
-  tags: string[];
-  image_path: string | null;
-  thumbnail_url: string | null;
-  is_bundle: boolean;
-  product_ids?: string[];
-  cover_image_path?: string | null;
-};
+/**
+ * A response body read through its contract schema (lib/contract): a field the
+ * server renamed, dropped or retyped fails here, naming the field.
+ */
+export function expectShape<S extends z.ZodType>(schema: S, body: unknown): z.infer<S> {
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) throw new Error(`The response does not match its contract:\n${z.prettifyError(parsed.error)}\nBody: ${JSON.stringify(body).slice(0, 1000)}`);
+  return parsed.data;
+}
 
-export async function listProducts(query = ''): Promise<ApiProduct[]> {
+/** A 4xx/5xx in the one error shape, with the expected status and code. */
+export function expectError(res: { status: number; body: unknown }, status: number, code: string) {
+  expect(res.status).toBe(status);
+  const error = expectShape(errorBodySchema, res.body);
+  expect(error.code).toBe(code);
+  return error;
+}
+
+export async function listProducts(query = ''): Promise<ProductResponse[]> {
   const res = await get(`/api/products${query}`);
   if (res.status !== 200) throw new Error(`GET /api/products${query} → ${res.status}`);
-  return res.body as ApiProduct[];
+  return expectShape(z.array(productResponse), res.body);
 }

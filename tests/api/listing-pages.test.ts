@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { get, SHOP_URL } from './helpers';
+import { adminLoginResponse } from '@/lib/contract/admin';
+import { categoryWriteResponse } from '@/lib/contract/catalog';
+import { expectShape, get, SHOP_URL } from './helpers';
 
 // /products query URLs as the server routes them (lib/http/listing-rewrites.ts):
 // browse listings from the page cache, one entry per listing whatever the
@@ -21,7 +23,7 @@ async function createCategory(name: string) {
   const headers = { ...auth, 'content-type': 'application/json' };
   const created = await fetch(`${SHOP_URL}/api/categories`, { method: 'POST', headers, body: JSON.stringify({ name, subcategories: [] }) });
   expect(created.status).toBe(201);
-  const { id } = (await created.json()) as { id: string };
+  const { id } = expectShape(categoryWriteResponse, await created.json());
   createdIds.push(id);
   const sub = await fetch(`${SHOP_URL}/api/categories/${id}/subcategories`, { method: 'POST', headers: auth, body: new URLSearchParams({ subcategory_name: SUB }) });
   expect(sub.status).toBeLessThan(300);
@@ -29,7 +31,7 @@ async function createCategory(name: string) {
 
 beforeAll(async () => {
   const res = await fetch(`${SHOP_URL}/api/auth/login`, { method: 'POST', body: new URLSearchParams({ username: 'admin', password: 'admin' }) });
-  auth = { authorization: `Bearer ${((await res.json()) as { token: string }).token}` };
+  auth = { authorization: `Bearer ${expectShape(adminLoginResponse, await res.json()).token}` };
   await createCategory(CACHEABLE);
   await createCategory(UNCACHEABLE);
 });
@@ -63,19 +65,58 @@ describe('/products category listings', () => {
     expect(pastTheEnd.body).toContain('No products found');
   });
 
-  // Page loads are routed by the request hook (lib/http/listing-fast-path.ts), everything else by
-  // next.config.ts's rewrites: '/Products' (Next matches paths case-insensitively) and client-side
-  // navigations ('rsc' header) reach Next's rewrites, which name the rewritten path for the client router.
+  // Page loads and client navigations ('rsc' header) go through the same next.config.ts rewrites;
+  // '/Products' too (Next matches paths case-insensitively). For a navigation Next names the
+  // rewritten path, so the client router knows which listing it got.
   it('route page loads and client navigations to the same cached listing', async () => {
     const query = `category=${q(CACHEABLE)}&subcategory=${SUB}&page=1`;
-    const hooked = await page(query);
+    const loaded = await page(query);
     const rewritten = (await get(`/Products?${query}`)) as { status: number; headers: Headers; body: string };
-    expect(hooked.status).toBe(200);
+    expect(loaded.status).toBe(200);
     expect(rewritten.status).toBe(200);
     expect(cacheState(rewritten)).toBe('HIT');
-    expect(rewritten.body).toBe(hooked.body);
+    expect(rewritten.body).toBe(loaded.body);
     const navigation = await fetch(`${SHOP_URL}/products?${query}`, { headers: { rsc: '1' }, redirect: 'manual' });
     expect(navigation.headers.get('x-nextjs-rewritten-path')).toBe(`/products/in/${CACHEABLE}/${SUB}/1`);
+  });
+
+  // The route Next's own matcher picks for each spelling (lib/http/listing-rewrites.ts), as it tells
+  // the client router: a path under /products/in is cached, /products/search renders per request,
+  // no rewrite means /products itself.
+  it('send each spelling to the route the rewrites name: trimmed names, canonical pages, searches per request', async () => {
+    const C = CACHEABLE;
+    const expected: [string, string | null][] = [
+      ['', null],
+      ['page=1', null],
+      ['page=01', null],
+      ['page=0', null],
+      ['page=abc', null],
+      ['page=10001', null],
+      ['subcategory=Mugs', null],
+      ['category=', null],
+      ['category=%20%20', null],
+      ['search=%20', null],
+      ['utm_source=mail', null],
+      [`category=${q(C)}`, `/products/in/${C}/1`],
+      [`category=${q(` ${C} `)}&page=01`, `/products/in/${C}/1`],
+      [`category=${q(C)}&page=3`, `/products/in/${C}/3`],
+      [`page=3&subcategory=${SUB}&category=${q(C)}`, `/products/in/${C}/${SUB}/3`],
+      [`category=${q(C)}&subcategory=`, `/products/in/${C}/1`],
+      [`category=${q(C)}&page=10000`, `/products/in/${C}/10000`],
+      [`category=Nope&category=${q(C)}`, `/products/in/${C}/1`],
+      [`category=${q(C)}&page=x&page=2`, `/products/in/${C}/2`],
+      ['page=12', '/products/in/12'],
+      [`search=boho&category=${q(C)}`, '/products/search'],
+      ...['Cards/Prints', '100%', 'a?b', 'a#b', 'a\\b', 'line\nbreak', 'x'.repeat(101)].flatMap((name): [string, string][] => [
+        [`category=${q(name)}`, '/products/search'],
+        [`category=${q(C)}&subcategory=${q(name)}&page=2`, '/products/search'],
+      ]),
+      [`category=${q(C)}&category=${q('a/b')}`, '/products/search'],
+    ];
+    for (const [query, route] of expected) {
+      const res = await fetch(`${SHOP_URL}/products?${query}`, { headers: { rsc: '1' }, redirect: 'manual' });
+      expect(res.headers.get('x-nextjs-rewritten-path'), query).toBe(route);
+    }
   });
 
   it('render a name a path cannot carry per request, with the same answers', async () => {

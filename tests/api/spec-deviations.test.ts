@@ -1,16 +1,22 @@
 // Issue #15 §5: places where main answered differently from SPEC.md, held to the spec here.
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listProducts, type ApiProduct } from './helpers';
-import { adminToken, call, clearRateLimits, closeDb, registerCustomer, unique, type Customer } from '../security/helpers';
+import type { ProductResponse } from '@/lib/contract/catalog';
+import { checkoutSessionResponse, checkoutStatusResponse, testPaymentResponse } from '@/lib/contract/checkout';
+import { subscribeResponse } from '@/lib/contract/membership';
+import { customerOrdersResponse } from '@/lib/contract/orders';
+import { bulkUploadResponse, uploadProgressResponse, type UploadProgressResponse } from '@/lib/contract/uploads';
+import { voucherCreateResponse } from '@/lib/contract/vouchers';
+import { adminToken, call, clearRateLimits, closeDb, expectErrorShape, registerCustomer, unique, type Customer } from '../security/helpers';
+import { expectShape, listProducts } from './helpers';
 
 let admin: Record<string, string>;
-let product: ApiProduct;
+let product: ProductResponse;
 
 async function fullVoucher(email: string): Promise<string> {
   const created = await call('POST', '/api/admin/vouchers/create', { headers: admin, json: { customer_email: email, type: 'percentage', value: 100, usage_type: 'one_time', notes: 'spec deviations' } });
   expect(created.status, created.text).toBe(201);
-  return (created.body as { code: string }).code;
+  return expectShape(voucherCreateResponse, created.body).code;
 }
 
 beforeAll(async () => {
@@ -29,47 +35,49 @@ describe('a $0 checkout', () => {
     const code = await fullVoucher(`free-${unique()}@example.com`);
     const checkout = await call('POST', `/api/checkout/session?discount_code=${code}`, { json: [{ product_id: product.id }] });
     expect(checkout.status, checkout.text).toBe(200);
-    expect(checkout.body).toMatchObject({ free_checkout: true, is_member: false });
-    const sessionId = (checkout.body as { session_id: string }).session_id;
+    const { session_id: sessionId, ...opened } = expectShape(checkoutSessionResponse, checkout.body);
+    expect(opened).toMatchObject({ free_checkout: true, is_member: false });
 
     const status = await call('GET', `/api/checkout/status/${sessionId}`);
     expect(status.status, status.text).toBe(200);
-    expect(status.body).toMatchObject({ payment_status: 'paid', status: 'complete', product_ids: [product.id] });
+    expect(expectShape(checkoutStatusResponse, status.body)).toMatchObject({ payment_status: 'paid', status: 'complete', product_ids: [product.id] });
   });
 
   it('reports payment_status paid for a member’s $0 order', async () => {
     const member: Customer = await registerCustomer('member');
     const subscribe = await call('POST', '/api/membership/subscribe', { headers: member.auth, form: { plan_interval: 'month' } });
     expect(subscribe.status, subscribe.text).toBe(200);
-    const membershipSession = /\/checkout\/test\/(cs_test_[A-Za-z0-9_]+)/.exec((subscribe.body as { url: string }).url)?.[1];
-    expect((await call('POST', `/api/checkout/test/${membershipSession}/complete`, { headers: member.auth, json: {} })).status).toBe(200);
+    const membershipSession = /\/checkout\/test\/(cs_test_[A-Za-z0-9_]+)/.exec(expectShape(subscribeResponse, subscribe.body).url)?.[1];
+    const completed = await call('POST', `/api/checkout/test/${membershipSession}/complete`, { headers: member.auth, json: {} });
+    expect(completed.status).toBe(200);
+    expectShape(testPaymentResponse, completed.body);
 
     const checkout = await call('POST', '/api/checkout/session', { headers: member.auth, json: [{ product_id: product.id }] });
     expect(checkout.status, checkout.text).toBe(200);
-    expect(checkout.body).toMatchObject({ free_checkout: true, is_member: true });
-    const status = await call('GET', `/api/checkout/status/${(checkout.body as { session_id: string }).session_id}`, { headers: member.auth });
-    expect(status.body).toMatchObject({ payment_status: 'paid', status: 'complete' });
+    const opened = expectShape(checkoutSessionResponse, checkout.body);
+    expect(opened).toMatchObject({ free_checkout: true, is_member: true });
+    const status = await call('GET', `/api/checkout/status/${opened.session_id}`, { headers: member.auth });
+    expect(expectShape(checkoutStatusResponse, status.body)).toMatchObject({ payment_status: 'paid', status: 'complete' });
   });
 
   it('still reports unpaid for an open card checkout', async () => {
     const checkout = await call('POST', '/api/checkout/session', { json: [{ product_id: product.id }] });
     expect(checkout.status, checkout.text).toBe(200);
-    const status = await call('GET', `/api/checkout/status/${(checkout.body as { session_id: string }).session_id}`);
-    expect(status.body).toMatchObject({ payment_status: 'unpaid', status: 'open' });
+    const status = await call('GET', `/api/checkout/status/${expectShape(checkoutSessionResponse, checkout.body).session_id}`);
+    expect(expectShape(checkoutStatusResponse, status.body)).toMatchObject({ payment_status: 'unpaid', status: 'open', items: [] });
   });
 });
 
 describe('POST /api/admin/bulk-upload', () => {
   const image = (shade: number) => sharp({ create: { width: 40, height: 30, channels: 3, background: { r: shade, g: 90, b: 160 } } }).png().toBuffer();
-  type Progress = { stage: string; total_files: number; successful_files: number; failed_files: unknown[] };
-
-  async function settled(batchId: string): Promise<Progress> {
-    let progress: Progress = { stage: '', total_files: 0, successful_files: 0, failed_files: [] };
+  async function settled(batchId: string): Promise<UploadProgressResponse> {
+    let progress: UploadProgressResponse | null = null;
     // Processing runs in the background; the bound only stops a hung batch from hanging the run.
-    for (let poll = 0; poll < 200 && !['complete', 'failed', 'partial'].includes(progress.stage); poll++) {
+    for (let poll = 0; poll < 200 && (!progress || progress.stage === 'processing'); poll++) {
       await new Promise((r) => setTimeout(r, 250));
-      progress = (await call('GET', `/api/admin/upload-progress/${batchId}`, { headers: admin })).body as Progress;
+      progress = expectShape(uploadProgressResponse, (await call('GET', `/api/admin/upload-progress/${batchId}`, { headers: admin })).body);
     }
+    if (!progress) throw new Error('no progress was read');
     return progress;
   }
 
@@ -84,7 +92,7 @@ describe('POST /api/admin/bulk-upload', () => {
     body.append('tags', tag);
     const res = await call('POST', '/api/admin/bulk-upload', { headers: admin, body });
     expect(res.status, res.text).toBe(202);
-    const progress = await settled((res.body as { batch_id: string }).batch_id);
+    const progress = await settled(expectShape(bulkUploadResponse, res.body).batch_id);
     expect(progress).toMatchObject({ stage: 'complete', total_files: 2, successful_files: 2 });
     const made = await listProducts(`?search=${encodeURIComponent(tag)}`);
     expect(made.map((p) => [p.price, p.category, p.tags])).toEqual([
@@ -98,7 +106,7 @@ describe('POST /api/admin/bulk-upload', () => {
     body.append('files', new Blob([new Uint8Array(await image(90))], { type: 'image/png' }), 'no price.png');
     body.append('category', 'Clip Art');
     const res = await call('POST', '/api/admin/bulk-upload', { headers: admin, body });
-    expect(res.status).toBe(400);
+    expectErrorShape(res, 400);
     expect(res.body).toMatchObject({ code: 'invalid_request', detail: expect.stringMatching(/Price is required/) });
   });
 });
@@ -109,11 +117,11 @@ describe('GET /api/orders/{userId}', () => {
     const code = await fullVoucher(buyer.email);
     const checkout = await call('POST', `/api/checkout/session?discount_code=${code}`, { headers: buyer.auth, json: [{ product_id: product.id }] });
     expect(checkout.status, checkout.text).toBe(200);
-    const sessionId = (checkout.body as { session_id: string }).session_id;
+    const sessionId = expectShape(checkoutSessionResponse, checkout.body).session_id;
 
     const res = await call('GET', `/api/orders/${buyer.id}`, { headers: buyer.auth });
     expect(res.status, res.text).toBe(200);
-    const { orders } = res.body as { orders: { session_id: string; products: { id: string; file_paths: string[]; original_filenames: string[]; files: { id: string }[] }[] }[] };
+    const { orders } = expectShape(customerOrdersResponse, res.body);
     const [line] = orders.find((o) => o.session_id === sessionId)!.products;
     expect(line.id).toBe(product.id);
     expect(line.original_filenames.length).toBeGreaterThan(0);

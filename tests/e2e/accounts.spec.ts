@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { apiGet, sql, uniqueEmail, type CaughtMail, type ListedProduct } from './helpers';
+import { apiGet, productList, sql, uniqueEmail, type CaughtMail, type ProductResponse } from './helpers';
 
 // Customer accounts and membership in the browser (SPEC §2 /login, /my-orders,
 // /membership, /membership-success, /forgot-password, /reset-password; §4, §8),
@@ -17,8 +17,8 @@ const cardFor = (page: Page, title: string) =>
   page.getByTestId('product-card').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
 
 /** Products on the first page of /products, so they can be added from the listing. */
-async function listedProducts(page: Page, request: APIRequestContext): Promise<ListedProduct[]> {
-  const products = await apiGet<ListedProduct[]>(request, '/api/products?limit=48');
+async function listedProducts(page: Page, request: APIRequestContext): Promise<ProductResponse[]> {
+  const products = await apiGet(request, '/api/products?limit=48', productList);
   await page.goto('/products');
   const titles = new Set((await page.getByTestId('product-card').getByRole('heading').allTextContents()).map((t) => t.trim()));
   return products.filter((p) => titles.has(p.title));
@@ -308,4 +308,22 @@ test('login explains a failed sign-in, and the reset page needs its token', asyn
   await expect(page.getByRole('heading', { name: 'Invalid Reset Link' })).toBeVisible();
   await page.getByRole('link', { name: 'Request New Link' }).click();
   await expect(page).toHaveURL(/\/forgot-password$/);
+});
+
+test('the nav follows the stored user record written in another tab, and reads a malformed one as signed out', async ({ context, page }) => {
+  await page.goto('/products');
+  await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();
+  const other = await context.newPage();
+  await other.goto('/products');
+
+  await other.evaluate(() => localStorage.setItem('user', JSON.stringify({ id: 'cross-tab-user', email: 'ada@example.com', name: 'Ada Lovelace', is_member: false })));
+  await expect(page.getByTestId('nav-user')).toHaveText('Ada Lovelace');
+
+  // An id that is not a string is not a user record, whatever else it holds.
+  await other.evaluate(() => localStorage.setItem('user', JSON.stringify({ id: 42, email: 'ada@example.com', name: 'Ada Lovelace' })));
+  await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();
+  await expect(page.getByTestId('nav-user')).toHaveCount(0);
+
+  await page.reload();
+  await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();
 });

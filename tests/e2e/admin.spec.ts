@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { apiGet, aud, sql, uniqueEmail, waitForMail, type ApiItem } from './helpers';
+import { apiGet, aud, productList, sql, uniqueEmail, waitForMail, type ProductResponse } from './helpers';
 
 // The back office end to end (SPEC §2 Admin, §5, §8): sign-in, categories,
 // product edit and bulk category, sales, vouchers, orders, banner, logout,
@@ -55,7 +55,7 @@ test('the dashboard without a valid session redirects to the admin login', async
 
 test('the owner manages the shop from the dashboard and the storefront follows', async ({ page, request }) => {
   test.setTimeout(180_000);
-  const products = await apiGet<ApiItem[]>(request, '/api/products?limit=100');
+  const products = await apiGet(request, '/api/products?limit=100', productList);
   // Items outside any sale and subcategory, so the other specs' fixtures stay as they are.
   const [first, second] = products.filter((p) => !p.on_sale && !p.is_bundle && p.subcategory === null).slice(-2);
   expect(second, 'two products without a sale or subcategory').toBeDefined();
@@ -150,7 +150,7 @@ test('the owner manages the shop from the dashboard and the storefront follows',
     await panel.getByRole('button', { name: 'Apply Sale' }).click();
     await expect(toast(page, 'Sale applied to 2 products')).toBeVisible();
 
-    const saleRow = (item: ApiItem) => panel.getByTestId('active-sale').filter({ hasText: item.title });
+    const saleRow = (item: ProductResponse) => panel.getByTestId('active-sale').filter({ hasText: item.title });
     for (const item of [first, second]) {
       await expect(saleRow(item)).toContainText(CATEGORY);
       await expect(saleRow(item)).toContainText('25% off');
@@ -239,5 +239,50 @@ test('the owner manages the shop from the dashboard and the storefront follows',
     expect(await page.evaluate(() => localStorage.getItem('admin_username'))).toBeNull();
     await page.goto('/admin/dashboard');
     await expect(page).toHaveURL(/\/admin\/login$/);
+  });
+});
+
+test('each dashboard tab has its own address: a link opens it, a reload keeps it, back returns to the previous one', async ({ page }) => {
+  const login = await page.request.post('/api/auth/login', { data: { username: 'admin', password: 'admin' } });
+  expect(login.ok(), await login.text()).toBe(true);
+  const selected = (name: string) => expect(page.getByRole('tab', { name, exact: true })).toHaveAttribute('aria-selected', 'true');
+
+  await test.step('a link to a tab opens that tab', async () => {
+    await page.goto('/admin/dashboard?tab=settings');
+    await selected('Settings');
+    await expect(page.getByRole('tabpanel').getByRole('heading', { name: 'Banner Settings' })).toBeVisible();
+  });
+
+  await test.step('the entry address opens All Products; choosing a tab changes the address', async () => {
+    await page.goto('/admin/dashboard');
+    await selected('All Products');
+    await page.getByRole('tab', { name: 'Orders', exact: true }).click();
+    await expect(page).toHaveURL(/\/admin\/dashboard\?tab=orders$/);
+    await selected('Orders');
+    await openTab(page, 'Vouchers');
+    await expect(page).toHaveURL(/\/admin\/dashboard\?tab=vouchers$/);
+  });
+
+  await test.step('a reload keeps the tab', async () => {
+    await page.reload();
+    await selected('Vouchers');
+    await expect(page.getByRole('tabpanel').getByRole('heading', { name: 'Vouchers', exact: true })).toBeVisible();
+  });
+
+  await test.step('back returns to the previous tab, forward to the next', async () => {
+    await page.goBack();
+    await expect(page).toHaveURL(/\/admin\/dashboard\?tab=orders$/);
+    await selected('Orders');
+    await expect(page.getByRole('tabpanel').getByRole('form', { name: 'Order filters' })).toBeVisible();
+    await page.goBack();
+    await expect(page).toHaveURL(/\/admin\/dashboard$/);
+    await selected('All Products');
+    await page.goForward();
+    await selected('Orders');
+  });
+
+  await test.step('an unknown tab name opens the entry tab', async () => {
+    await page.goto('/admin/dashboard?tab=nonsense');
+    await selected('All Products');
   });
 });

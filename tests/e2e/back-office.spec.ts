@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
-import { apiGet, sql, type ApiItem } from './helpers';
+import { bundleResponse } from '@/lib/contract/catalog';
+import { apiGet, productList, sql } from './helpers';
 
 // Issue #15 in the browser: the New Bundle dialog with its searchable, ordered
 // product picker and tag autocomplete (pickers close on an outside click), and
@@ -25,7 +26,7 @@ async function openTab(page: Page, name: string) {
 
 test('New Bundle: pick products by search in order, tags with autocomplete, and the bundle page lists them', async ({ page, request }) => {
   test.setTimeout(120_000);
-  const products = (await apiGet<ApiItem[]>(request, '/api/products?limit=100')).filter((p) => !p.is_bundle);
+  const products = (await apiGet(request, '/api/products?limit=100', productList)).filter((p) => !p.is_bundle);
   const [first, second] = products.slice(0, 2);
   const [{ name: knownTag }] = await sql<{ name: string }>('SELECT name FROM "Tag" ORDER BY name LIMIT 1');
   const title = `E2E Bundle ${suffix}`;
@@ -71,7 +72,7 @@ test('New Bundle: pick products by search in order, tags with autocomplete, and 
   await expect(dialog).toBeHidden();
 
   const [bundle] = await sql<{ id: string }>('SELECT id FROM "Product" WHERE title = $1 AND "isBundle"', [title]);
-  const saved = await apiGet<ApiItem & { product_ids: string[]; tags: string[]; cover_image_path: string | null }>(request, `/api/bundles/${bundle.id}`);
+  const saved = await apiGet(request, `/api/bundles/${bundle.id}`, bundleResponse);
   expect(saved.product_ids).toEqual([second.id, first.id]);
   expect(saved.tags).toEqual([knownTag, `fresh-${suffix}`]);
   expect(saved.cover_image_path).toMatch(/^\/media\//);

@@ -1,11 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
-import { apiGet, aud, type ApiItem } from './helpers';
+import { apiGet, aud, productList, type ProductResponse } from './helpers';
 
 const cardFor = (page: Page, title: string) =>
   page.getByTestId('product-card').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
 
 test('add to cart, refuse a duplicate, count in the badge, remove', async ({ page, request }) => {
-  const [first, second] = await apiGet<ApiItem[]>(request, '/api/products?limit=6');
+  const [first, second] = await apiGet(request, '/api/products?limit=6', productList);
   await page.goto('/');
   await expect(page.getByTestId('cart-count')).toHaveCount(0);
 
@@ -41,7 +41,7 @@ test('add to cart, refuse a duplicate, count in the badge, remove', async ({ pag
 });
 
 test('Buy Now adds and goes to the cart; the detail page says Already in cart', async ({ page, request }) => {
-  const [product] = await apiGet<ApiItem[]>(request, '/api/products?limit=1');
+  const [product] = await apiGet(request, '/api/products?limit=1', productList);
   await page.goto(`/product/${product.id}`);
   await page.getByRole('button', { name: 'Buy Now' }).click();
   await expect(page).toHaveURL(/\/cart$/);
@@ -56,10 +56,27 @@ test('Buy Now adds and goes to the cart; the detail page says Already in cart', 
 });
 
 test('the badge follows changes made in another tab', async ({ context, page, request }) => {
-  const [product] = await apiGet<ApiItem[]>(request, '/api/products?limit=1');
+  const [product] = await apiGet(request, '/api/products?limit=1', productList);
   await page.goto('/products');
   const other = await context.newPage();
   await other.goto(`/product/${product.id}`);
   await other.getByRole('button', { name: 'Add to Cart' }).click();
   await expect(page.getByTestId('cart-count')).toHaveText('1');
+});
+
+test('a stored cart is read through its schema: malformed items and repeats are left out', async ({ page, request }) => {
+  const [first, second] = await apiGet(request, '/api/products?limit=2', productList);
+  const item = (p: ProductResponse) => ({ product_id: p.id, title: p.title, price: p.price, image_path: null, is_bundle: false });
+  await page.goto('/');
+  await page.evaluate(
+    (stored) => localStorage.setItem('cart', JSON.stringify(stored)),
+    [item(first), { product_id: second.id, title: second.title, price: 'free' }, item(first), item(second)],
+  );
+  await page.goto('/cart');
+  await expect(page.getByTestId('cart-item')).toHaveCount(2);
+  await expect(page.getByTestId('cart-count')).toHaveText('2');
+
+  await page.evaluate(() => localStorage.setItem('cart', '{not json'));
+  await page.reload();
+  await expect(page.getByText('Your cart is empty')).toBeVisible();
 });

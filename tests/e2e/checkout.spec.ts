@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { apiGet, createPercentageVoucher, sql, uniqueEmail, waitForMail, type ListedProduct } from './helpers';
+import { apiGet, createPercentageVoucher, productList, sql, uniqueEmail, waitForMail, type ProductResponse } from './helpers';
 
 // Checkout in test payment mode, end to end (SPEC §2 Cart and /success, §4, §8):
 // cart → discount → test payment page → success page → download → email.
@@ -9,20 +9,20 @@ type FileRow = { originalFilename: string; sizeBytes: number };
 const SESSION_URL = /\/checkout\/test\/(cs_test_[A-Za-z0-9_]+)$/;
 const cents = (dollars: number) => Math.round(dollars * 100);
 const formatCents = (amountCents: number) => `${(amountCents / 100).toFixed(2)} AUD`;
-const priceCents = (p: ListedProduct) => cents(p.on_sale && p.sale_price !== null ? p.sale_price : p.price);
+const priceCents = (p: ProductResponse) => cents(p.on_sale && p.sale_price !== null ? p.sale_price : p.price);
 
 const cardFor = (page: Page, title: string) =>
   page.getByTestId('product-card').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
 
 /** Products shown on the first page of /products, so the test can add them from the listing. */
-async function listedProducts(page: Page, request: APIRequestContext): Promise<ListedProduct[]> {
-  const products = await apiGet<ListedProduct[]>(request, '/api/products?limit=48');
+async function listedProducts(page: Page, request: APIRequestContext): Promise<ProductResponse[]> {
+  const products = await apiGet(request, '/api/products?limit=48', productList);
   await page.goto('/products');
   const titles = new Set((await page.getByTestId('product-card').getByRole('heading').allTextContents()).map((t) => t.trim()));
   return products.filter((p) => titles.has(p.title));
 }
 
-async function addFromListing(page: Page, products: ListedProduct[]) {
+async function addFromListing(page: Page, products: ProductResponse[]) {
   for (const product of products) {
     await cardFor(page, product.title).getByRole('button', { name: 'Add to Cart' }).click();
     await expect(page.getByText(`${product.title} added to cart! 🎀`)).toBeVisible();
@@ -43,7 +43,7 @@ async function proceedToTestPayment(page: Page): Promise<string> {
 }
 
 /** A cart of `count` listed products, checked out as far as the test payment page. */
-async function openTestPayment(page: Page, request: APIRequestContext, count = 1): Promise<{ sessionId: string; products: ListedProduct[] }> {
+async function openTestPayment(page: Page, request: APIRequestContext, count = 1): Promise<{ sessionId: string; products: ProductResponse[] }> {
   const products = (await listedProducts(page, request)).slice(0, count);
   await addFromListing(page, products);
   await openCart(page, count);

@@ -3,29 +3,26 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { APIRequestContext } from '@playwright/test';
 import type { QueryResultRow } from 'pg';
+import { z } from 'zod';
+import { bannerResponse, bundleResponse, categoryResponse, productResponse, type ProductResponse } from '@/lib/contract/catalog';
 import { query } from '../../scripts/lib/pg-query';
 
-export type ApiItem = {
-  id: string;
-  title: string;
-  price: number;
-  on_sale: boolean;
-  sale_price: number | null;
-  category: string | null;
-  subcategory: string | null;
-  tags: string[];
-  is_bundle: boolean;
-};
+/** The contract schemas of the answers the browser tests read. */
+export const productList = z.array(productResponse);
+export const bundleList = z.array(bundleResponse);
+export const categoryList = z.array(categoryResponse);
+export { bannerResponse };
 
-export async function apiGet<T>(request: APIRequestContext, path: string): Promise<T> {
+export type { ProductResponse };
+
+/** A GET of the shop's API, read through its contract schema (a renamed field fails here). */
+export async function apiGet<S extends z.ZodType>(request: APIRequestContext, path: string, schema: S): Promise<z.infer<S>> {
   const res = await request.get(path);
   if (!res.ok()) throw new Error(`${path} → ${res.status()}`);
-  return (await res.json()) as T;
+  return schema.parse(await res.json());
 }
 
 export const aud = (dollars: number) => `${dollars.toFixed(2)} AUD`;
-
-export type ListedProduct = ApiItem & { file_count: number; original_filenames: string[] };
 
 /** One query on the test database (DATABASE_URL from `npm test`), for fixtures the UI cannot make. */
 export async function sql<T extends QueryResultRow = QueryResultRow>(text: string, values: unknown[] = []): Promise<T[]> {

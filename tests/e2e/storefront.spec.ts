@@ -1,9 +1,9 @@
 import { expect, test } from '@playwright/test';
-import { apiGet, aud, type ApiItem } from './helpers';
+import { apiGet, aud, bannerResponse, bundleList, categoryList, productList, type ProductResponse } from './helpers';
 
 test('home shows the banner, the three features and the 6 newest products', async ({ page, request }) => {
-  const newest = await apiGet<ApiItem[]>(request, '/api/products?limit=6');
-  const { message } = await apiGet<{ message: string }>(request, '/api/settings/banner');
+  const newest = await apiGet(request, '/api/products?limit=6', productList);
+  const { message } = await apiGet(request, '/api/settings/banner', bannerResponse);
   await page.goto('/');
 
   const banner = page.getByTestId('banner');
@@ -19,14 +19,14 @@ test('home shows the banner, the three features and the 6 newest products', asyn
     await expect(cards.nth(i).getByRole('heading', { name: product.title })).toBeVisible();
   }
   await expect(page.getByRole('link', { name: 'View All Products' })).toHaveAttribute('href', '/products');
-  await expect(page.getByText('© 2025')).toBeVisible();
+  await expect(page.getByText('Copyright 2025')).toBeVisible();
 });
 
 test('category and subcategory filters follow the query string', async ({ page, request }) => {
-  const categories = await apiGet<{ name: string; subcategories: string[] }[]>(request, '/api/categories');
+  const categories = await apiGet(request, '/api/categories', categoryList);
   const category = categories.find((c) => c.subcategories.length > 0)!;
-  const all = await apiGet<ApiItem[]>(request, `/api/products?category=${encodeURIComponent(category.name)}`);
-  const bundles = await apiGet<ApiItem[]>(request, `/api/bundles?category=${encodeURIComponent(category.name)}`);
+  const all = await apiGet(request, `/api/products?category=${encodeURIComponent(category.name)}`, productList);
+  const bundles = await apiGet(request, `/api/bundles?category=${encodeURIComponent(category.name)}`, bundleList);
 
   await page.goto(`/products?category=${encodeURIComponent(category.name)}`);
   await expect(page.getByRole('heading', { name: 'Digital Products' })).toBeVisible();
@@ -53,7 +53,7 @@ test('a search with no match says so', async ({ page }) => {
 });
 
 test('a product on sale shows its badge, both prices and JSON-LD', async ({ page, request }) => {
-  const onSale = (await apiGet<ApiItem[]>(request, '/api/products')).find((p) => p.on_sale)!;
+  const onSale = (await apiGet(request, '/api/products', productList)).find((p) => p.on_sale)!;
   const percent = Math.round((1 - onSale.sale_price! / onSale.price) * 100);
   await page.goto(`/product/${onSale.id}`);
 
@@ -70,7 +70,7 @@ test('a product on sale shows its badge, both prices and JSON-LD', async ({ page
 });
 
 test('a bundle page shows the Bundle badge and what it contains', async ({ page, request }) => {
-  const [bundle] = await apiGet<(ApiItem & { product_ids: string[] })[]>(request, '/api/bundles');
+  const [bundle] = await apiGet(request, '/api/bundles', bundleList);
   await page.goto(`/product/${bundle.id}`);
   await expect(page.getByRole('heading', { level: 1, name: bundle.title })).toBeVisible();
   await expect(page.getByText('Bundle', { exact: true }).first()).toBeVisible();
@@ -98,7 +98,7 @@ test('/admin and /admin-login redirect to /admin/login', async ({ request }) => 
 });
 
 test('catalogue HTML is complete without JavaScript', async ({ browser, request }) => {
-  const products = await apiGet<ApiItem[]>(request, '/api/products?limit=48');
+  const products = await apiGet(request, '/api/products?limit=48', productList);
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
   await page.goto('/products');

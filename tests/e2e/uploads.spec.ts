@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type Page, type Response } from '@playwright/test';
 import sharp from 'sharp';
-import { apiGet, sql } from './helpers';
+import { apiGet, categoryList, sql } from './helpers';
 
 // The upload pipeline end to end (issue #6 §5, SPEC §2 Upload): a bulk batch of
 // three generated PNGs through the Upload tab, processed by the shop's
@@ -54,7 +54,7 @@ async function signIn(page: Page) {
 }
 
 test('bulk upload of three images: progress, success banner, products with previews on /products', async ({ page, request }) => {
-  const [category] = await apiGet<{ name: string }[]>(request, '/api/categories');
+  const [category] = await apiGet(request, '/api/categories', categoryList);
   expect(category, 'a seeded category').toBeDefined();
   await signIn(page);
 
@@ -98,7 +98,7 @@ test('bulk upload of three images: progress, success banner, products with previ
 });
 
 test('individual upload with two files: the product page exists and, once bought, both files download', async ({ page, request }) => {
-  const [category] = await apiGet<{ name: string }[]>(request, '/api/categories');
+  const [category] = await apiGet(request, '/api/categories', categoryList);
   await signIn(page);
 
   await page.getByRole('radio', { name: 'Individual Upload' }).click();

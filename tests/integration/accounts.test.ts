@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { GET as getVouchersHandler } from '@/app/api/account/vouchers/route';
 import { POST as forgotPasswordRouteHandler } from '@/app/api/auth/forgot-password/route';
 import { POST as resetPasswordRouteHandler } from '@/app/api/auth/reset-password/route';
@@ -12,10 +12,13 @@ import { POST as subscribeRouteHandler } from '@/app/api/membership/subscribe/ro
 import { GET as subscriptionStatusRoute } from '@/app/api/membership/subscription-status/[sessionId]/route';
 import { GET as ordersRoute } from '@/app/api/orders/[userId]/route';
 import { authenticateUser, hashToken, issueToken, registerUser, resetPassword, sendVerificationEmail, TOKEN_TTL_SECONDS, verifyEmail } from '@/lib/domain/accounts';
+import { subscribeResponse } from '@/lib/contract/membership';
+import { customerOrdersResponse } from '@/lib/contract/orders';
 import { createCheckout } from '@/lib/domain/checkout';
 import { addPeriod, getMembershipStatus } from '@/lib/domain/membership';
 import { completeTestPayment, startSubscription } from '@/lib/domain/orders';
 import { env } from '@/lib/env';
+import { toMembershipStatusResponse } from '@/lib/http/responses/membership';
 import { getSessionUser, issueSessionToken } from '@/lib/http/session';
 import { encodeSession, SESSION_MAX_AGE_SECONDS } from '@/lib/infra/auth/session-token';
 import { db, type User } from '@/lib/infra/db';
@@ -39,22 +42,14 @@ const verifyEmailRoute = (request: Request) => verifyEmailRouteHandler(request, 
 const PASSWORD = 'Correct-Horse-42';
 const SITE = 'http://localhost:3000';
 
-// Everything this file writes is tracked and removed in afterAll: the
-// integration files share one database and some of them count rows.
-const owned = { emails: [] as string[], ips: [] as string[], voucherCodes: [] as string[], promoCodes: [] as string[] };
-
 let ipCounter = 0;
 /** Every caller gets its own client address, so one test's rate-limit count never leaks into another's. */
 function freshIp() {
-  const ip = `10.44.${(ipCounter >> 8) & 255}.${ipCounter++ & 255}`;
-  owned.ips.push(ip);
-  return ip;
+  return `10.44.${(ipCounter >> 8) & 255}.${ipCounter++ & 255}`;
 }
 
 function uniqueEmail(label: string) {
-  const email = `${label}-${randomBytes(5).toString('hex')}@example.com`;
-  owned.emails.push(email.toLowerCase());
-  return email;
+  return `${label}-${randomBytes(5).toString('hex')}@example.com`;
 }
 
 function formRequest(path: string, fields: Record<string, string>, init: { ip?: string; url?: string } = {}) {
@@ -104,34 +99,6 @@ beforeAll(async () => {
   productId = product.id;
 });
 
-afterAll(async () => {
-  const users = await db().user.findMany({ where: { email: { in: owned.emails } }, select: { id: true } });
-  const userIds = users.map((u) => u.id);
-  const orders = await db().order.findMany({
-    where: { OR: [{ userId: { in: userIds } }, { customerEmail: { in: owned.emails } }, { items: { some: { productId } } }] },
-    select: { id: true },
-  });
-  const orderIds = orders.map((o) => o.id);
-  await db().job.deleteMany({ where: { dedupeKey: { in: orderIds.map((id) => `order-email:${id}`) } } });
-  await db().emailLog.deleteMany({ where: { OR: [{ orderId: { in: orderIds } }, { recipientEmail: { in: owned.emails } }] } });
-  await db().outboxEmail.deleteMany({ where: { to: { in: owned.emails } } });
-  await db().order.deleteMany({ where: { id: { in: orderIds } } });
-  await db().voucher.deleteMany({ where: { code: { in: owned.voucherCodes } } });
-  await db().promoCode.deleteMany({ where: { code: { in: owned.promoCodes } } });
-  await db().product.deleteMany({ where: { id: productId } });
-  await db().user.deleteMany({ where: { id: { in: userIds } } });
-  const subjects = [...owned.ips, ...owned.emails];
-  const rules = ['login', 'login-account', 'register', 'forgot', 'forgot-account', 'reset'];
-  await db().rateLimit.deleteMany({
-    where: {
-      OR: [
-        { key: { in: rules.flatMap((rule) => subjects.map((s) => `${rule}:${s}`)) } },
-        ...owned.ips.flatMap((ip) => ['login-pair', 'forgot-pair'].map((rule) => ({ key: { startsWith: `${rule}:${ip}:` } }))),
-      ],
-    },
-  });
-});
-
 /** A paid order placed without an account, as a guest checkout leaves it. */
 async function guestOrder(email: string) {
   const sessionId = `cs_test_guest${randomBytes(12).toString('hex')}`;
@@ -153,7 +120,7 @@ async function guestOrder(email: string) {
 async function listOrders(userId: string, token: string) {
   const res = await ordersRoute(authed(`orders/${userId}`, token), params({ userId }));
   expect(res.status).toBe(200);
-  return ((await body(res)).orders as { session_id: string; amount: number; currency: string; item_count: number; products: { files: unknown[] }[] }[]);
+  return customerOrdersResponse.parse(await body(res)).orders;
 }
 
 describe('registration', () => {
@@ -418,8 +385,8 @@ describe('account endpoints answer only for the session user', () => {
   it("hides another user's subscription checkout", async () => {
     const alice = await newUser('alice2');
     const bob = await newUser('bob2');
-    const { session_id } = await startSubscription({ user: bob.user, interval: 'month', siteUrl: SITE });
-    const res = await subscriptionStatusRoute(authed(`membership/subscription-status/${session_id}`, alice.token), params({ sessionId: session_id }));
+    const { sessionId } = await startSubscription({ user: bob.user, interval: 'month', siteUrl: SITE });
+    const res = await subscriptionStatusRoute(authed(`membership/subscription-status/${sessionId}`, alice.token), params({ sessionId }));
     expect(res.status).toBe(404);
   });
 });
@@ -479,7 +446,6 @@ describe('guest orders and vouchers for the same address', () => {
     const email = uniqueEmail('voucher');
     const { user, token } = await newUser('voucher', email);
     const code = `GIFT-${randomBytes(4).toString('hex').toUpperCase()}`;
-    owned.voucherCodes.push(code);
     await db().voucher.create({
       data: { code, customerEmail: email, type: 'fixed_amount', valueCents: 2500, usageType: 'reusable', originalBalanceCents: 2500, currentBalanceCents: 1000 },
     });
@@ -508,23 +474,23 @@ describe('membership', () => {
   it('becomes active once the test payment is fulfilled, and makes checkouts free', async () => {
     const { user, token } = await newUser('member');
     const started = await startSubscription({ user, interval: 'month', siteUrl: SITE });
-    expect(started.session_id).toMatch(/^cs_test_/);
-    expect(started.url).toBe(`${SITE}/checkout/test/${started.session_id}`);
-    const order = await db().order.findUniqueOrThrow({ where: { sessionId: started.session_id } });
+    expect(started.sessionId).toMatch(/^cs_test_/);
+    expect(started.url).toBe(`${SITE}/checkout/test/${started.sessionId}`);
+    const order = await db().order.findUniqueOrThrow({ where: { sessionId: started.sessionId } });
     expect(order).toMatchObject({ kind: 'subscription', userId: user.id, planInterval: 'month', amountCents: 3500 });
 
-    const pending = await subscriptionStatusRoute(authed(`membership/subscription-status/${started.session_id}`, token), params({ sessionId: started.session_id }));
+    const pending = await subscriptionStatusRoute(authed(`membership/subscription-status/${started.sessionId}`, token), params({ sessionId: started.sessionId }));
     expect(await body(pending)).toEqual({ status: 'pending', current_period_end: null });
-    expect((await getMembershipStatus(user.id)).is_member).toBe(false);
+    expect((await getMembershipStatus(user.id)).isMember).toBe(false);
 
     const paidAt = new Date();
-    await completeTestPayment(started.session_id, null);
+    await completeTestPayment(started.sessionId, null);
 
-    const status = await getMembershipStatus(user.id);
+    const status = toMembershipStatusResponse(await getMembershipStatus(user.id));
     expect(status).toMatchObject({ is_member: true, plan_interval: 'month', cancel_at_period_end: false, status: 'active' });
     expect(Math.abs(new Date(status.current_period_end!).getTime() - addPeriod(paidAt, 'month').getTime())).toBeLessThan(60_000);
 
-    const paid = await subscriptionStatusRoute(authed(`membership/subscription-status/${started.session_id}`, token), params({ sessionId: started.session_id }));
+    const paid = await subscriptionStatusRoute(authed(`membership/subscription-status/${started.sessionId}`, token), params({ sessionId: started.sessionId }));
     expect(await body(paid)).toEqual({ status: 'paid', current_period_end: status.current_period_end });
     const viaRoute = await statusRoute(authed(`membership/status/${user.id}`, token), params({ userId: user.id }));
     expect(await body(viaRoute)).toEqual(status);
@@ -532,14 +498,14 @@ describe('membership', () => {
     // The membership purchase is not a download order.
     expect(await listOrders(user.id, token)).toEqual([]);
     const checkout = await createCheckout({ productIds: [productId], userId: user.id, customerEmail: user.email, siteUrl: SITE });
-    expect(checkout).toMatchObject({ free_checkout: true, is_member: true });
-    expect((await listOrders(user.id, token)).map((o) => [o.session_id, o.amount])).toEqual([[checkout.session_id, 0]]);
+    expect(checkout).toMatchObject({ freeCheckout: true, isMember: true });
+    expect((await listOrders(user.id, token)).map((o) => [o.session_id, o.amount])).toEqual([[checkout.sessionId, 0]]);
   });
 
   it('refuses a second subscription while one is active with 409', async () => {
     const { user, token } = await newUser('twice');
-    const { session_id } = await startSubscription({ user, interval: 'year', siteUrl: SITE });
-    await completeTestPayment(session_id, null);
+    const { sessionId } = await startSubscription({ user, interval: 'year', siteUrl: SITE });
+    await completeTestPayment(sessionId, null);
     const res = await subscribeRoute(jsonRequest('membership/subscribe', token, { user_id: user.id, plan_interval: 'month' }));
     expect(res.status).toBe(409);
     expect(await body(res)).toEqual({ detail: 'You already have an active membership', code: 'conflict' });
@@ -547,9 +513,9 @@ describe('membership', () => {
 
   it('cancels at the period end: still a member until then', async () => {
     const { user, token } = await newUser('cancel');
-    const { session_id } = await startSubscription({ user, interval: 'month', siteUrl: SITE });
-    await completeTestPayment(session_id, null);
-    const before = await getMembershipStatus(user.id);
+    const { sessionId } = await startSubscription({ user, interval: 'month', siteUrl: SITE });
+    await completeTestPayment(sessionId, null);
+    const before = toMembershipStatusResponse(await getMembershipStatus(user.id));
 
     const refused = await cancelRoute(authed(`membership/cancel/${user.id}?cancel_at_period_end=false`, token, { method: 'POST' }), params({ userId: user.id }));
     expect(refused.status).toBe(400);
@@ -557,10 +523,10 @@ describe('membership', () => {
     const res = await cancelRoute(authed(`membership/cancel/${user.id}?cancel_at_period_end=true`, token, { method: 'POST' }), params({ userId: user.id }));
     expect(res.status).toBe(200);
     expect(await body(res)).toEqual({ success: true, ...before, cancel_at_period_end: true });
-    expect((await getMembershipStatus(user.id)).is_member).toBe(true);
+    expect((await getMembershipStatus(user.id)).isMember).toBe(true);
 
     await db().membership.update({ where: { userId: user.id }, data: { currentPeriodEnd: new Date(Date.now() - 1000) } });
-    expect((await getMembershipStatus(user.id)).is_member).toBe(false);
+    expect((await getMembershipStatus(user.id)).isMember).toBe(false);
   });
 
   it('answers 404 when cancelling without a membership', async () => {
@@ -576,12 +542,11 @@ describe('membership', () => {
     expect(await body(unknown)).toEqual({ detail: 'Invalid promo code', code: 'invalid_request' });
 
     const code = `IT${randomBytes(3).toString('hex').toUpperCase()}`;
-    owned.promoCodes.push(code);
     await db().promoCode.create({ data: { code, percentOff: 20 } });
     // The form sends the code upper-cased, but the server does not depend on it.
     const res = await subscribeRoute(formRequestWithToken('membership/subscribe', token, { user_id: user.id, plan_interval: 'year', test_code: code.toLowerCase() }));
     expect(res.status).toBe(200);
-    const { url, session_id } = (await body(res)) as { url: string; session_id: string };
+    const { url, session_id } = subscribeResponse.parse(await body(res));
     expect(url).toContain(`/checkout/test/${session_id}`);
     const order = await db().order.findUniqueOrThrow({ where: { sessionId: session_id } });
     expect(order).toMatchObject({ planInterval: 'year', subtotalCents: 29900, discountCents: 5980, amountCents: 23920 });

@@ -2,7 +2,9 @@
 // Stripe's API, which records what the shop asked for.
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { expectConsoleError } from '../support/console-errors';
 import { createFixtures, settle } from '../support/fixtures';
+import { queuedJobs } from '../support/jobs';
 import { startStripeStandIn, type StripeStandIn } from '../support/stripe-stand-in';
 
 const SITE_URL = 'https://shop.example.test';
@@ -76,8 +78,6 @@ beforeEach(() => {
 
 afterAll(async () => {
   await stripe?.close();
-  await app?.db().rateLimit.deleteMany({ where: { key: { endsWith: `:${clientIp}` } } });
-  await fx.cleanup();
 });
 
 describe('opening a Stripe Checkout Session', () => {
@@ -130,15 +130,15 @@ describe('opening a Stripe Checkout Session', () => {
     const [sessionRequest] = stripe.requestsTo('POST', '/v1/checkout/sessions');
     expect(sessionRequest.body.discounts).toBeUndefined();
     expect(sessionRequest.body.customer_email).toBeUndefined();
-    expect(stripe.sessions.get(result.session_id)?.amount_total).toBe(1250);
-    expect((await orderBySession(result.session_id)).sessionId).toBe(result.session_id);
+    expect(stripe.sessions.get(result.sessionId)?.amount_total).toBe(1250);
+    expect((await orderBySession(result.sessionId)).sessionId).toBe(result.sessionId);
   });
 
   it('asks for an expiry Stripe accepts even when its clock runs ahead of ours', async () => {
     // Stripe refuses an expires_at less than 30 minutes after it creates the session.
     stripe.setClockSkew(20);
     const result = await app.createCheckout(guest([poster.id]));
-    const session = stripe.sessions.get(result.session_id);
+    const session = stripe.sessions.get(result.sessionId);
     expect(session).toBeDefined();
     expect((session?.expires_at ?? 0) - (session?.created ?? 0)).toBeGreaterThanOrEqual(30 * 60);
     expect((session?.expires_at ?? 0) - (session?.created ?? 0)).toBeLessThanOrEqual(24 * 60 * 60);
@@ -147,18 +147,22 @@ describe('opening a Stripe Checkout Session', () => {
   it('does not open a Stripe session for a free order', async () => {
     const voucher = await fx.voucher({ type: 'fixed_amount', usageType: 'one_time', valueCents: 5000 });
     const result = await app.createCheckout(guest([poster.id], voucher.code));
-    expect(result.free_checkout).toBe(true);
+    expect(result.freeCheckout).toBe(true);
     expect(stripe.requests).toHaveLength(0);
-    expect((await orderBySession(result.session_id)).paymentStatus).toBe('no_payment_required');
+    expect((await orderBySession(result.sessionId)).paymentStatus).toBe('no_payment_required');
     // Its status check does not ask Stripe either, and speaks the spec's paid.
-    expect(await app.getCheckoutStatus(result.session_id, { userId: null })).toMatchObject({ status: 'complete', payment_status: 'paid' });
+    expect(await app.getCheckoutStatus(result.sessionId, { userId: null })).toMatchObject({ status: 'complete', paymentStatus: 'paid' });
     expect(stripe.requests).toHaveLength(0);
   });
 });
 
 describe('when Stripe fails', () => {
+  // The shop logs the provider's failure for the operator, then answers 503.
+  const PAYMENT_SESSION_FAILED = /^\[checkout\] payment session failed The stand-in was told to fail/;
+
   it("answers 'Failed to initiate checkout' and releases the voucher reservation", async () => {
     const voucher = await fx.voucher({ type: 'fixed_amount', usageType: 'one_time', valueCents: 300 });
+    expectConsoleError(PAYMENT_SESSION_FAILED);
     stripe.fail(500, { path: /^\/v1\/checkout\/sessions$/ });
     const error = await rejection(app.createCheckout(guest([poster.id], voucher.code)));
     expect(error).toBeInstanceOf(app.AppError);
@@ -178,11 +182,12 @@ describe('when Stripe fails', () => {
 
     stripe.recover();
     const retried = await app.createCheckout(guest([poster.id], voucher.code));
-    expect((await orderBySession(retried.session_id)).discountCents).toBe(300);
+    expect((await orderBySession(retried.sessionId)).discountCents).toBe(300);
   });
 
   it('releases the voucher when the coupon cannot be created', async () => {
     const card = await fx.voucher({ type: 'fixed_amount', usageType: 'reusable', balanceCents: 400 });
+    expectConsoleError(PAYMENT_SESSION_FAILED);
     stripe.fail(503, { path: /^\/v1\/coupons$/, retry: false });
     const error = await rejection(app.createCheckout(guest([poster.id], card.code)));
     expect(error.message).toBe('Failed to initiate checkout');
@@ -192,6 +197,7 @@ describe('when Stripe fails', () => {
   });
 
   it('answers the route with 503 in the one error shape', async () => {
+    expectConsoleError(PAYMENT_SESSION_FAILED);
     stripe.fail(500, { retry: false });
     const response = await postCheckout([{ product_id: poster.id }]);
     expect(response.status).toBe(503);
@@ -201,7 +207,7 @@ describe('when Stripe fails', () => {
   it('survives one transient Stripe error by retrying', async () => {
     stripe.fail(500, { times: 1 });
     const result = await app.createCheckout(guest([poster.id]));
-    expect(stripe.sessions.has(result.session_id)).toBe(true);
+    expect(stripe.sessions.has(result.sessionId)).toBe(true);
     expect(stripe.requestsTo('POST', '/v1/checkout/sessions').map((r) => r.status)).toEqual([500, 200]);
   });
 });
@@ -210,87 +216,87 @@ describe('the success page status check in Stripe mode', () => {
   it('asks Stripe about an open order and fulfils it once Stripe reports it paid', async () => {
     const voucher = await fx.voucher({ type: 'fixed_amount', usageType: 'one_time', valueCents: 250 });
     const result = await app.createCheckout(guest([poster.id, saleItem.id], voucher.code));
-    const order = await orderBySession(result.session_id);
+    const order = await orderBySession(result.sessionId);
 
-    const before = await app.getCheckoutStatus(result.session_id, { userId: null });
-    expect(before).toMatchObject({ payment_status: 'unpaid', status: 'open', items: [] });
-    expect(stripe.requestsTo('GET', `/v1/checkout/sessions/${result.session_id}`)).toHaveLength(1);
-    expect(await app.db().job.count({ where: { dedupeKey: `order-email:${order.id}` } })).toBe(0);
+    const before = await app.getCheckoutStatus(result.sessionId, { userId: null });
+    expect(before).toMatchObject({ paymentStatus: 'unpaid', status: 'open', items: [] });
+    expect(stripe.requestsTo('GET', `/v1/checkout/sessions/${result.sessionId}`)).toHaveLength(1);
+    expect(await queuedJobs('order-email', { orderId: order.id })).toHaveLength(0);
 
-    stripe.markPaid(result.session_id);
+    stripe.markPaid(result.sessionId);
     // Within the interval the polls answer from the database.
-    expect(await app.getCheckoutStatus(result.session_id, { userId: null })).toMatchObject({ payment_status: 'unpaid', status: 'open' });
-    expect(stripe.requestsTo('GET', `/v1/checkout/sessions/${result.session_id}`)).toHaveLength(1);
+    expect(await app.getCheckoutStatus(result.sessionId, { userId: null })).toMatchObject({ paymentStatus: 'unpaid', status: 'open' });
+    expect(stripe.requestsTo('GET', `/v1/checkout/sessions/${result.sessionId}`)).toHaveLength(1);
 
-    await intervalPassed(result.session_id);
-    const checks = await settle(Array.from({ length: 5 }, () => app.getCheckoutStatus(result.session_id, { userId: null })));
+    await intervalPassed(result.sessionId);
+    const checks = await settle(Array.from({ length: 5 }, () => app.getCheckoutStatus(result.sessionId, { userId: null })));
     expect(checks.failed).toEqual([]);
     // Five concurrent polls, one question to Stripe: the one that won the interval.
-    expect(stripe.requestsTo('GET', `/v1/checkout/sessions/${result.session_id}`)).toHaveLength(2);
-    expect(checks.ok.some((check) => check.payment_status === 'paid')).toBe(true);
-    expect(await app.getCheckoutStatus(result.session_id, { userId: null })).toMatchObject({ payment_status: 'paid', status: 'complete' });
+    expect(stripe.requestsTo('GET', `/v1/checkout/sessions/${result.sessionId}`)).toHaveLength(2);
+    expect(checks.ok.some((check) => check.paymentStatus === 'paid')).toBe(true);
+    expect(await app.getCheckoutStatus(result.sessionId, { userId: null })).toMatchObject({ paymentStatus: 'paid', status: 'complete' });
 
-    const paid = await orderBySession(result.session_id);
+    const paid = await orderBySession(result.sessionId);
     // The address the payer gave Stripe, not the voucher owner's.
     expect(paid).toMatchObject({ paymentStatus: 'paid', status: 'complete', customerEmail: 'buyer@example.com' });
     expect(paid.customerEmail).not.toBe(voucher.customerEmail);
     expect(paid.fulfilledAt).toBeInstanceOf(Date);
     expect(paid.redemption?.confirmedAt).toBeInstanceOf(Date);
-    expect(await app.db().job.count({ where: { dedupeKey: `order-email:${order.id}` } })).toBe(1);
+    expect(await queuedJobs('order-email', { orderId: order.id })).toHaveLength(1);
 
     // A fulfilled order is answered from the database.
     const asked = stripe.requests.length;
-    expect((await app.getCheckoutStatus(result.session_id, { userId: null })).payment_status).toBe('paid');
+    expect((await app.getCheckoutStatus(result.sessionId, { userId: null })).paymentStatus).toBe('paid');
     expect(stripe.requests).toHaveLength(asked);
   });
 
   it('takes the email Stripe collected for a guest order', async () => {
     const result = await app.createCheckout(guest([poster.id]));
-    stripe.markPaid(result.session_id, 'collected@example.com');
-    await app.getCheckoutStatus(result.session_id, { userId: null });
-    expect((await orderBySession(result.session_id)).customerEmail).toBe('collected@example.com');
+    stripe.markPaid(result.sessionId, 'collected@example.com');
+    await app.getCheckoutStatus(result.sessionId, { userId: null });
+    expect((await orderBySession(result.sessionId)).customerEmail).toBe('collected@example.com');
   });
 
   it('expires the order and releases the voucher when Stripe reports the session expired', async () => {
     const card = await fx.voucher({ type: 'fixed_amount', usageType: 'reusable', balanceCents: 1000 });
     const result = await app.createCheckout(guest([saleItem.id], card.code));
     expect((await app.db().voucher.findUniqueOrThrow({ where: { id: card.id } })).currentBalanceCents).toBe(0);
-    stripe.markExpired(result.session_id);
-    expect(await app.getCheckoutStatus(result.session_id, { userId: null })).toMatchObject({ status: 'expired', payment_status: 'unpaid' });
+    stripe.markExpired(result.sessionId);
+    expect(await app.getCheckoutStatus(result.sessionId, { userId: null })).toMatchObject({ status: 'expired', paymentStatus: 'unpaid' });
     expect(await app.db().voucher.findUniqueOrThrow({ where: { id: card.id } })).toMatchObject({ currentBalanceCents: 1000, status: 'active' });
   });
 
   it('does not fulfil a completed session whose payment is still pending', async () => {
     const result = await app.createCheckout(guest([poster.id]));
-    const session = stripe.sessions.get(result.session_id);
+    const session = stripe.sessions.get(result.sessionId);
     if (session) session.status = 'complete';
-    expect(await app.getCheckoutStatus(result.session_id, { userId: null })).toMatchObject({ payment_status: 'unpaid', status: 'open' });
-    expect((await orderBySession(result.session_id)).fulfilledAt).toBeNull();
+    expect(await app.getCheckoutStatus(result.sessionId, { userId: null })).toMatchObject({ paymentStatus: 'unpaid', status: 'open' });
+    expect((await orderBySession(result.sessionId)).fulfilledAt).toBeNull();
   });
 
   it('asks Stripe about an order at most once per interval however often it is polled, and again after it', async () => {
     const result = await app.createCheckout(guest([poster.id]));
-    const retrievals = () => stripe.requestsTo('GET', `/v1/checkout/sessions/${result.session_id}`).length;
+    const retrievals = () => stripe.requestsTo('GET', `/v1/checkout/sessions/${result.sessionId}`).length;
     for (let i = 0; i < 20; i++) {
-      expect(await app.getCheckoutStatus(result.session_id, { userId: null })).toMatchObject({ payment_status: 'unpaid', status: 'open' });
+      expect(await app.getCheckoutStatus(result.sessionId, { userId: null })).toMatchObject({ paymentStatus: 'unpaid', status: 'open' });
     }
     expect(retrievals()).toBe(1);
-    const stamped = (await orderBySession(result.session_id)).providerCheckedAt;
+    const stamped = (await orderBySession(result.sessionId)).providerCheckedAt;
     expect(stamped).toBeInstanceOf(Date);
 
-    await intervalPassed(result.session_id);
-    await settle(Array.from({ length: 10 }, () => app.getCheckoutStatus(result.session_id, { userId: null })));
+    await intervalPassed(result.sessionId);
+    await settle(Array.from({ length: 10 }, () => app.getCheckoutStatus(result.sessionId, { userId: null })));
     expect(retrievals()).toBe(2);
   });
 
   it('answers from the database when Stripe cannot be asked', async () => {
     const result = await app.createCheckout(guest([poster.id]));
     stripe.fail(500, { path: /^\/v1\/checkout\/sessions\/[^/]+$/, retry: false });
-    expect(await app.getCheckoutStatus(result.session_id, { userId: null })).toMatchObject({ payment_status: 'unpaid', status: 'open' });
+    expect(await app.getCheckoutStatus(result.sessionId, { userId: null })).toMatchObject({ paymentStatus: 'unpaid', status: 'open' });
     stripe.recover();
-    stripe.sessions.delete(result.session_id);
-    await intervalPassed(result.session_id);
-    expect(await app.getCheckoutStatus(result.session_id, { userId: null })).toMatchObject({ payment_status: 'unpaid', status: 'open' });
-    expect(stripe.requestsTo('GET', `/v1/checkout/sessions/${result.session_id}`).map((r) => r.status).slice(-1)).toEqual([404]);
+    stripe.sessions.delete(result.sessionId);
+    await intervalPassed(result.sessionId);
+    expect(await app.getCheckoutStatus(result.sessionId, { userId: null })).toMatchObject({ paymentStatus: 'unpaid', status: 'open' });
+    expect(stripe.requestsTo('GET', `/v1/checkout/sessions/${result.sessionId}`).map((r) => r.status).slice(-1)).toEqual([404]);
   });
 });

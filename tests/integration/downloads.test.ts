@@ -1,7 +1,7 @@
 // Downloads against real Postgres and a real S3-protocol server: who may
 // download what, the presigned URL the shop hands out, and the route's HTTP shape.
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createFixtures } from '../support/fixtures';
 
 const SITE_URL = 'http://shop.test:3000';
@@ -45,8 +45,8 @@ async function storeFile(name: string, contentType: string) {
 /** A guest order, paid through test payment mode. */
 async function paidOrder(productIds: string[], userId: string | null = null) {
   const result = await app.createCheckout({ productIds, userId, customerEmail: userId ? `${userId}@example.com` : null, siteUrl: SITE_URL });
-  await app.completeTestPayment(result.session_id, 'buyer@example.com');
-  return result.session_id;
+  await app.completeTestPayment(result.sessionId, 'buyer@example.com');
+  return result.sessionId;
 }
 
 const request = (sessionId: string, productId: string, fileIndex = 0, userId: string | null = null) => ({ sessionId, productId, fileIndex, userId, ip: clientIp });
@@ -88,12 +88,6 @@ beforeAll(async () => {
   const bundle = await fx.product({ priceCents: 450, isBundle: true, bundleOf: [b.id, a.id], files: [await storeFile('Bundle guide.pdf', 'application/pdf')] });
   bundled = { a, b, bundle };
   unrelated = await fx.product({ priceCents: 100, files: [await storeFile('Not yours.pdf', 'application/pdf')] });
-});
-
-afterAll(async () => {
-  await app?.db().rateLimit.deleteMany({ where: { key: { endsWith: `:${clientIp}` } } });
-  await fx.cleanup();
-  for (const name of Object.keys(stored)) await app?.deleteObject('private', key(name));
 });
 
 describe('downloading a purchased file', () => {
@@ -180,10 +174,10 @@ describe('refusing downloads', () => {
 
   it('refuses an order that is not paid', async () => {
     const open = await app.createCheckout({ productIds: [single.id], userId: null, customerEmail: null, siteUrl: SITE_URL });
-    await expectNotFound(app.createDownloadUrl(request(open.session_id, single.id)));
-    await app.cancelTestPayment(open.session_id);
-    await expectNotFound(app.createDownloadUrl(request(open.session_id, single.id)));
-    expect(await logCount(open.session_id)).toBe(0);
+    await expectNotFound(app.createDownloadUrl(request(open.sessionId, single.id)));
+    await app.cancelTestPayment(open.sessionId);
+    await expectNotFound(app.createDownloadUrl(request(open.sessionId, single.id)));
+    expect(await logCount(open.sessionId)).toBe(0);
   });
 
   it("refuses an account's order to anyone but that account", async () => {
@@ -200,16 +194,16 @@ describe('refusing downloads', () => {
   it("stops a member's $0 order working once the membership has ended", async () => {
     const member = await fx.user({ membershipEndsAt: new Date(Date.now() + 86_400_000) });
     const result = await app.createCheckout({ productIds: [single.id], userId: member.id, customerEmail: member.email, siteUrl: SITE_URL });
-    expect(result.free_checkout).toBe(true);
-    expect((await app.db().order.findUniqueOrThrow({ where: { sessionId: result.session_id } })).kind).toBe('member');
-    const { body } = await download(await app.createDownloadUrl(request(result.session_id, single.id, 0, member.id)));
+    expect(result.freeCheckout).toBe(true);
+    expect((await app.db().order.findUniqueOrThrow({ where: { sessionId: result.sessionId } })).kind).toBe('member');
+    const { body } = await download(await app.createDownloadUrl(request(result.sessionId, single.id, 0, member.id)));
     expect(body.equals(stored['Poster A4.pdf'])).toBe(true);
 
     await app.db().membership.update({ where: { userId: member.id }, data: { currentPeriodEnd: new Date(Date.now() - 1000) } });
-    const error = await app.createDownloadUrl(request(result.session_id, single.id, 0, member.id)).catch((e: unknown) => e);
+    const error = await app.createDownloadUrl(request(result.sessionId, single.id, 0, member.id)).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(app.AppError);
     expect(error).toMatchObject({ code: 'forbidden', message: 'Downloads from member checkouts need an active membership' });
-    expect(await logCount(result.session_id)).toBe(1);
+    expect(await logCount(result.sessionId)).toBe(1);
   });
 
   it("keeps a paid order's files available after the membership ends", async () => {

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../../scripts/lib/embedded-postgres.ts';
-import { checksumOf, deployMigrations, migrationStatus } from '../../scripts/lib/migrations.ts';
+import { checksumOf, deployMigrations, migrationStatus } from '../../scripts/lib/migrations/index.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const MIGRATIONS_DIR = join(ROOT, 'prisma', 'migrations');

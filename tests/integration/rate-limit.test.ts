@@ -1,6 +1,6 @@
 // Fixed-window rate limits counted in Postgres.
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 
 async function loadApp() {
   const [rateLimit, errors, db] = await Promise.all([import('@/lib/domain/rate-limit'), import('@/lib/domain/errors'), import('@/lib/infra/db')]);
@@ -22,10 +22,6 @@ async function hit(rule: { name: string; limit: number; windowSeconds: number },
 
 beforeAll(async () => {
   app = await loadApp();
-});
-
-afterAll(async () => {
-  await app.db().rateLimit.deleteMany({ where: { key: { startsWith: `${name}` } } });
 });
 
 describe('enforceRateLimit', () => {

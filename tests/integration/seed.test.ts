@@ -1,35 +1,17 @@
-// The demo catalogue seed against real PostgreSQL and S3. It runs in a database
-// and buckets of its own: the seed adds dozens of rows, and the other
-// integration files share one database and count rows exactly.
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
+// The demo catalogue seed against real PostgreSQL and S3, in this file's own
+// database and buckets (tests/setup/integration-database.ts), so it can count
+// every row it wrote.
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_BANNER } from '@/lib/banner';
 import { isSaleActive } from '@/lib/domain/pricing';
 import { db } from '@/lib/infra/db';
 import { PREVIEW_MAX_SIDE, THUMBNAIL_SIZE } from '@/lib/infra/images';
 import { getObject } from '@/lib/infra/storage';
 import { DEMO_PRODUCTS, seedDemoCatalogue } from '@/prisma/seed';
-import { deployMigrations } from '../../scripts/lib/migrations';
 
-const suffix = randomBytes(4).toString('hex');
-const databaseName = `seed_${suffix}`;
-const savedEnv = { DATABASE_URL: process.env.DATABASE_URL, S3_BUCKET: process.env.S3_BUCKET, S3_PUBLIC_BUCKET: process.env.S3_PUBLIC_BUCKET };
-let serverUrl: URL;
-let databaseUrl: string;
 let firstRun: { seeded: boolean };
 let secondRun: { seeded: boolean };
-
-async function adminQuery(sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: serverUrl.toString() });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
 
 async function readObject(kind: 'public' | 'private', key: string): Promise<Buffer> {
   const object = await getObject(kind, key);
@@ -61,29 +43,13 @@ let countsAfterFirst: Awaited<ReturnType<typeof catalogueCounts>>;
 let instanceIdAfterFirst: string | undefined;
 
 beforeAll(async () => {
-  serverUrl = new URL(process.env.DATABASE_URL as string);
-  await adminQuery(`CREATE DATABASE ${databaseName}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${databaseName}`;
-  databaseUrl = url.toString();
-  await deployMigrations(databaseUrl, () => {});
-  process.env.S3_BUCKET = `seed-files-${suffix}`;
-  process.env.S3_PUBLIC_BUCKET = `seed-public-${suffix}`;
-
+  // Passed explicitly, as `npm test` and `npm start` do.
+  const databaseUrl = process.env.DATABASE_URL;
   firstRun = await seedDemoCatalogue(databaseUrl);
   countsAfterFirst = await catalogueCounts();
   instanceIdAfterFirst = (await db().setting.findUnique({ where: { key: 'instance_id' } }))?.value;
   secondRun = await seedDemoCatalogue(databaseUrl);
 }, 120_000);
-
-afterAll(async () => {
-  await db().$disconnect();
-  if (serverUrl) await adminQuery(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
-  for (const [key, value] of Object.entries(savedEnv)) {
-    if (value === undefined) delete process.env[key];
-    else process.env[key] = value;
-  }
-});
 
 describe('seedDemoCatalogue', () => {
   it('seeds once: the second call does nothing and duplicates nothing', async () => {

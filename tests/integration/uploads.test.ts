@@ -1,12 +1,15 @@
 // The upload pipeline against real Postgres and a real S3-protocol server:
 // bad files fail alone, retries never duplicate, files are processed while the
-// upload is still streaming in, a crashed worker's batch resumes (after its
-// heartbeat goes stale) with every file processed exactly once, only previews
+// upload is still streaming in, a crashed worker's batch resumes (once its jobs
+// expire) with every file processed exactly once, only previews
 // are public, and the staging area is cleaned up.
+import PgBoss from 'pg-boss';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { bulkUploadResponse, uploadProgressResponse } from '@/lib/contract/uploads';
 import type { FormPart, StreamedPart } from '@/lib/domain/uploads';
 import { createFixtures } from '../support/fixtures';
+import { ageActiveJobs, makeRetriesDue, queuedJobs } from '../support/jobs';
 
 // Page revalidation needs a Next request context; the routes call it after writes.
 vi.mock('@/lib/cache/catalog', () => ({ revalidateCatalog: vi.fn() }));
@@ -15,11 +18,10 @@ const fx = createFixtures('Upl');
 const SITE = 'http://localhost:3000';
 
 async function loadApp() {
-  const [uploads, jobs, handlers, infraJobs, storage, db, auth, bulk, progress, retry, individual, analyze] = await Promise.all([
+  const [uploads, jobs, handlers, storage, db, auth, bulk, progress, retry, individual, analyze] = await Promise.all([
     import('@/lib/domain/uploads'),
     import('@/lib/domain/jobs'),
     import('@/lib/domain/background-work'),
-    import('@/lib/infra/jobs'),
     import('@/lib/infra/storage'),
     import('@/lib/infra/db'),
     import('@/lib/domain/admin'),
@@ -33,11 +35,9 @@ async function loadApp() {
     ...uploads,
     ...storage,
     runDueJobs: jobs.runDueJobs,
+    maintainJobQueue: jobs.maintainJobQueue,
+    stopJobWorker: jobs.stopJobWorker,
     registerJobHandlers: handlers.registerJobHandlers,
-    claimJobs: infraJobs.claimJobs,
-    completeJob: infraJobs.completeJob,
-    heartbeatJobs: infraJobs.heartbeatJobs,
-    STALE_AFTER_SECONDS: infraJobs.STALE_AFTER_SECONDS,
     db: db.db,
     adminLogin: auth.adminLogin,
     routes: { bulk: bulk.POST, progress: progress.GET, retry: retry.POST, individual: individual.POST, analyze: analyze.POST },
@@ -47,8 +47,6 @@ async function loadApp() {
 let app: Awaited<ReturnType<typeof loadApp>>;
 let token: string;
 let categoryName: string;
-const batches: string[] = [];
-const extraProducts: string[] = [];
 
 const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
   let c = n;
@@ -88,15 +86,14 @@ const post = (path: string, body?: FormData, headers: Record<string, string> = a
 async function bulkUpload(files: [string, Buffer][]): Promise<string> {
   const res = await app.routes.bulk(post('/api/admin/bulk-upload', form({ price: '4.50', category: categoryName, tags: 'Floral, pink ,floral' }, files.map(([n, b]) => ['files', n, b]))), ctx({}));
   expect(res.status).toBe(202);
-  const { batch_id } = (await res.json()) as { batch_id: string };
-  batches.push(batch_id);
+  const { batch_id } = bulkUploadResponse.parse(await res.json());
   return batch_id;
 }
 
 async function progressOf(batchId: string) {
   const res = await app.routes.progress(new Request(`${SITE}/api/admin/upload-progress/${batchId}`, { headers: auth() }), ctx({ batchId }));
   expect(res.status).toBe(200);
-  return (await res.json()) as Awaited<ReturnType<typeof app.getUploadProgress>>;
+  return uploadProgressResponse.parse(await res.json());
 }
 
 const filesOf = (batchId: string) => app.db().uploadFile.findMany({ where: { batchId }, orderBy: { position: 'asc' } });
@@ -115,11 +112,16 @@ beforeAll(async () => {
   categoryName = (await fx.category()).name;
 });
 
+/** Another worker process: it takes jobs with pg-boss's own fetch and can die holding them. */
+async function otherWorker(): Promise<PgBoss> {
+  const worker = new PgBoss({ connectionString: process.env.DATABASE_URL, schema: 'pgboss', supervise: false, schedule: false, migrate: false });
+  await worker.start();
+  return worker;
+}
+const fileIdOf = (job: { data: unknown }) => (job.data as { fileId: string }).fileId;
+
 afterAll(async () => {
-  const files = await app.db().uploadFile.findMany({ where: { batchId: { in: batches } }, select: { id: true } });
-  await app.db().product.deleteMany({ where: { id: { in: [...files.map((f) => f.id), ...extraProducts] } } });
-  await app.db().uploadBatch.deleteMany({ where: { id: { in: batches } } });
-  await fx.cleanup();
+  await app.stopJobWorker();
 });
 
 describe('bulk upload', () => {
@@ -189,20 +191,26 @@ describe('bulk upload', () => {
     const images = await Promise.all([0, 1, 2, 3, 4].map((i) => solid(40 * i, 100, 150)));
     const crashed = await bulkUpload(images.map((b, i) => [`crash test ${'abcde'[i]}.png`, b]));
     const files = await filesOf(crashed);
-    const jobs = await app.claimJobs(10, [app.UPLOAD_JOB]);
-    expect(jobs).toHaveLength(5);
+    const worker = await otherWorker();
+    const jobs = await worker.fetch(app.UPLOAD_JOB, { batchSize: 10 });
+    expect(jobs.map(fileIdOf).sort()).toEqual(files.map((f) => f.id).sort());
     // The worker finished two files, was half-way through a third, then died.
     for (const f of files.slice(0, 2)) await app.processUploadFile(f.id);
-    const doneJobs = jobs.filter((j) => files.slice(0, 2).some((f) => (j.payload as { fileId: string }).fileId === f.id));
-    for (const j of doneJobs) await app.completeJob(j.id);
+    const doneJobs = jobs.filter((j) => files.slice(0, 2).some((f) => fileIdOf(j) === f.id));
+    await worker.complete(app.UPLOAD_JOB, doneJobs.map((j) => j.id));
     await app.db().uploadFile.update({ where: { id: files[2].id }, data: { status: 'processing', lockedAt: new Date(), attempts: 1 } });
-    // Its heartbeat is still fresh: nothing is taken from a worker that may be alive.
+    await worker.stop({ graceful: false });
+    const held = jobs.filter((j) => !doneJobs.includes(j)).map((j) => j.id);
+    // Its jobs have not expired yet: nothing is taken from a worker that may be alive.
+    await app.maintainJobQueue();
     await app.runDueJobs();
-    expect(await app.db().job.count({ where: { id: { in: jobs.map((j) => j.id) }, status: 'running' } })).toBe(3);
-    // The dead worker's heartbeat stops; just past the limit (not minutes later) its jobs are claimed again.
-    const silentSince = new Date(Date.now() - (app.STALE_AFTER_SECONDS + 1) * 1000);
-    await app.db().job.updateMany({ where: { id: { in: jobs.map((j) => j.id) }, status: 'running' }, data: { heartbeatAt: silentSince } });
+    expect((await queuedJobs(app.UPLOAD_JOB)).filter((j) => held.includes(j.id)).map((j) => j.state)).toEqual(['active', 'active', 'active']);
+    // Past their expiry the queue's maintenance puts them back, and after the backoff they run again.
+    await ageActiveJobs(held, app.UPLOAD_JOB_SECONDS + 1);
+    await app.maintainJobQueue();
+    expect((await queuedJobs(app.UPLOAD_JOB)).filter((j) => held.includes(j.id)).map((j) => j.state)).toEqual(['retry', 'retry', 'retry']);
     expect((await progressOf(crashed)).stage).toBe('processing');
+    await makeRetriesDue(app.UPLOAD_JOB);
     await app.runDueJobs();
     await app.processUploadFile(files[0].id);
     expect(await progressOf(crashed)).toMatchObject({ stage: 'complete', successful_files: 5, total_files: 5 });
@@ -213,7 +221,7 @@ describe('bulk upload', () => {
   });
 });
 
-describe('streaming bulk upload, heartbeats and staging clean-up', () => {
+describe('streaming bulk upload, lost jobs and staging clean-up', () => {
   const fields = (): StreamedPart[] => [
     { kind: 'field', name: 'price', value: '3.00' },
     { kind: 'field', name: 'category', value: categoryName },
@@ -228,7 +236,6 @@ describe('streaming bulk upload, heartbeats and staging clean-up', () => {
   };
   const latestBatchOf = async (actor: string) => {
     const batch = await app.db().uploadBatch.findFirstOrThrow({ where: { createdBy: actor }, orderBy: { createdAt: 'desc' } });
-    batches.push(batch.id);
     return batch;
   };
 
@@ -299,7 +306,6 @@ describe('streaming bulk upload, heartbeats and staging clean-up', () => {
       yield await file('after fields.png', 120);
     }
     const batchId = await app.stageBulkUpload(actor, parts());
-    batches.push(batchId);
     const files = await filesOf(batchId);
     expect(files.map((f) => [f.position, f.originalFilename])).toEqual([
       [0, 'first sent.png'],
@@ -336,21 +342,24 @@ describe('streaming bulk upload, heartbeats and staging clean-up', () => {
     expect(await stagedKeys()).toEqual(before);
   });
 
-  it('reclaims a running job only once its heartbeat is stale, and a heartbeat keeps it', async () => {
-    const batchId = await bulkUpload([['heartbeat.png', await solid(5, 5, 250)]]);
-    const [job] = await app.claimJobs(1, [app.UPLOAD_JOB]);
-    expect(job).toMatchObject({ attempts: 1 });
-    const ageHeartbeat = (seconds: number) => app.db().job.update({ where: { id: job.id }, data: { heartbeatAt: new Date(Date.now() - seconds * 1000) } });
-    await ageHeartbeat(app.STALE_AFTER_SECONDS - 5);
-    expect(await app.claimJobs(1, [app.UPLOAD_JOB])).toEqual([]);
-    await ageHeartbeat(app.STALE_AFTER_SECONDS + 60);
-    await app.heartbeatJobs([job.id]);
-    expect(await app.claimJobs(1, [app.UPLOAD_JOB])).toEqual([]);
-    await ageHeartbeat(app.STALE_AFTER_SECONDS + 1);
-    const [reclaimed] = await app.claimJobs(1, [app.UPLOAD_JOB]);
-    expect(reclaimed).toMatchObject({ id: job.id, attempts: 2 });
-    await app.processUploadFile((reclaimed.payload as { fileId: string }).fileId);
-    await app.completeJob(reclaimed.id);
+  it("puts a dead worker's job back only once it has expired, then runs it again", async () => {
+    const batchId = await bulkUpload([['expiry.png', await solid(5, 5, 250)]]);
+    const worker = await otherWorker();
+    const [job] = await worker.fetch(app.UPLOAD_JOB, { batchSize: 1 });
+    await worker.stop({ graceful: false });
+    const stateOf = async () => (await queuedJobs(app.UPLOAD_JOB)).find((j) => j.id === job.id);
+    await ageActiveJobs([job.id], app.UPLOAD_JOB_SECONDS - 5);
+    await app.maintainJobQueue();
+    expect(await stateOf()).toMatchObject({ state: 'active' });
+    await ageActiveJobs([job.id], app.UPLOAD_JOB_SECONDS + 1);
+    await app.maintainJobQueue();
+    const back = await stateOf();
+    expect(back).toMatchObject({ state: 'retry' });
+    // Not at once: after the first retry delay (5-10 s).
+    expect(back!.startAfter.getTime()).toBeGreaterThan(Date.now() + 3_000);
+    await makeRetriesDue(app.UPLOAD_JOB);
+    await app.runDueJobs();
+    expect(await stateOf()).toMatchObject({ state: 'completed', retryCount: 1 });
     expect(await progressOf(batchId)).toMatchObject({ stage: 'complete', successful_files: 1 });
   });
 
@@ -365,7 +374,6 @@ describe('streaming bulk upload, heartbeats and staging clean-up', () => {
     const orphanKey = 'staging/orphaned-request/0';
     await app.putObject('private', orphanKey, await solid(3, 3, 3), 'application/octet-stream');
     const abandoned = await app.db().uploadBatch.create({ data: { priceCents: 100, createdBy: 'admin-abandoned-test', receiving: true, createdAt: new Date(Date.now() - 2 * 24 * 3600 * 1000) } });
-    batches.push(abandoned.id);
 
     // Today nothing is old enough.
     expect(await app.sweepStaging()).toMatchObject({ deleted: 0, closedBatches: 1 });
@@ -385,8 +393,6 @@ describe('streaming bulk upload, heartbeats and staging clean-up', () => {
     const progress = await progressOf(batchId);
     expect(progress).toMatchObject({ stage: 'partial', successful_files: 1 });
     expect(progress.failed_files).toEqual([{ filename: 'corrupt.png', error: 'The uploaded file is no longer available; upload it again' }]);
-    // Each closed batch has asked for tomorrow's sweep, once.
-    expect(await app.db().job.count({ where: { kind: app.SWEEP_STAGING_JOB, status: 'pending', runAt: { gt: new Date() } } })).toBeGreaterThanOrEqual(1);
   });
 });
 
@@ -430,7 +436,6 @@ describe('upload endpoints refuse bad input in the one error shape', () => {
     const res = await app.routes.individual(post('/api/admin/individual-upload', form(fields, files)), ctx({}));
     expect(res.status).toBe(201);
     const { product_id } = (await res.json()) as { product_id: string };
-    extraProducts.push(product_id);
     const product = await app.db().product.findUniqueOrThrow({ where: { id: product_id }, include: { files: { orderBy: { position: 'asc' } } } });
     expect(product).toMatchObject({ title: 'Solo Design', priceCents: 725, tags: ['solo'] });
     expect(product.files.map((f) => f.originalFilename)).toEqual(['design.png', 'guide.pdf']);

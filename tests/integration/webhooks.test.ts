@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFixtures } from '../support/fixtures';
+import { queuedJobs } from '../support/jobs';
 import { startStripeStandIn, type StandInSession, type StripeStandIn } from '../support/stripe-stand-in';
 
 const SITE_URL = 'https://shop.example.test';
@@ -13,7 +14,6 @@ const WEBHOOK_SECRET = `whsec_${randomBytes(24).toString('base64url')}`;
 process.env.SITE_URL = SITE_URL;
 
 const fx = createFixtures('Hook');
-const recordedEvents: string[] = [];
 
 async function loadApp() {
   const [checkout, db, route] = await Promise.all([import('@/lib/domain/checkout'), import('@/lib/infra/db'), import('@/app/api/webhooks/stripe/route')]);
@@ -31,7 +31,6 @@ function sign(payload: string, secret = WEBHOOK_SECRET, timestamp?: number): str
 }
 
 async function deliver(event: { id: string }, options: Delivery = {}) {
-  recordedEvents.push(event.id);
   const payload = options.payload ?? JSON.stringify(event, null, 2);
   const signature = options.signature === undefined ? sign(payload, options.secret, options.timestamp) : options.signature;
   const headers: Record<string, string> = { 'content-type': 'application/json; charset=utf-8' };
@@ -44,12 +43,12 @@ async function deliver(event: { id: string }, options: Delivery = {}) {
 async function openOrder(withVoucher = false) {
   const voucher = withVoucher ? await fx.voucher({ type: 'fixed_amount', usageType: 'one_time', valueCents: 200 }) : null;
   const result = await app.createCheckout({ productIds: [product.id], userId: null, customerEmail: null, discountCode: voucher?.code ?? null, siteUrl: SITE_URL });
-  const session = stripe.sessions.get(result.session_id) as StandInSession;
+  const session = stripe.sessions.get(result.sessionId) as StandInSession;
   return { session, voucher, order: () => app.db().order.findUniqueOrThrow({ where: { sessionId: session.id }, include: { redemption: true } }) };
 }
 
 async function emailJobCount(orderId: string) {
-  return app.db().job.count({ where: { dedupeKey: `order-email:${orderId}` } });
+  return (await queuedJobs('order-email', { orderId })).length;
 }
 
 beforeAll(async () => {
@@ -63,8 +62,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await stripe?.close();
-  await app?.db().paymentEvent.deleteMany({ where: { id: { in: recordedEvents } } });
-  await fx.cleanup();
 });
 
 describe('signature checks', () => {

@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { call, closeDb, sql } from './helpers';
 
 // Issue 13 §5, SECURITY.md: nothing a stranger chooses is written to a cache.
-// The shop under test is `next start` on the build in NEXT_DIST_DIR (scripts/test.ts),
+// The shop under test is server.mjs on the build in NEXT_DIST_DIR (scripts/test.ts),
 // and its page and data caches live in that folder (server/shop-cache/ with the shop's
 // cache handler; server/app/ and cache/fetch-cache/ with Next's own), so the whole
 // folder's file count is what a stranger could grow.

@@ -3,11 +3,12 @@
 // types and impossible values are refused in the error shape with nothing
 // written (no order, no voucher reservation).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ProductResponse } from '@/lib/contract/catalog';
 import { adminToken, call, clearRateLimits, closeDb, count, expectErrorShape, sql } from './helpers';
-import { listProducts, type ApiProduct } from '../api/helpers';
+import { listProducts } from '../api/helpers';
 
-let product: ApiProduct;
-let second: ApiProduct;
+let product: ProductResponse;
+let second: ProductResponse;
 let oneTimeCode: string;
 
 const cents = (dollars: number) => Math.round(dollars * 100);

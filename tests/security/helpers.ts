@@ -3,7 +3,9 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { expect } from 'vitest';
-import { SHOP_URL } from '../api/helpers';
+import { signInResponse } from '@/lib/contract/accounts';
+import { adminLoginResponse } from '@/lib/contract/admin';
+import { expectShape, SHOP_URL } from '../api/helpers';
 
 export { SHOP_URL };
 
@@ -50,7 +52,7 @@ export async function registerCustomer(label: string): Promise<Customer> {
   const email = `${label}-${unique()}@example.com`;
   const res = await call('POST', '/api/auth/user-register', { form: { email, password: 'correct horse battery', name: `Sec ${label}` } });
   expect(res.status, res.text).toBe(200);
-  const body = res.body as { token: string; user: { id: string } };
+  const body = expectShape(signInResponse, res.body);
   // The browser's session cookie exactly as the shop set it (name=value).
   const cookie = (res.headers.get('set-cookie') ?? '').split(';')[0];
   expect(cookie).toContain(body.token);
@@ -60,7 +62,7 @@ export async function registerCustomer(label: string): Promise<Customer> {
 export async function adminToken(): Promise<string> {
   const res = await call('POST', '/api/auth/login', { form: { username: 'admin', password: 'admin' } });
   expect(res.status, res.text).toBe(200);
-  return (res.body as { token: string }).token;
+  return expectShape(adminLoginResponse, res.body).token;
 }
 
 let pool: pg.Pool | undefined;

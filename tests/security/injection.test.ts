@@ -2,8 +2,9 @@
 // 400, stored text comes back HTML-escaped on the pages that render it, JSON-LD
 // cannot close its script element, and error pages reflect nothing raw.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ProductResponse } from '@/lib/contract/catalog';
 import { adminToken, call, clearRateLimits, closeDb, count, expectErrorShape, sql } from './helpers';
-import { listProducts, type ApiProduct } from '../api/helpers';
+import { listProducts } from '../api/helpers';
 
 const SQL_PAYLOADS = [
   "' OR 1=1 --",
@@ -94,7 +95,7 @@ describe('SQL injection', () => {
 });
 
 describe('stored XSS', () => {
-  let product: ApiProduct;
+  let product: ProductResponse;
   let bannerBefore: string;
 
   beforeAll(async () => {

@@ -1,6 +1,6 @@
 // SECURITY (issue 13 §1): a production deployment never falls into test
 // payments, which hand out every product and a membership for free. Real
-// `next start` processes from the tested build (and a real `npm start`) with a
+// server processes (server.mjs) from the tested build (and a real `npm start`) with a
 // production environment on a database the owner chose: a misconfiguration is
 // refused in one message naming every variable, with a non-zero exit, before
 // anything touches the database; a correctly configured shop answers the test
@@ -81,7 +81,7 @@ async function refusedStart(overrides: Record<string, string | undefined>): Prom
   return refusalNames(shop.output());
 }
 
-describe('next start refuses a production deployment that could fall into test payments', () => {
+describe('the shop server refuses a production deployment that could fall into test payments', () => {
   it('refuses to start without STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET', async () => {
     expect(await refusedStart({ STRIPE_SECRET_KEY: undefined, STRIPE_WEBHOOK_SECRET: undefined })).toEqual(['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET']);
   });

@@ -3,9 +3,11 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { bundleResponse, type BundleResponse, type ProductResponse } from '@/lib/contract/catalog';
 import { parseEnv } from '@/lib/env';
+import { expectShape, listProducts } from '../api/helpers';
 import { adminToken, call, clearRateLimits, closeDb, registerCustomer, type Customer } from './helpers';
-import { listProducts, type ApiProduct } from '../api/helpers';
 
 const shopEnv = parseEnv({ ...process.env, NODE_ENV: 'production' });
 
@@ -27,13 +29,13 @@ function expectClean(where: string, text: string) {
   for (const secret of secrets()) expect(text.includes(secret), `${where} contains a secret (${secret.slice(0, 3)}…)`).toBe(false);
 }
 
-let products: ApiProduct[];
-let bundles: ApiProduct[];
+let products: ProductResponse[];
+let bundles: BundleResponse[];
 
 beforeAll(async () => {
   expect(secrets().length).toBeGreaterThanOrEqual(2);
   products = await listProducts('?limit=500');
-  bundles = (await call('GET', '/api/bundles')).body as ApiProduct[];
+  bundles = expectShape(z.array(bundleResponse), (await call('GET', '/api/bundles')).body);
 });
 
 afterAll(async () => {

@@ -1,10 +1,9 @@
 // A second shop process from the same production build as the one under test,
 // started with a changed environment: a production configuration that must
 // refuse to start, Stripe pointed at the local stand-in, or a database that
-// goes away. Real `next start`, nothing stubbed.
+// goes away. The real server (server.mjs, as `npm start` runs it), nothing stubbed.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
-import { join } from 'node:path';
 
 export type ShopProcess = {
   url: string;
@@ -28,13 +27,13 @@ export async function freeLocalPort(): Promise<number> {
   });
 }
 
-/** Starts `next start` on the tested build with `overrides` on top of the runner's environment. */
+/** Starts the shop's server on the tested build with `overrides` on top of the runner's environment. */
 export async function spawnShop(overrides: Record<string, string | undefined>): Promise<ShopProcess> {
   const port = await freeLocalPort();
   const url = `http://127.0.0.1:${port}`;
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), SITE_URL: url, SHOP_DISABLE_WORKER: '1', ...overrides };
   for (const [key, value] of Object.entries(overrides)) if (value === undefined) delete env[key];
-  const child: ChildProcess = spawn(join('node_modules', '.bin', 'next'), ['start', '-p', String(port), '-H', '127.0.0.1'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child: ChildProcess = spawn(process.execPath, ['server.mjs', '--port', String(port), '--hostname', '127.0.0.1'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let printed = '';
   child.stdout?.on('data', (c: Buffer) => (printed += c.toString()));
   child.stderr?.on('data', (c: Buffer) => (printed += c.toString()));

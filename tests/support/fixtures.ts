@@ -1,6 +1,5 @@
-// Rows a test file owns in the shared integration database: uniquely named
-// categories, products, vouchers and users, and everything hanging off them,
-// removed again by `cleanup()` so files that count rows are not disturbed.
+// Uniquely named categories, products, vouchers and users for a test file. Each
+// integration file has a database of its own, so nothing needs removing after.
 import { randomBytes } from 'node:crypto';
 import { db } from '@/lib/infra/db';
 
@@ -24,13 +23,11 @@ type VoucherInput =
 
 export function createFixtures(label: string) {
   const suffix = randomBytes(4).toString('hex');
-  const owned = { categories: [] as string[], products: [] as string[], vouchers: [] as string[], users: [] as string[] };
   let counter = 0;
   const next = () => ++counter;
 
   async function category() {
     const row = await db().category.create({ data: { name: `${label} ${suffix} ${next()}` } });
-    owned.categories.push(row.id);
     return row;
   }
 
@@ -50,7 +47,6 @@ export function createFixtures(label: string) {
         bundleItems: { create: (input.bundleOf ?? []).map((productId, position) => ({ productId, position })) },
       },
     });
-    owned.products.push(row.id);
     return row;
   }
 
@@ -64,7 +60,6 @@ export function createFixtures(label: string) {
           ? { ...common, valueCents: input.valueCents }
           : { ...common, valueCents: input.balanceCents, originalBalanceCents: input.balanceCents, currentBalanceCents: input.balanceCents };
     const row = await db().voucher.create({ data });
-    owned.vouchers.push(row.id);
     return row;
   }
 
@@ -80,34 +75,10 @@ export function createFixtures(label: string) {
           : {}),
       },
     });
-    owned.users.push(row.id);
     return row;
   }
 
-  /** Orders that touch anything this file created. */
-  function ownedOrders() {
-    return db().order.findMany({
-      where: { OR: [{ items: { some: { productId: { in: owned.products } } } }, { voucherId: { in: owned.vouchers } }, { userId: { in: owned.users } }] },
-      select: { id: true, customerEmail: true },
-    });
-  }
-
-  async function cleanup() {
-    const orders = await ownedOrders();
-    const orderIds = orders.map((o) => o.id);
-    const recipients = orders.flatMap((o) => (o.customerEmail ? [o.customerEmail] : []));
-    await db().outboxEmail.deleteMany({ where: { to: { in: recipients } } });
-    await db().job.deleteMany({ where: { dedupeKey: { in: orderIds.map((id) => `order-email:${id}`) } } });
-    await db().emailLog.deleteMany({ where: { orderId: { in: orderIds } } });
-    await db().order.deleteMany({ where: { id: { in: orderIds } } });
-    await db().voucher.deleteMany({ where: { id: { in: owned.vouchers } } });
-    await db().bundleItem.deleteMany({ where: { bundleId: { in: owned.products } } });
-    await db().product.deleteMany({ where: { id: { in: owned.products } } });
-    await db().category.deleteMany({ where: { id: { in: owned.categories } } });
-    await db().user.deleteMany({ where: { id: { in: owned.users } } });
-  }
-
-  return { suffix, category, product, voucher, user, cleanup };
+  return { suffix, category, product, voucher, user };
 }
 
 /** Every promise's outcome, split into values and errors. */

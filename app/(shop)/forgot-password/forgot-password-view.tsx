@@ -3,7 +3,7 @@
 import Link from 'next/link';
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { postForm } from '@/components/account/api';
+import { api } from '@/components/data/api';
 import { FormField } from '@/components/account/form-field';
 import { primaryButton, secondaryButton, textLink } from '@/components/account/styles';
 
@@ -14,10 +14,10 @@ export function ForgotPasswordView() {
 
   async function submit() {
     setBusy(true);
-    const result = await postForm('/api/auth/forgot-password', { email });
+    const result = await api.form('/api/auth/forgot-password', { email });
     setBusy(false);
     if (!result.ok) {
-      toast.error(result.status === 429 && result.detail ? result.detail : 'Failed to send reset link');
+      toast.error(result.error.status === 429 && result.error.detail ? result.error.detail : 'Failed to send reset link');
       return;
     }
     setSentTo(email);

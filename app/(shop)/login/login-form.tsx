@@ -4,7 +4,8 @@ import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { postForm, type UserResponse } from '@/components/account/api';
+import { api } from '@/components/data/api';
+import type { SignInResponse } from '@/lib/contract/accounts';
 import { FormField } from '@/components/account/form-field';
 import { primaryButton, textLink } from '@/components/account/styles';
 import { storeUser } from '@/components/account/use-user';
@@ -17,10 +18,10 @@ export function LoginForm() {
 
   async function submit() {
     setBusy(true);
-    const result = await postForm<UserResponse>('/api/auth/user-login', { email, password });
+    const result = await api.form<SignInResponse>('/api/auth/user-login', { email, password });
     if (!result.ok) {
       // A rate-limit answer says when to retry; every other failure reads the same (no account enumeration).
-      toast.error(result.status === 429 && result.detail ? result.detail : 'Invalid email or password');
+      toast.error(result.error.status === 429 && result.error.detail ? result.error.detail : 'Invalid email or password');
       setBusy(false);
       return;
     }

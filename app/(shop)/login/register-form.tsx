@@ -3,7 +3,8 @@
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { postForm, type UserResponse } from '@/components/account/api';
+import { api } from '@/components/data/api';
+import type { SignInResponse } from '@/lib/contract/accounts';
 import { FormField } from '@/components/account/form-field';
 import { primaryButton } from '@/components/account/styles';
 import { storeUser } from '@/components/account/use-user';
@@ -17,9 +18,9 @@ export function RegisterForm() {
 
   async function submit() {
     setBusy(true);
-    const result = await postForm<UserResponse>('/api/auth/user-register', { name, email, password });
+    const result = await api.form<SignInResponse>('/api/auth/user-register', { name, email, password });
     if (!result.ok) {
-      toast.error(result.detail ?? 'Registration failed');
+      toast.error(result.error.detail ?? 'Registration failed');
       setBusy(false);
       return;
     }

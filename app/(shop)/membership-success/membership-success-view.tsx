@@ -2,10 +2,11 @@
 
 import Link from 'next/link';
 import { useEffect, useState } from 'react';
-import { getJson } from '@/components/account/api';
+import { api } from '@/components/data/api';
 import { LoadingPanel } from '@/components/account/panels';
 import { primaryButton, secondaryButton } from '@/components/account/styles';
 import { readStoredUser, storeUser } from '@/components/account/use-user';
+import type { SubscriptionStatusResponse } from '@/lib/contract/membership';
 import { formatDate } from '@/lib/format';
 
 // The payment provider's webhook may arrive well after the redirect. While the
@@ -19,7 +20,6 @@ const MAX_RECHECK_MS = 30_000;
 const BACKOFF = 1.5;
 const MAX_FAILURES = 5;
 
-type SubscriptionStatus = { status: 'paid' | 'pending' | 'expired'; current_period_end: string | null };
 type State = { kind: 'checking' } | { kind: 'pending' } | { kind: 'success'; periodEnd: string | null } | { kind: 'error' };
 
 export function MembershipSuccessView({ sessionId }: { sessionId: string }) {
@@ -36,7 +36,7 @@ export function MembershipSuccessView({ sessionId }: { sessionId: string }) {
     let failures = 0;
 
     async function check() {
-      const result = await getJson<SubscriptionStatus>(`/api/membership/subscription-status/${encodeURIComponent(sessionId)}`);
+      const result = await api.get<SubscriptionStatusResponse>(`/api/membership/subscription-status/${encodeURIComponent(sessionId)}`);
       if (cancelled) return;
       if (result.ok && result.body.status === 'paid') {
         const user = readStoredUser();
@@ -49,7 +49,8 @@ export function MembershipSuccessView({ sessionId }: { sessionId: string }) {
         setState({ kind: 'pending' });
       } else {
         // A 4xx will not change on retry (except being asked to slow down); a network error or 5xx might.
-        const terminal = result.status >= 400 && result.status < 500 && result.status !== 429;
+        const { status } = result.error;
+        const terminal = status >= 400 && status < 500 && status !== 429;
         if (terminal || ++failures >= MAX_FAILURES) return setState({ kind: 'error' });
       }
       timer = setTimeout(() => void check(), delayMs);

@@ -3,7 +3,8 @@
 import Link from 'next/link';
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { post, type MembershipStatus } from '@/components/account/api';
+import { api } from '@/components/data/api';
+import type { MembershipStatusResponse as MembershipStatus } from '@/lib/contract/membership';
 import { ConfirmDialog } from '@/components/account/confirm-dialog';
 import { primaryButton, secondaryButton } from '@/components/account/styles';
 import { formatDate } from '@/lib/format';
@@ -17,10 +18,10 @@ export function MemberPanel({ userId, status, onChange, onSessionLost }: Props) 
 
   async function cancel() {
     setBusy(true);
-    const result = await post<MembershipStatus>(`/api/membership/cancel/${encodeURIComponent(userId)}?cancel_at_period_end=true`);
+    const result = await api.post<MembershipStatus>(`/api/membership/cancel/${encodeURIComponent(userId)}?cancel_at_period_end=true`);
     setBusy(false);
     setConfirming(false);
-    if (result.status === 401) return onSessionLost();
+    if (!result.ok && result.error.status === 401) return onSessionLost();
     if (!result.ok) {
       toast.error('Failed to cancel membership');
       return;

@@ -2,7 +2,7 @@
 
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { postJson } from '@/components/account/api';
+import { api } from '@/components/data/api';
 import { PLANS, type PlanInterval } from '@/lib/domain/membership/plans';
 
 const dollars = (cents: number) => `$${(cents / 100).toLocaleString('en-AU', { maximumFractionDigits: 2 })}`;
@@ -20,7 +20,7 @@ export function PlanCards({ userId, onSessionLost }: { userId: string; onSession
   async function subscribe(interval: PlanInterval) {
     setBusy(interval);
     const code = promo.trim();
-    const result = await postJson<{ url: string }>('/api/membership/subscribe', {
+    const result = await api.post<{ url: string }>('/api/membership/subscribe', {
       user_id: userId,
       plan_interval: interval,
       ...(code ? { test_code: code } : {}),
@@ -30,8 +30,8 @@ export function PlanCards({ userId, onSessionLost }: { userId: string; onSession
       return;
     }
     setBusy(null);
-    if (result.status === 401) return onSessionLost();
-    toast.error(result.detail ?? 'Failed to create subscription');
+    if (result.error.status === 401) return onSessionLost();
+    toast.error(result.error.detail ?? 'Failed to create subscription');
   }
 
   return (

@@ -3,13 +3,14 @@
 import Link from 'next/link';
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
-import { getJson } from '@/components/account/api';
+import { api } from '@/components/data/api';
 import { LoadingPanel } from '@/components/account/panels';
 import { primaryButton } from '@/components/account/styles';
 import { useLoginRedirect } from '@/components/account/use-login-redirect';
 import { readStoredUser } from '@/components/account/use-user';
 import { OrderCard } from './order-card';
-import type { CustomerOrder, VouchersResponse } from './types';
+import type { CustomerOrderResponse, CustomerOrdersResponse } from '@/lib/contract/orders';
+import type { CustomerVouchersResponse } from '@/lib/contract/vouchers';
 import { VoucherList } from './voucher-list';
 
 const LOGIN_MESSAGE = 'Please login to view your orders';
@@ -17,7 +18,7 @@ const LOGIN_MESSAGE = 'Please login to view your orders';
 type State =
   | { kind: 'loading' }
   | { kind: 'failed' }
-  | { kind: 'ready'; orders: CustomerOrder[]; vouchers: VouchersResponse | null };
+  | { kind: 'ready'; orders: CustomerOrderResponse[]; vouchers: CustomerVouchersResponse | null };
 
 export function MyOrdersView() {
   const toLogin = useLoginRedirect();
@@ -29,13 +30,13 @@ export function MyOrdersView() {
     let cancelled = false;
     void (async () => {
       const [orders, vouchers] = await Promise.all([
-        getJson<{ orders: CustomerOrder[] }>(`/api/orders/${encodeURIComponent(user.id)}`),
-        getJson<VouchersResponse>('/api/account/vouchers'),
+        api.get<CustomerOrdersResponse>(`/api/orders/${encodeURIComponent(user.id)}`),
+        api.get<CustomerVouchersResponse>('/api/account/vouchers'),
       ]);
       if (cancelled) return;
       // The stored record outlived its server session (logout elsewhere, password reset)
       // or names another account than the session cookie (404): sign in again.
-      if (!orders.ok && (orders.status === 401 || orders.status === 404)) return toLogin(LOGIN_MESSAGE);
+      if (!orders.ok && (orders.error.status === 401 || orders.error.status === 404)) return toLogin(LOGIN_MESSAGE);
       if (!orders.ok) {
         toast.error('Failed to load orders');
         return setState({ kind: 'failed' });

@@ -1,12 +1,12 @@
 import { DownloadButtons } from '@/components/orders/download-buttons';
 import { imageSrc } from '@/lib/cart';
 import { formatAud, formatDate } from '@/lib/format';
-import type { CustomerOrder, OrderProduct } from './types';
+import type { CustomerOrderProductResponse, CustomerOrderResponse } from '@/lib/contract/orders';
 
 // SPEC §9: customers see the last 12 characters of the session id.
 const shortOrderId = (sessionId: string) => sessionId.slice(-12);
 
-export function OrderCard({ order }: { order: CustomerOrder }) {
+export function OrderCard({ order }: { order: CustomerOrderResponse }) {
   const orderId = shortOrderId(order.session_id);
   return (
     <li className="rounded-2xl bg-white p-6 shadow-sm" data-testid="order-card" aria-label={`Order ${orderId}`}>
@@ -33,7 +33,7 @@ export function OrderCard({ order }: { order: CustomerOrder }) {
   );
 }
 
-function OrderLine({ sessionId, product }: { sessionId: string; product: OrderProduct }) {
+function OrderLine({ sessionId, product }: { sessionId: string; product: CustomerOrderProductResponse }) {
   const src = imageSrc(product.image_path);
   return (
     <li className="flex gap-4" data-testid="order-product">

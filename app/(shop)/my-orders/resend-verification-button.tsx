@@ -2,6 +2,7 @@
 
 import { useState } from 'react';
 import { toast } from 'sonner';
+import { api } from '@/components/data/api';
 
 /** For a lost welcome email: a fresh confirmation link to the signed-in address. */
 export function ResendVerificationButton() {
@@ -13,10 +14,9 @@ export function ResendVerificationButton() {
       className="mt-2 rounded-lg border border-amber-700 px-3 py-1.5 font-semibold text-amber-900 hover:bg-amber-100 disabled:opacity-60"
       onClick={async () => {
         setBusy(true);
-        const res = await fetch('/api/auth/resend-verification', { method: 'POST' }).catch(() => null);
-        const body = await res?.json().catch(() => null);
-        if (res?.ok) toast.success(body?.message ?? 'Confirmation email sent');
-        else toast.error(body?.detail ?? 'Failed to send confirmation email');
+        const result = await api.post<{ message?: string } | null>('/api/auth/resend-verification');
+        if (result.ok) toast.success(result.body?.message ?? 'Confirmation email sent');
+        else toast.error(result.error.detail ?? 'Failed to send confirmation email');
         setBusy(false);
       }}
     >

@@ -1,16 +1,16 @@
 import { formatAud } from '@/lib/format';
 import { ResendVerificationButton } from './resend-verification-button';
-import type { CustomerVoucher, VouchersResponse } from './types';
+import type { CustomerVoucherResponse, CustomerVouchersResponse } from '@/lib/contract/vouchers';
 
 const aud = (dollars: number) => formatAud(Math.round(dollars * 100));
 
 /** SPEC §4: Active when active and (reusable with balance left, or one_time); otherwise Used. */
-export function voucherIsActive(v: CustomerVoucher): boolean {
+export function voucherIsActive(v: CustomerVoucherResponse): boolean {
   if (v.status !== 'active') return false;
   return v.usage_type === 'one_time' || (v.usage_type === 'reusable' && (v.current_balance ?? 0) > 0);
 }
 
-export function VoucherList({ vouchers, email_verified }: VouchersResponse) {
+export function VoucherList({ vouchers, email_verified }: CustomerVouchersResponse) {
   if (!email_verified) {
     return (
       <div className="mt-6 rounded-xl bg-amber-50 p-4 text-sm text-amber-900" data-testid="vouchers-unverified">
@@ -34,7 +34,7 @@ export function VoucherList({ vouchers, email_verified }: VouchersResponse) {
   );
 }
 
-function VoucherCard({ voucher: v }: { voucher: CustomerVoucher }) {
+function VoucherCard({ voucher: v }: { voucher: CustomerVoucherResponse }) {
   const active = voucherIsActive(v);
   return (
     <li className="rounded-2xl border-2 border-dashed border-rose-200 bg-white p-5 shadow-sm" data-testid="voucher">

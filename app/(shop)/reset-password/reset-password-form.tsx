@@ -4,7 +4,7 @@ import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
-import { postForm } from '@/components/account/api';
+import { api } from '@/components/data/api';
 import { FormField } from '@/components/account/form-field';
 import { primaryButton, textLink } from '@/components/account/styles';
 
@@ -39,10 +39,10 @@ export function ResetPasswordForm({ token }: { token: string }) {
       return;
     }
     setBusy(true);
-    const result = await postForm('/api/auth/reset-password', { token, new_password: password });
+    const result = await api.form('/api/auth/reset-password', { token, new_password: password });
     setBusy(false);
     if (!result.ok) {
-      toast.error(result.detail ?? 'Failed to reset password');
+      toast.error(result.error.detail ?? 'Failed to reset password');
       return;
     }
     setDone(true);

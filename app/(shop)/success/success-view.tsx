@@ -3,6 +3,7 @@
 import Link from 'next/link';
 import { useEffect, useState } from 'react';
 import { readCart, writeCart } from '@/components/cart/use-cart';
+import { api } from '@/components/data/api';
 import { DownloadButtons, type DownloadItem } from '@/components/orders/download-buttons';
 
 // SPEC §4: recheck every 2 s up to 5 times, then 'timeout'; a failing request
@@ -10,6 +11,7 @@ import { DownloadButtons, type DownloadItem } from '@/components/orders/download
 const RECHECK_MS = 2000;
 const MAX_RETRIES = 5;
 
+type CheckoutStatus = { payment_status: string; status: string; product_ids: string[]; items: DownloadItem[] };
 type State = { kind: 'checking' } | { kind: 'success'; items: DownloadItem[] } | { kind: 'expired' } | { kind: 'timeout' } | { kind: 'error' };
 
 export function SuccessView({ sessionId }: { sessionId: string }) {
@@ -27,9 +29,7 @@ export function SuccessView({ sessionId }: { sessionId: string }) {
 
     async function check() {
       try {
-        const res = await fetch(`/api/checkout/status/${encodeURIComponent(sessionId)}`, { cache: 'no-store' });
-        if (!res.ok) throw new Error(String(res.status));
-        const body = (await res.json()) as { payment_status: string; status: string; product_ids: string[]; items: DownloadItem[] };
+        const body = await api.request<CheckoutStatus>(`/api/checkout/status/${encodeURIComponent(sessionId)}`);
         if (cancelled) return;
         if (body.payment_status === 'paid') {
           removePurchased(body.product_ids);

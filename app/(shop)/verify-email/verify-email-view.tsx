@@ -2,7 +2,7 @@
 
 import Link from 'next/link';
 import { useState } from 'react';
-import { postForm } from '@/components/account/api';
+import { api } from '@/components/data/api';
 import { primaryButton, secondaryButton } from '@/components/account/styles';
 
 type State = { kind: 'ready' } | { kind: 'busy' } | { kind: 'done' } | { kind: 'failed'; message: string };
@@ -16,8 +16,8 @@ export function VerifyEmailView({ token }: { token: string }) {
 
   async function confirm() {
     setState({ kind: 'busy' });
-    const result = await postForm('/api/auth/verify-email', { token });
-    setState(result.ok ? { kind: 'done' } : { kind: 'failed', message: result.detail ?? 'Failed to confirm your email' });
+    const result = await api.form('/api/auth/verify-email', { token });
+    setState(result.ok ? { kind: 'done' } : { kind: 'failed', message: result.error.detail ?? 'Failed to confirm your email' });
   }
 
   if (state.kind === 'done') {

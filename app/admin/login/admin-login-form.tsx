@@ -4,7 +4,8 @@ import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
-import { ADMIN_USERNAME_KEY } from '@/components/admin/api';
+import { ADMIN_USERNAME_KEY } from '@/components/admin/session';
+import { api } from '@/components/data/api';
 import { TextField } from '@/components/admin/field';
 import { button } from '@/components/admin/styles';
 
@@ -24,18 +25,15 @@ export function AdminLoginForm() {
   async function submit(event: FormEvent) {
     event.preventDefault();
     setBusy(true);
-    const res = await fetch('/api/auth/login', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ username, password }),
-    }).catch(() => null);
-    const body = (await res?.json().catch(() => null)) as (LoginResponse & { detail?: string }) | null;
-    if (!res?.ok || !body) {
+    // The shopper's client, not the admin's: a 401 here is a wrong password, not an ended session.
+    const result = await api.post<LoginResponse | null>('/api/auth/login', { username, password });
+    if (!result.ok || !result.body) {
       // A rate-limit answer says when to try again; every other failure reads the same.
-      toast.error(res?.status === 429 && body?.detail ? body.detail : 'Invalid credentials');
+      toast.error(!result.ok && result.error.status === 429 && result.error.detail ? result.error.detail : 'Invalid credentials');
       setBusy(false);
       return;
     }
+    const body = result.body;
     window.localStorage.setItem(ADMIN_USERNAME_KEY, body.username);
     router.replace('/admin/dashboard');
   }

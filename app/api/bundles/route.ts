@@ -1,7 +1,8 @@
 // GET /api/bundles — bundles, filtered by category, subcategory and search
 import { getListing } from '@/lib/cache/catalog';
-import { catalogQuerySchema, toBundleResponse } from '@/lib/contract/catalog';
+import { catalogQuerySchema } from '@/lib/contract/catalog';
 import { handler, json, parseQuery } from '@/lib/http/handler';
+import { toBundleResponse } from '@/lib/http/responses/catalog';
 
 export const GET = handler(async (request) => {
   const query = parseQuery(request, catalogQuerySchema);

@@ -1,7 +1,8 @@
 // GET /api/products — products (not bundles), filtered by category, subcategory and search
 import { getListing } from '@/lib/cache/catalog';
-import { catalogQuerySchema, toProductResponse } from '@/lib/contract/catalog';
+import { catalogQuerySchema } from '@/lib/contract/catalog';
 import { handler, json, parseQuery } from '@/lib/http/handler';
+import { toProductResponse } from '@/lib/http/responses/catalog';
 
 export const GET = handler(async (request) => {
   const query = parseQuery(request, catalogQuerySchema);

@@ -6,6 +6,7 @@ import { validateDiscount } from '@/lib/domain/vouchers';
 import { dollarsToCents } from '@/lib/format';
 import { clientIp } from '@/lib/http/client';
 import { handler, json, parseQuery } from '@/lib/http/handler';
+import { toDiscountValidationResponse } from '@/lib/http/responses/vouchers';
 
 export const POST = handler(async (request) => {
   const query = parseQuery(request, validateDiscountQuerySchema);
@@ -13,5 +14,5 @@ export const POST = handler(async (request) => {
   // Limited before the lookup so codes cannot be guessed at speed.
   await enforceRateLimit(RATE_LIMITS.validateDiscount, clientIp(request));
   const result = await validateDiscount(query.code, query.subtotal === undefined ? undefined : dollarsToCents(query.subtotal));
-  return json(result);
+  return json(toDiscountValidationResponse(result));
 });

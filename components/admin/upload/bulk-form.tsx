@@ -2,10 +2,10 @@
 
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
-import { api, toastFailure } from '../api';
+import { api, toastFailure } from '../session';
 import { CheckboxField, SelectField } from '../field';
 import { button, card, input } from '../styles';
-import type { Category } from '../types';
+import type { CategoryResponse as Category } from '@/lib/contract/catalog';
 import { appendCategoryFields, CategoryFields, EMPTY_CATEGORY_VALUE } from './category-fields';
 import { renameFromAnalysis } from './rename';
 import { IMAGE_ACCEPT, NAME_SUFFIXES } from './types';
@@ -35,7 +35,7 @@ export function BulkForm({ categories, busy, onStarted }: { categories: Category
       appendCategoryFields(body, fields);
       for (const file of named) body.append('files', file, file.name);
       const result = await api.multipart<{ batch_id: string }>('/api/admin/bulk-upload', body);
-      if (!result.ok) return toastFailure(result, 'Upload failed');
+      if (!result.ok) return toastFailure(result.error, 'Upload failed');
       setFiles([]);
       setInputKey((k) => k + 1);
       onStarted(result.body.batch_id);

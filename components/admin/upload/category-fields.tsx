@@ -1,7 +1,7 @@
 'use client';
 
 import { SelectField, TextField } from '../field';
-import type { Category } from '../types';
+import type { CategoryResponse as Category } from '@/lib/contract/catalog';
 
 export type CategoryValue = { price: string; category: string; subcategory: string; tags: string };
 

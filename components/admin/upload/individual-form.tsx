@@ -2,30 +2,24 @@
 
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
-import { goToAdminLogin, toastFailure } from '../api';
+import type { ApiError } from '@/components/data/api';
+import { api, toastFailure } from '../session';
 import { TextAreaField, TextField } from '../field';
 import { button, card, input } from '../styles';
-import type { Category } from '../types';
+import type { CategoryResponse as Category } from '@/lib/contract/catalog';
 import { appendCategoryFields, CategoryFields, EMPTY_CATEGORY_VALUE } from './category-fields';
 import { IMAGE_ACCEPT, INDIVIDUAL_TIMEOUT_MS } from './types';
 
-type Outcome = { ok: true; title: string } | { ok: false; status: number; detail: string | null; timedOut: boolean };
+type Outcome = { ok: true; title: string } | { ok: false; error: ApiError; timedOut: boolean };
 
 /** The one upload with a time-out (SPEC §9): five minutes, then the files are presumed too large. */
 async function send(body: FormData): Promise<Outcome> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), INDIVIDUAL_TIMEOUT_MS);
-  try {
-    const res = await fetch('/api/admin/individual-upload', { method: 'POST', body, credentials: 'same-origin', signal: controller.signal });
-    if (res.status === 401) goToAdminLogin();
-    const json = (await res.json().catch(() => null)) as { title?: string; detail?: string } | null;
-    if (res.ok) return { ok: true, title: json?.title ?? '' };
-    return { ok: false, status: res.status, detail: typeof json?.detail === 'string' ? json.detail : null, timedOut: false };
-  } catch {
-    return { ok: false, status: 0, detail: null, timedOut: controller.signal.aborted };
-  } finally {
-    clearTimeout(timer);
-  }
+  const result = await api.multipart<{ title?: string } | null>('/api/admin/individual-upload', body, { signal: controller.signal });
+  clearTimeout(timer);
+  if (result.ok) return { ok: true, title: result.body?.title ?? '' };
+  return { ok: false, error: result.error, timedOut: controller.signal.aborted };
 }
 
 export function IndividualForm({ categories }: { categories: Category[] }) {
@@ -53,7 +47,7 @@ export function IndividualForm({ categories }: { categories: Category[] }) {
     setSending(false);
     if (!result.ok) {
       if (result.timedOut) return void toast.error('Upload timeout - files may be too large');
-      return toastFailure(result, 'Upload failed');
+      return toastFailure(result.error, 'Upload failed');
     }
     toast.success(`${result.title || title} uploaded`);
     setMockup(null);

@@ -1,7 +1,7 @@
 'use client';
 
 import { toast } from 'sonner';
-import { api } from '../api';
+import { api } from '../session';
 
 /**
  * Descriptive names from the server's image analysis, one file at a time. A
@@ -18,7 +18,7 @@ export async function renameFromAnalysis(files: File[], suffix: string, onStep: 
     if (result.ok) {
       renamed.push(new File([file], result.body.generated_filename, { type: file.type }));
     } else {
-      toast.warning(`Could not analyse ${file.name}; keeping its name`, result.detail ? { description: result.detail } : undefined);
+      toast.warning(`Could not analyse ${file.name}; keeping its name`, result.error.detail ? { description: result.error.detail } : undefined);
       renamed.push(file);
     }
     onStep(renamed.length);

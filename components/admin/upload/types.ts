@@ -1,5 +1,5 @@
 // The upload progress the API reports (SPEC §3), and the limits the forms share.
-import type { UploadProgress, UploadStage } from '@/lib/contract/responses';
+import type { UploadProgressResponse as UploadProgress, UploadStage } from '@/lib/contract/uploads';
 
 export type { UploadProgress, UploadStage };
 

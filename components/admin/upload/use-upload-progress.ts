@@ -2,7 +2,7 @@
 
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
-import { api } from '../api';
+import { api } from '../session';
 import { isFinished, POLL_GIVE_UP_MS, POLL_INTERVAL_MS, type UploadProgress } from './types';
 
 // Polls a batch every 2.5 s until it finishes (SPEC §4, §9). A failed poll is

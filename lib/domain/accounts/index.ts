@@ -21,7 +21,7 @@ export const MAX_PASSWORD_LENGTH = 200;
 
 const INVALID_RESET_LINK = 'This reset link is invalid or has expired. Please request a new one.';
 
-export type UserRecord = { id: string; email: string; name: string; is_member: boolean };
+export type UserRecord = { id: string; email: string; name: string; isMember: boolean };
 
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
@@ -34,7 +34,7 @@ export function passwordProblem(password: string): string | null {
 }
 
 export async function toUserRecord(user: Pick<User, 'id' | 'email' | 'name'>): Promise<UserRecord> {
-  return { id: user.id, email: user.email, name: user.name, is_member: await isActiveMember(user.id) };
+  return { id: user.id, email: user.email, name: user.name, isMember: await isActiveMember(user.id) };
 }
 
 export async function registerUser(input: { email: string; password: string; name: string }): Promise<User> {

@@ -1,12 +1,33 @@
 // The back office's view of the catalogue: stored sale fields as they are and
 // the files' storage keys (S5 allows them to admins, never to the public).
 import 'server-only';
-import { centsToDollars } from '@/lib/format';
 import { db } from '@/lib/infra/db';
 import { selectionWhere, type ProductSelection } from './selection';
 
+export type AdminCatalogItem = {
+  id: string;
+  title: string;
+  description: string;
+  priceCents: number;
+  onSale: boolean;
+  salePriceCents: number | null;
+  saleStart: Date | null;
+  saleEnd: Date | null;
+  imagePath: string | null;
+  thumbnailPath: string | null;
+  category: string | null;
+  subcategory: string | null;
+  tags: string[];
+  /** The current files; `id` is stable (download links name it). */
+  files: { id: string; storageKey: string; originalFilename: string }[];
+  isBundle: boolean;
+  bundleProductIds: string[];
+  createdAt: Date;
+  updatedAt: Date;
+};
+
 /** One page of All Products, newest first; the filter is the one "select all N matching" stands for. */
-export async function listAdminCatalog(options: ProductSelection & { limit: number; offset: number }) {
+export async function listAdminCatalog(options: ProductSelection & { limit: number; offset: number }): Promise<{ total: number; items: AdminCatalogItem[] }> {
   const where = selectionWhere(options);
   const [rows, total] = await Promise.all([
     db().product.findMany({
@@ -28,24 +49,21 @@ export async function listAdminCatalog(options: ProductSelection & { limit: numb
       id: p.id,
       title: p.title,
       description: p.description,
-      price: centsToDollars(p.priceCents),
-      on_sale: p.onSale,
-      sale_price: p.salePriceCents === null ? null : centsToDollars(p.salePriceCents),
-      sale_start: p.saleStart?.toISOString() ?? null,
-      sale_end: p.saleEnd?.toISOString() ?? null,
-      image_path: p.imagePath,
-      thumbnail_path: p.thumbnailPath,
+      priceCents: p.priceCents,
+      onSale: p.onSale,
+      salePriceCents: p.salePriceCents,
+      saleStart: p.saleStart,
+      saleEnd: p.saleEnd,
+      imagePath: p.imagePath,
+      thumbnailPath: p.thumbnailPath,
       category: p.category?.name ?? null,
       subcategory: p.subcategory,
       tags: p.tags,
-      file_paths: p.files.map((f) => f.storageKey),
-      file_path: p.files[0]?.storageKey ?? null,
-      original_filenames: p.files.map((f) => f.originalFilename),
-      file_ids: p.files.map((f) => f.id),
-      is_bundle: p.isBundle,
-      product_ids: p.bundleItems.map((b) => b.productId),
-      created_at: p.createdAt.toISOString(),
-      updated_at: p.updatedAt.toISOString(),
+      files: p.files,
+      isBundle: p.isBundle,
+      bundleProductIds: p.bundleItems.map((b) => b.productId),
+      createdAt: p.createdAt,
+      updatedAt: p.updatedAt,
     })),
   };
 }

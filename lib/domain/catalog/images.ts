@@ -36,7 +36,7 @@ async function dropOldMedia(paths: (string | null)[]) {
 }
 
 /** Sets the mockup of a product or the cover of a bundle. */
-export async function setCatalogItemImage(actor: string, id: string, bytes: Buffer): Promise<{ image_path: string; thumbnail_path: string }> {
+export async function setCatalogItemImage(actor: string, id: string, bytes: Buffer): Promise<{ imagePath: string; thumbnailPath: string }> {
   const item = await db().product.findFirst({ where: { id, deletedAt: null }, select: { id: true, isBundle: true } });
   if (!item) throw notFound('Product not found');
   const stored = await storeItemImage(id, await prepareImage(bytes).catch(refuse));
@@ -54,11 +54,11 @@ export async function setCatalogItemImage(actor: string, id: string, bytes: Buff
     throw error;
   }
   await dropOldMedia([old.imagePath, old.thumbnailPath]);
-  return { image_path: stored.imagePath, thumbnail_path: stored.thumbnailPath };
+  return { imagePath: stored.imagePath, thumbnailPath: stored.thumbnailPath };
 }
 
 /** Sets a category's display image (the landscape cover of Browse by Category). */
-export async function setCategoryImage(actor: string, id: string, bytes: Buffer): Promise<{ display_image: string }> {
+export async function setCategoryImage(actor: string, id: string, bytes: Buffer): Promise<{ displayImagePath: string }> {
   const category = await db().category.findUnique({ where: { id }, select: { id: true } });
   if (!category) throw notFound('Category not found');
   await checkImage(bytes).catch(refuse);
@@ -79,5 +79,5 @@ export async function setCategoryImage(actor: string, id: string, bytes: Buffer)
     throw error;
   }
   await dropOldMedia([previous]);
-  return { display_image: mediaPath(key) };
+  return { displayImagePath: mediaPath(key) };
 }

@@ -31,7 +31,7 @@ export type CheckoutRequest = {
   siteUrl: string;
 };
 
-export type CheckoutResult = { url: string; session_id: string; free_checkout: boolean; is_member: boolean };
+export type CheckoutResult = { url: string; sessionId: string; freeCheckout: boolean; isMember: boolean };
 
 export async function createCheckout(request: CheckoutRequest): Promise<CheckoutResult> {
   const productIds = [...new Set(request.productIds)];
@@ -95,7 +95,7 @@ export async function createCheckout(request: CheckoutRequest): Promise<Checkout
 
   if (free) {
     await fulfilOrder(freeSessionId, { paymentStatus: 'no_payment_required' });
-    return { url: successUrl(freeSessionId), session_id: freeSessionId, free_checkout: true, is_member: member };
+    return { url: successUrl(freeSessionId), sessionId: freeSessionId, freeCheckout: true, isMember: member };
   }
 
   let session: { id: string; url: string };
@@ -122,7 +122,7 @@ export async function createCheckout(request: CheckoutRequest): Promise<Checkout
     await abandonOrder(orderId);
     throw error;
   }
-  return { url: session.url, session_id: session.id, free_checkout: false, is_member: member };
+  return { url: session.url, sessionId: session.id, freeCheckout: false, isMember: member };
 }
 
 async function abandonOrder(orderId: string): Promise<void> {

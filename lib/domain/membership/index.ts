@@ -21,21 +21,21 @@ export async function isActiveMember(userId: string | null | undefined, now: Dat
 }
 
 export type MembershipStatus = {
-  is_member: boolean;
-  plan_interval: PlanInterval | null;
-  current_period_end: string | null;
-  cancel_at_period_end: boolean;
+  isMember: boolean;
+  planInterval: PlanInterval | null;
+  currentPeriodEnd: Date | null;
+  cancelAtPeriodEnd: boolean;
   status: string | null;
 };
 
 export async function getMembershipStatus(userId: string, now: Date = new Date()): Promise<MembershipStatus> {
   const m = await db().membership.findUnique({ where: { userId } });
-  if (!m) return { is_member: false, plan_interval: null, current_period_end: null, cancel_at_period_end: false, status: null };
+  if (!m) return { isMember: false, planInterval: null, currentPeriodEnd: null, cancelAtPeriodEnd: false, status: null };
   return {
-    is_member: ACTIVE_STATUSES.includes(m.status) && m.currentPeriodEnd > now,
-    plan_interval: m.planInterval,
-    current_period_end: m.currentPeriodEnd.toISOString(),
-    cancel_at_period_end: m.cancelAtPeriodEnd,
+    isMember: ACTIVE_STATUSES.includes(m.status) && m.currentPeriodEnd > now,
+    planInterval: m.planInterval,
+    currentPeriodEnd: m.currentPeriodEnd,
+    cancelAtPeriodEnd: m.cancelAtPeriodEnd,
     status: m.status,
   };
 }

@@ -5,11 +5,10 @@ import { recordAudit } from '@/lib/domain/audit';
 import { AppError, invalid, notFound } from '@/lib/domain/errors';
 import { db } from '@/lib/infra/db';
 
-export type PromoCodeResponse = { code: string; description: string; percent_off: number; active: boolean; expires_at: string | null; created_at: string };
+export type PromoCode = { code: string; description: string; percentOff: number; active: boolean; expiresAt: Date | null; createdAt: Date };
 
-export async function listPromoCodes(): Promise<PromoCodeResponse[]> {
-  const codes = await db().promoCode.findMany({ orderBy: { createdAt: 'desc' } });
-  return codes.map((c) => ({ code: c.code, description: c.description, percent_off: c.percentOff, active: c.active, expires_at: c.expiresAt?.toISOString() ?? null, created_at: c.createdAt.toISOString() }));
+export async function listPromoCodes(): Promise<PromoCode[]> {
+  return db().promoCode.findMany({ orderBy: { createdAt: 'desc' }, select: { code: true, description: true, percentOff: true, active: true, expiresAt: true, createdAt: true } });
 }
 
 export async function createPromoCode(actor: string, input: { code: string; percentOff: number; description?: string; expiresAt?: Date | null }) {

@@ -4,7 +4,6 @@ import 'server-only';
 import { recordAudit } from '@/lib/domain/audit';
 import { sendOrderEmail } from '@/lib/domain/emails';
 import { notFound } from '@/lib/domain/errors';
-import { centsToDollars } from '@/lib/format';
 import { db, escapeLike, Prisma } from '@/lib/infra/db';
 import { fileListsForProducts } from './files';
 
@@ -48,30 +47,28 @@ export async function listAdminOrders(filter: OrderFilter) {
   const files = await fileListsForProducts([...new Set(orders.flatMap((o) => o.items.map((i) => i.productId)))]);
   const rows = orders.map((o) => ({
     id: o.id,
-    session_id: o.sessionId,
-    created_at: o.createdAt.toISOString(),
-    customer_email: o.customerEmail,
-    amount: centsToDollars(o.amountCents),
-    currency: o.currency.toUpperCase(),
-    payment_status: o.paymentStatus,
+    sessionId: o.sessionId,
+    createdAt: o.createdAt,
+    customerEmail: o.customerEmail,
+    amountCents: o.amountCents,
+    currency: o.currency,
+    paymentStatus: o.paymentStatus,
     status: o.status,
     kind: o.kind,
-    products: o.items.map((i) => {
+    items: o.items.map((i) => ({
+      productId: i.productId,
+      title: i.title,
+      priceCents: i.priceCents,
+      imagePath: i.product.thumbnailPath ?? i.product.imagePath,
       // The files this order can download, as it knows them (removed-later ones included).
-      const list = files.get(i.productId)?.(o.createdAt) ?? [];
-      return {
-        id: i.productId,
-        title: i.title,
-        price: centsToDollars(i.priceCents),
-        image_path: i.product.thumbnailPath ?? i.product.imagePath,
-        file_paths: list.map((f) => f.storageKey),
-        original_filenames: list.map((f) => f.originalFilename),
-      };
-    }),
-    email_logs: o.emailLogs.map((l) => ({ recipient_email: l.recipientEmail, sent_at: l.sentAt.toISOString(), sent_by: l.sentBy, status: l.status, kind: l.kind })),
+      files: (files.get(i.productId)?.(o.createdAt) ?? []).map((f) => ({ storageKey: f.storageKey, originalFilename: f.originalFilename })),
+    })),
+    emailLogs: o.emailLogs.map((l) => ({ recipientEmail: l.recipientEmail, sentAt: l.sentAt, sentBy: l.sentBy, status: l.status, kind: l.kind })),
   }));
   return { total, orders: rows };
 }
+
+export type AdminOrder = Awaited<ReturnType<typeof listAdminOrders>>['orders'][number];
 
 export async function resendOrderEmail(actor: string, sessionId: string, email: string): Promise<void> {
   const order = await db().order.findUnique({ where: { sessionId }, select: { id: true, fulfilledAt: true } });

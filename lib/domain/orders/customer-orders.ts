@@ -1,14 +1,19 @@
 // A customer's own paid orders with their download lists (SPEC §3 customer view).
 import 'server-only';
 import { db } from '@/lib/infra/db';
-import { centsToDollars } from '@/lib/format';
 import { fileListsForProducts } from './files';
-import type { CustomerOrder } from '@/lib/contract/responses';
 
-export type { CustomerOrder };
+export type CustomerOrderItem = {
+  productId: string;
+  title: string;
+  priceCents: number;
+  imagePath: string | null;
+  isBundle: boolean;
+  /** The files the buyer may download (stable id, original name), in download-index order. */
+  files: { id: string; filename: string }[];
+};
 
-const downloadPath = (sessionId: string, productId: string, fileId: string) =>
-  `/api/download/${encodeURIComponent(sessionId)}/${encodeURIComponent(productId)}?file_id=${encodeURIComponent(fileId)}`;
+export type CustomerOrder = { sessionId: string; createdAt: Date; amountCents: number; currency: string; items: CustomerOrderItem[] };
 
 export async function listCustomerOrders(userId: string): Promise<CustomerOrder[]> {
   const orders = await db().order.findMany({
@@ -19,25 +24,18 @@ export async function listCustomerOrders(userId: string): Promise<CustomerOrder[
   // One query for every file of every order, not one per order.
   const files = await fileListsForProducts([...new Set(orders.flatMap((o) => o.items.map((i) => i.productId)))]);
   return orders.map((order) => ({
-    session_id: order.sessionId,
-    created_at: order.createdAt.toISOString(),
-    amount: centsToDollars(order.amountCents),
-    currency: order.currency.toUpperCase(),
-    item_count: order.items.length,
-    products: order.items.map((item) => {
-      const list = files.get(item.productId)?.(order.createdAt) ?? [];
-      return {
-        id: item.productId,
-        title: item.title,
-        price: centsToDollars(item.priceCents),
-        image_path: item.product.thumbnailPath ?? item.product.imagePath,
-        is_bundle: item.isBundle,
-        // SPEC §3 names file_paths; storage keys of paid files never leave the
-        // server (SECURITY S5), so each entry is the download path of that file.
-        file_paths: list.map((f) => downloadPath(order.sessionId, item.productId, f.id)),
-        original_filenames: list.map((f) => f.originalFilename),
-        files: list.map((f, index) => ({ index, id: f.id, filename: f.originalFilename })),
-      };
-    }),
+    sessionId: order.sessionId,
+    createdAt: order.createdAt,
+    amountCents: order.amountCents,
+    currency: order.currency,
+    items: order.items.map((item) => ({
+      productId: item.productId,
+      title: item.title,
+      priceCents: item.priceCents,
+      imagePath: item.product.thumbnailPath ?? item.product.imagePath,
+      isBundle: item.isBundle,
+      // The files as they stood when this order was placed (decision 059).
+      files: (files.get(item.productId)?.(order.createdAt) ?? []).map((f) => ({ id: f.id, filename: f.originalFilename })),
+    })),
   }));
 }

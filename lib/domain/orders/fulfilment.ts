@@ -6,9 +6,8 @@ import 'server-only';
 import { activateTestMembership } from '@/lib/domain/membership';
 import { confirmVoucher, releaseVoucher } from '@/lib/domain/vouchers';
 import { db } from '@/lib/infra/db';
-import { enqueueJob } from '@/lib/infra/jobs';
 import { paymentMode } from '@/lib/infra/payments';
-import { kickJobs } from '@/lib/domain/jobs';
+import { enqueue, kickJobs } from '@/lib/domain/jobs';
 
 export const ORDER_EMAIL_JOB = 'order-email';
 
@@ -45,7 +44,7 @@ export async function fulfilOrder(sessionId: string, details: FulfilDetails): Pr
       return true;
     }
     await confirmVoucher(tx, order.id);
-    await enqueueJob(tx, ORDER_EMAIL_JOB, { orderId: order.id }, `${ORDER_EMAIL_JOB}:${order.id}`);
+    await enqueue(tx, ORDER_EMAIL_JOB, { orderId: order.id }, { key: order.id });
     return true;
   });
   if (fulfilled) kickJobs();

@@ -5,7 +5,7 @@
 // session (a database outage at that moment): they still carry `pending_…`.
 import 'server-only';
 import { db, type Prisma } from '@/lib/infra/db';
-import { enqueueJob } from '@/lib/infra/jobs';
+import { enqueue } from '@/lib/domain/jobs';
 import { reconcileOpenOrder } from './status';
 
 export const ORDER_LAPSE_JOB = 'order-lapse';
@@ -13,7 +13,7 @@ export const ORDER_LAPSE_JOB = 'order-lapse';
 const GRACE_MS = 60_000;
 
 export async function scheduleOrderLapse(tx: Prisma.TransactionClient, orderId: string, expiresAt: Date): Promise<void> {
-  await enqueueJob(tx, ORDER_LAPSE_JOB, { orderId }, `${ORDER_LAPSE_JOB}:${orderId}`, new Date(expiresAt.getTime() + GRACE_MS));
+  await enqueue(tx, ORDER_LAPSE_JOB, { orderId }, { key: orderId, runAt: new Date(expiresAt.getTime() + GRACE_MS) });
 }
 
 /** Paid at the provider → fulfilled; lapsed → expired with its voucher given back. */

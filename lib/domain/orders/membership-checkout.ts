@@ -15,7 +15,7 @@ export async function startSubscription(input: {
   interval: PlanInterval;
   promoCode?: string | null;
   siteUrl: string;
-}): Promise<{ url: string; session_id: string }> {
+}): Promise<{ url: string; sessionId: string }> {
   if (await isActiveMember(input.user.id)) throw new AppError('conflict', 'You already have an active membership');
   const percentOff = await promoPercentOff(input.promoCode);
   const plan = PLANS[input.interval];
@@ -59,5 +59,5 @@ export async function startSubscription(input: {
         });
   await db().order.update({ where: { id: order.id }, data: { sessionId: session.id } });
   const url = session.url || `${input.siteUrl}/checkout/test/${session.id}`;
-  return { url, session_id: session.id };
+  return { url, sessionId: session.id };
 }

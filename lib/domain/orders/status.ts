@@ -14,11 +14,11 @@ import { filesForProducts, type OrderFile } from './files';
 export type Viewer = { userId: string | null };
 
 export type CheckoutStatus = {
-  payment_status: string;
+  paymentStatus: string;
   status: string;
-  product_ids: string[];
-  /** Once paid: what was bought and its files, for the download buttons. */
-  items: { product_id: string; title: string; is_bundle: boolean; files: { index: number; filename: string }[] }[];
+  productIds: string[];
+  /** Once paid: what was bought and its files (stable id, original name), in download-index order. */
+  items: { productId: string; title: string; isBundle: boolean; files: { id: string; filename: string }[] }[];
 };
 
 /** The order behind a session id, visible to its owner (or anyone holding the id of a guest order). */
@@ -39,15 +39,15 @@ export async function getCheckoutStatus(sessionId: string, viewer: Viewer): Prom
   return {
     // The spec's success page knows one settled value, paid. The order row keeps
     // Stripe's own word (no_payment_required for a $0 order) for the back office.
-    payment_status: paid ? 'paid' : order.paymentStatus,
+    paymentStatus: paid ? 'paid' : order.paymentStatus,
     status: order.status,
-    product_ids: order.items.map((i) => i.productId),
+    productIds: order.items.map((i) => i.productId),
     items: paid
       ? order.items.map((i) => ({
-          product_id: i.productId,
+          productId: i.productId,
           title: i.title,
-          is_bundle: i.isBundle,
-          files: (files.get(i.productId) ?? []).map((f: OrderFile, index: number) => ({ index, id: f.id, filename: f.originalFilename })),
+          isBundle: i.isBundle,
+          files: (files.get(i.productId) ?? []).map((f: OrderFile) => ({ id: f.id, filename: f.originalFilename })),
         }))
       : [],
   };

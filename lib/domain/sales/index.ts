@@ -1,12 +1,23 @@
 // Sales: time-boxed sale prices on products and bundles, applied to the whole
 // store, a category or a selection (SPEC §2 Sales Manager, §3, §9).
 import 'server-only';
-import type { ActiveSale } from '@/lib/contract/responses';
 import { recordAudit } from '@/lib/domain/audit';
 import { selectionSql, type ProductSelection } from '@/lib/domain/catalog';
 import { invalid } from '@/lib/domain/errors';
-import { centsToDollars, salePercent } from '@/lib/format';
+import { salePercent } from '@/lib/format';
 import { db, Prisma } from '@/lib/infra/db';
+
+export type ActiveSale = {
+  id: string;
+  title: string;
+  category: string | null;
+  priceCents: number;
+  salePriceCents: number;
+  discountPercentage: number;
+  saleStart: Date | null;
+  saleEnd: Date | null;
+  isBundle: boolean;
+};
 
 export type BulkSale = {
   targetType: 'store' | 'category' | 'products';
@@ -32,12 +43,12 @@ export async function listActiveSales(now: Date = new Date()): Promise<ActiveSal
     id: p.id,
     title: p.title,
     category: p.category?.name ?? null,
-    original_price: centsToDollars(p.priceCents),
-    sale_price: centsToDollars(p.salePriceCents as number),
-    discount_percentage: salePercent(p.priceCents, p.salePriceCents as number),
-    sale_start: p.saleStart?.toISOString() ?? null,
-    sale_end: p.saleEnd?.toISOString() ?? null,
-    is_bundle: p.isBundle,
+    priceCents: p.priceCents,
+    salePriceCents: p.salePriceCents as number,
+    discountPercentage: salePercent(p.priceCents, p.salePriceCents as number),
+    saleStart: p.saleStart,
+    saleEnd: p.saleEnd,
+    isBundle: p.isBundle,
   }));
 }
 
@@ -53,7 +64,7 @@ function validate(sale: BulkSale) {
  * Applies a sale in one transaction and one UPDATE per target, however large
  * the store; items whose sale price would not be below their price are skipped.
  */
-export async function applyBulkSale(actor: string, sale: BulkSale): Promise<{ updated_count: number; skipped_count: number }> {
+export async function applyBulkSale(actor: string, sale: BulkSale): Promise<{ updatedCount: number; skippedCount: number }> {
   validate(sale);
   return db().$transaction(async (tx) => {
     let target = Prisma.sql`TRUE`;
@@ -88,7 +99,7 @@ export async function applyBulkSale(actor: string, sale: BulkSale): Promise<{ up
       UPDATE "Product" SET "onSale" = true, "salePriceCents" = ${salePrice}, "saleStart" = ${sale.saleStart}, "saleEnd" = ${sale.saleEnd}, "updatedAt" = now()
       WHERE "deletedAt" IS NULL AND ${target} AND ${salePrice} < "priceCents"`;
     await recordAudit(tx, actor, 'sale.apply', null, { ...sale, saleStart: sale.saleStart.toISOString(), saleEnd: sale.saleEnd.toISOString(), updated });
-    return { updated_count: updated, skipped_count: total - updated };
+    return { updatedCount: updated, skippedCount: total - updated };
   });
 }
 

@@ -5,13 +5,12 @@
 import 'server-only';
 import { recordAudit } from '@/lib/domain/audit';
 import { AppError, notFound } from '@/lib/domain/errors';
+import { enqueue } from '@/lib/domain/jobs';
 import { dollarsToCents } from '@/lib/format';
 import { db } from '@/lib/infra/db';
-import { enqueueJob } from '@/lib/infra/jobs';
 import { parseTags, resolveCategory } from './category';
 import type { BulkFields } from './contract';
 import { UPLOAD_JOB } from './limits';
-import { scheduleStagingSweep } from './sweep';
 
 export type StagedFile = { filename: string; stagingKey: string };
 
@@ -31,7 +30,7 @@ export async function addUploadFile(batchId: string, position: number, file: Sta
       data: { batchId, position, originalFilename: file.filename, stagingKey: file.stagingKey },
       select: { id: true },
     });
-    await enqueueJob(tx, UPLOAD_JOB, { fileId: row.id }, `upload:${row.id}:0`);
+    await enqueue(tx, UPLOAD_JOB, { fileId: row.id }, { key: `${row.id}:0` });
   });
 }
 
@@ -41,7 +40,6 @@ export async function closeUploadBatch(actor: string, batchId: string, files: nu
     const message = interruption ? `Upload stopped after ${files} file(s): ${interruption}` : '';
     await tx.uploadBatch.update({ where: { id: batchId }, data: { receiving: false, message } });
     await recordAudit(tx, actor, 'upload.batch.create', batchId, interruption ? { files, interruption } : { files });
-    await scheduleStagingSweep(tx);
   });
 }
 
@@ -65,7 +63,7 @@ export async function retryFailedFiles(actor: string, batchId: string): Promise<
     for (const file of failed) {
       const reset = await tx.uploadFile.updateMany({ where: { id: file.id, status: 'failed' }, data: { status: 'pending', error: null, attempts: 0, lockedAt: null } });
       if (reset.count === 0) continue;
-      await enqueueJob(tx, UPLOAD_JOB, { fileId: file.id }, `upload:${file.id}:${Date.now()}`);
+      await enqueue(tx, UPLOAD_JOB, { fileId: file.id });
       queued++;
     }
     await tx.uploadBatch.update({ where: { id: batchId }, data: { message: queued ? `Retrying ${queued} file(s)` : '' } });

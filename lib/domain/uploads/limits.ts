@@ -6,6 +6,14 @@ export const MAX_PRODUCT_FILES = 20;
 /** A single text field of a multipart form (price, tags, description …). */
 export const MAX_FIELD_BYTES = 64 * 1024;
 export const UPLOAD_JOB = 'upload.file';
+/**
+ * How long one image may take before its job counts as lost (the worker died)
+ * and runs again: a 50 MB image takes seconds, so this is only waited out after
+ * a crash. A slow run that overshoots is safe, just wasted (see process.ts).
+ */
+export const UPLOAD_JOB_SECONDS = 60;
 export const SWEEP_STAGING_JOB = 'upload.sweep-staging';
+/** Daily at 03:00 UTC; objects over a day old go, so a failed file can be retried for one to two days. */
+export const SWEEP_STAGING_CRON = '0 3 * * *';
 /** After this many processing attempts a file that keeps hitting infrastructure errors is marked failed. */
 export const MAX_FILE_ATTEMPTS = 5;

@@ -1,11 +1,22 @@
 // Upload progress (SPEC §3), computed from the file rows on every poll, so any
 // server instance answers and nothing is lost in a restart.
 import 'server-only';
-import type { UploadProgress, UploadStage } from '@/lib/contract/responses';
 import { notFound } from '@/lib/domain/errors';
 import { db } from '@/lib/infra/db';
 
-export type { UploadProgress, UploadStage };
+export type UploadStage = 'processing' | 'complete' | 'failed' | 'partial';
+
+export type UploadProgress = {
+  batchId: string;
+  stage: UploadStage;
+  /** Files finished so far, done or failed. */
+  currentFile: number;
+  totalFiles: number;
+  currentFilename: string;
+  message: string;
+  successfulFiles: number;
+  failedFiles: { filename: string; error: string }[];
+};
 
 type FileRow = { originalFilename: string; status: string; error: string | null; position: number };
 
@@ -28,14 +39,14 @@ export function computeProgress(batchId: string, files: FileRow[], receiving = f
           ? `All ${total} file(s) failed`
           : `${done} of ${total} file(s) uploaded, ${failed.length} failed`;
   return {
-    batch_id: batchId,
+    batchId,
     stage,
-    current_file: finished,
-    total_files: total,
-    current_filename: active?.originalFilename ?? sorted.at(-1)?.originalFilename ?? '',
+    currentFile: finished,
+    totalFiles: total,
+    currentFilename: active?.originalFilename ?? sorted.at(-1)?.originalFilename ?? '',
     message,
-    successful_files: done,
-    failed_files: failed.map((f) => ({ filename: f.originalFilename, error: f.error ?? 'Processing failed' })),
+    successfulFiles: done,
+    failedFiles: failed.map((f) => ({ filename: f.originalFilename, error: f.error ?? 'Processing failed' })),
   };
 }
 

@@ -2,24 +2,15 @@
 // made (process.ts); what is left behind are the staged copies of failed files
 // (kept so "retry" can run them again) and of requests that died before their
 // file was queued. Once a day, anything in the staging area older than a day
-// that no pending or processing file still needs is deleted: a failed file can
-// be retried for a day, after which it must be uploaded again.
+// that no pending or processing file still needs is deleted (a cron schedule,
+// SWEEP_STAGING_CRON): a failed file can be retried for a day, after which it
+// must be uploaded again.
 import 'server-only';
 import { db } from '@/lib/infra/db';
-import { enqueueJob } from '@/lib/infra/jobs';
 import { deleteObject, listObjects } from '@/lib/infra/storage';
 import { STAGING_PREFIX } from './ids';
-import { SWEEP_STAGING_JOB } from './limits';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-/** A little over a day, so the objects of the upload that scheduled the sweep are old enough by then. */
-const SWEEP_DELAY_MS = DAY_MS + 60 * 60 * 1000;
-
-/** Schedules tomorrow's sweep, once however many batches ask for it today. */
-export async function scheduleStagingSweep(tx: Parameters<typeof enqueueJob>[0], now = new Date()): Promise<void> {
-  const runAt = new Date(now.getTime() + SWEEP_DELAY_MS);
-  await enqueueJob(tx, SWEEP_STAGING_JOB, {}, `${SWEEP_STAGING_JOB}:${runAt.toISOString().slice(0, 10)}`, runAt);
-}
 
 export type SweepResult = { deleted: number; kept: number; closedBatches: number };
 
@@ -52,8 +43,7 @@ export async function sweepStaging(now = new Date()): Promise<SweepResult> {
   return result;
 }
 
-/** The job: sweep, and come back tomorrow while anything is left that will age. */
+/** The daily job. */
 export async function runStagingSweep(): Promise<void> {
-  const result = await sweepStaging();
-  if (result.kept > 0) await db().$transaction((tx) => scheduleStagingSweep(tx));
+  await sweepStaging();
 }

@@ -5,11 +5,13 @@ import { randomInt } from 'node:crypto';
 import { recordAudit } from '@/lib/domain/audit';
 import { AppError, invalid, notFound } from '@/lib/domain/errors';
 import { env } from '@/lib/env';
-import { centsToDollars, dollarsToCents } from '@/lib/format';
+import { dollarsToCents } from '@/lib/format';
 import { db, escapeLike, Prisma, type Voucher } from '@/lib/infra/db';
 import { sendEmail } from '@/lib/infra/email';
 import { SHOP_NAME } from '@/lib/shop';
 import { describeVoucher } from './rules';
+
+export type { Voucher };
 
 // No 0/O, 1/I/L, U: codes are read aloud and typed from emails.
 const ALPHABET = 'ABCDEFGHJKMNPQRSTVWXYZ23456789';
@@ -78,28 +80,10 @@ async function emailVoucher(voucher: Voucher, actor: string) {
   }
 }
 
-export function toVoucherResponse(v: Voucher) {
-  return {
-    id: v.id,
-    code: v.code,
-    customer_email: v.customerEmail,
-    type: v.type,
-    value: v.type === 'percentage' ? (v.valueBasisPoints ?? 0) / 100 : centsToDollars(v.valueCents ?? 0),
-    usage_type: v.usageType,
-    original_balance: v.originalBalanceCents === null ? null : centsToDollars(v.originalBalanceCents),
-    current_balance: v.currentBalanceCents === null ? null : centsToDollars(v.currentBalanceCents),
-    status: v.status,
-    notes: v.notes,
-    created_at: v.createdAt.toISOString(),
-    used_at: v.usedAt?.toISOString() ?? null,
-    description: describeVoucher(v),
-  };
-}
-
 export type VoucherListQuery = { search?: string; status?: 'active' | 'used' | 'disabled'; limit: number; offset: number };
 
 /** One page of vouchers, newest first; `search` matches part of the code or the customer's email. */
-export async function listVouchers(query: VoucherListQuery) {
+export async function listVouchers(query: VoucherListQuery): Promise<{ items: Voucher[]; total: number }> {
   const where: Prisma.VoucherWhereInput = {};
   if (query.status) where.status = query.status;
   const search = query.search?.trim();
@@ -111,24 +95,24 @@ export async function listVouchers(query: VoucherListQuery) {
     db().voucher.findMany({ where, orderBy: [{ createdAt: 'desc' }, { id: 'asc' }], take: query.limit, skip: query.offset }),
     db().voucher.count({ where }),
   ]);
-  return { items: rows.map(toVoucherResponse), total };
+  return { items: rows, total };
 }
 
 /**
  * Disables an active voucher or enables a disabled one. A spent voucher is
  * history (409); so is one an open checkout holds, which shows as used.
  */
-export async function setVoucherStatus(actor: string, id: string, status: 'active' | 'disabled') {
+export async function setVoucherStatus(actor: string, id: string, status: 'active' | 'disabled'): Promise<Voucher> {
   return db().$transaction(async (tx) => {
     // The same row lock a checkout takes, so a status change and a reservation never interleave.
     await tx.$queryRaw`SELECT id FROM "Voucher" WHERE id = ${id} FOR UPDATE`;
     const voucher = await tx.voucher.findUnique({ where: { id } });
     if (!voucher) throw notFound('Voucher not found');
-    if (voucher.status === status) return toVoucherResponse(voucher);
+    if (voucher.status === status) return voucher;
     if (voucher.status === 'used') throw new AppError('conflict', 'This voucher has been used and can no longer be changed');
     const updated = await tx.voucher.update({ where: { id }, data: { status } });
     await recordAudit(tx, actor, status === 'disabled' ? 'voucher.disable' : 'voucher.enable', id, { code: voucher.code });
-    return toVoucherResponse(updated);
+    return updated;
   });
 }
 
@@ -145,5 +129,3 @@ export async function deleteVoucher(actor: string, id: string): Promise<void> {
     await recordAudit(tx, actor, 'voucher.delete', id, { code: voucher.code, email: voucher.customerEmail });
   });
 }
-
-

@@ -4,7 +4,6 @@
 import 'server-only';
 import { AppError } from '@/lib/domain/errors';
 import { db, Prisma, type Voucher } from '@/lib/infra/db';
-import { centsToDollars } from '@/lib/format';
 import { describeVoucher, isGiftCard, normalizeCode, voucherDiscountCents, voucherProblem } from './rules';
 
 export * from './admin';
@@ -22,9 +21,9 @@ export async function findVoucher(code: string): Promise<Voucher | null> {
 export type DiscountValidation = {
   valid: boolean;
   code: string;
-  /** Dollars: the total after the discount (SPEC §3); the discount itself when no subtotal was given. */
-  value: number;
-  discount: number;
+  /** The total after the discount (SPEC §3's `value`); the discount itself when no subtotal was given. */
+  valueCents: number;
+  discountCents: number;
   description: string;
   message: string;
 };
@@ -35,19 +34,19 @@ export async function validateDiscount(code: string, subtotalCents?: number): Pr
   const voucher = await findVoucher(normalized);
   const problem = voucher ? voucherProblem(voucher) : 'Invalid discount code';
   if (!voucher || problem) {
-    return { valid: false, code: normalized, value: subtotalCents === undefined ? 0 : centsToDollars(subtotalCents), discount: 0, description: '', message: problem ?? 'Invalid discount code' };
+    return { valid: false, code: normalized, valueCents: subtotalCents ?? 0, discountCents: 0, description: '', message: problem ?? 'Invalid discount code' };
   }
   const description = describeVoucher(voucher);
   if (subtotalCents === undefined) {
     const headline = voucher.type === 'percentage' ? 0 : (isGiftCard(voucher) ? voucher.currentBalanceCents : voucher.valueCents) ?? 0;
-    return { valid: true, code: normalized, value: centsToDollars(headline), discount: centsToDollars(headline), description, message: 'Discount code applied' };
+    return { valid: true, code: normalized, valueCents: headline, discountCents: headline, description, message: 'Discount code applied' };
   }
   const discount = voucherDiscountCents(voucher, subtotalCents);
   return {
     valid: true,
     code: normalized,
-    value: centsToDollars(subtotalCents - discount),
-    discount: centsToDollars(discount),
+    valueCents: subtotalCents - discount,
+    discountCents: discount,
     description,
     message: 'Discount code applied',
   };

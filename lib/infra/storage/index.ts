@@ -1,18 +1,16 @@
 import 'server-only';
+import { Readable } from 'node:stream';
 import {
-  AbortMultipartUploadCommand,
-  CompleteMultipartUploadCommand,
   CopyObjectCommand,
   CreateBucketCommand,
-  CreateMultipartUploadCommand,
   DeleteObjectCommand,
   GetObjectCommand,
   HeadBucketCommand,
   ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
-  UploadPartCommand,
 } from '@aws-sdk/client-s3';
+import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { env } from '@/lib/env';
 
@@ -78,44 +76,42 @@ export async function putObject(
 const STREAM_PART_BYTES = 8 * 1024 * 1024;
 
 /**
- * Stores a body that arrives in chunks without holding it whole: one part of
- * STREAM_PART_BYTES at a time (a body smaller than one part is a plain put).
- * The object exists only once every part arrived; a failure part-way aborts
- * the upload, leaving no object. Returns the number of bytes stored.
+ * Stores a body that arrives in chunks without holding it whole, as an S3
+ * multipart upload of STREAM_PART_BYTES parts sent one at a time (a body
+ * smaller than one part is a plain put). The object exists only once every
+ * part arrived; a failure part-way aborts the upload, leaving no object.
+ * Returns the number of bytes stored.
  */
 export async function putObjectStream(kind: BucketKind, key: string, chunks: AsyncIterable<Uint8Array>, contentType: string): Promise<number> {
-  const Bucket = bucketName(kind);
-  let pending: Uint8Array[] = [];
-  let pendingBytes = 0;
   let total = 0;
-  let uploadId: string | undefined;
-  const parts: { ETag?: string; PartNumber: number }[] = [];
-  const sendPart = async () => {
-    uploadId ??= (await s3().send(new CreateMultipartUploadCommand({ Bucket, Key: key, ContentType: contentType, CacheControl: cacheControl(kind) }))).UploadId;
-    const PartNumber = parts.length + 1;
-    const out = await s3().send(new UploadPartCommand({ Bucket, Key: key, UploadId: uploadId, PartNumber, Body: Buffer.concat(pending, pendingBytes) }));
-    parts.push({ ETag: out.ETag, PartNumber });
-    pending = [];
-    pendingBytes = 0;
-  };
-  try {
-    for await (const chunk of chunks) {
-      pending.push(chunk);
-      pendingBytes += chunk.byteLength;
-      total += chunk.byteLength;
-      if (pendingBytes >= STREAM_PART_BYTES) await sendPart();
+  let sourceError: { error: unknown } | undefined;
+  async function* counted() {
+    try {
+      for await (const chunk of chunks) {
+        total += chunk.byteLength;
+        yield chunk;
+      }
+    } catch (error) {
+      sourceError = { error };
+      throw error;
     }
-    if (uploadId === undefined) {
-      await putObject(kind, key, Buffer.concat(pending, pendingBytes), contentType);
-      return total;
-    }
-    if (pendingBytes > 0) await sendPart();
-    await s3().send(new CompleteMultipartUploadCommand({ Bucket, Key: key, UploadId: uploadId, MultipartUpload: { Parts: parts } }));
-    return total;
-  } catch (error) {
-    if (uploadId !== undefined) await s3().send(new AbortMultipartUploadCommand({ Bucket, Key: key, UploadId: uploadId })).catch(() => undefined);
-    throw error;
   }
+  const upload = new Upload({
+    client: s3(),
+    params: { Bucket: bucketName(kind), Key: key, Body: Readable.from(counted(), { highWaterMark: 1 }), ContentType: contentType, CacheControl: cacheControl(kind) },
+    partSize: STREAM_PART_BYTES,
+    // One part in flight: the request body waits while it is sent, so memory stays near one part.
+    queueSize: 1,
+  });
+  try {
+    await upload.done();
+  } catch (error) {
+    // The library aborts the multipart upload, and an abort that fails (the
+    // local S3 stand-in has no abort) would replace the reason: the caller
+    // needs the source's own error (a body over its limit is a 413, not a 500).
+    throw sourceError ? sourceError.error : error;
+  }
+  return total;
 }
 
 /**

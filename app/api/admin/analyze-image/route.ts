@@ -3,7 +3,8 @@ import { AppError, invalid } from '@/lib/domain/errors';
 import { generateImageFilename, MAX_FIELD_BYTES, MAX_IMAGE_BYTES, readMultipart } from '@/lib/domain/uploads';
 import { adminHandler } from '@/lib/http/admin';
 import { MULTIPART_OVERHEAD_BYTES, streamedBody } from '@/lib/http/body-limit';
-import { json } from '@/lib/http/handler';
+import { analyzeImageResponse } from '@/lib/contract/uploads';
+import { jsonOf } from '@/lib/http/handler';
 import { ImageInputError } from '@/lib/infra/images';
 
 const MAX_PARTS = 5;
@@ -17,7 +18,7 @@ export const POST = adminHandler(async (request) => {
   }
   if (!file || file.data.length === 0) throw invalid('An image file is required', { file: ['An image file is required'] });
   try {
-    return json({ generated_filename: await generateImageFilename(file.data, file.filename, suffix) });
+    return jsonOf(analyzeImageResponse, { generated_filename: await generateImageFilename(file.data, file.filename, suffix) });
   } catch (error) {
     if (error instanceof ImageInputError) throw new AppError('unsupported_media_type', error.message);
     throw error;

@@ -1,10 +1,11 @@
 // POST /api/admin/bulk-sale — put the store, a category or a selection on sale → {updated_count}
 import { bulkSaleSchema } from '@/lib/contract/admin';
+import { bulkSaleResponse } from '@/lib/contract/sales';
 import { revalidateCatalog } from '@/lib/cache/catalog';
 import { applyBulkSale } from '@/lib/domain/sales';
 import { dollarsToCents } from '@/lib/format';
 import { adminHandler } from '@/lib/http/admin';
-import { json, parseJson } from '@/lib/http/handler';
+import { jsonOf, parseJson } from '@/lib/http/handler';
 
 export const POST = adminHandler(async (request, _context, admin) => {
   const input = await parseJson(request, bulkSaleSchema);
@@ -19,5 +20,5 @@ export const POST = adminHandler(async (request, _context, admin) => {
     allMatching: input.all_matching,
   });
   revalidateCatalog();
-  return json({ success: true, ...result });
+  return jsonOf(bulkSaleResponse, { success: true, updated_count: result.updatedCount, skipped_count: result.skippedCount });
 });

@@ -3,11 +3,12 @@ import { kickJobs } from '@/lib/domain/jobs';
 import { BULK_LIMITS, stageBulkUpload, streamMultipart } from '@/lib/domain/uploads';
 import { adminHandler } from '@/lib/http/admin';
 import { streamedBody } from '@/lib/http/body-limit';
-import { json } from '@/lib/http/handler';
+import { bulkUploadResponse } from '@/lib/contract/uploads';
+import { jsonOf } from '@/lib/http/handler';
 
 export const POST = adminHandler(async (request, _context, admin) => {
   const batchId = await stageBulkUpload(admin.username, streamMultipart(request, BULK_LIMITS));
   kickJobs();
-  return json({ batch_id: batchId }, { status: 202 });
+  return jsonOf(bulkUploadResponse, { batch_id: batchId }, { status: 202 });
   // The streaming reader's per-part limits bound the body, not one total.
 }, streamedBody());

@@ -1,10 +1,11 @@
 // POST /api/admin/bundles — admin: create a bundle of existing products (JSON title, price, category, product_ids, …)
 import { bundleCreateSchema } from '@/lib/contract/admin-requests';
+import { bundleCreateResponse } from '@/lib/contract/catalog';
 import { revalidateCatalog } from '@/lib/cache/catalog';
 import { createBundle } from '@/lib/domain/catalog';
 import { dollarsToCents } from '@/lib/format';
 import { adminHandler } from '@/lib/http/admin';
-import { json, parseJson } from '@/lib/http/handler';
+import { jsonOf, parseJson } from '@/lib/http/handler';
 
 export const POST = adminHandler(async (request, _context, admin) => {
   const input = await parseJson(request, bundleCreateSchema);
@@ -18,5 +19,5 @@ export const POST = adminHandler(async (request, _context, admin) => {
     productIds: input.product_ids,
   });
   revalidateCatalog();
-  return json({ id }, { status: 201 });
+  return jsonOf(bundleCreateResponse, { id }, { status: 201 });
 });

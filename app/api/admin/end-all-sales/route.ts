@@ -1,11 +1,12 @@
 // POST /api/admin/end-all-sales — end every sale now
+import { endSalesResponse } from '@/lib/contract/sales';
 import { revalidateCatalog } from '@/lib/cache/catalog';
 import { endAllSales } from '@/lib/domain/sales';
 import { adminHandler } from '@/lib/http/admin';
-import { json } from '@/lib/http/handler';
+import { jsonOf } from '@/lib/http/handler';
 
 export const POST = adminHandler(async (_request, _context, admin) => {
   const ended = await endAllSales(admin.username);
   revalidateCatalog();
-  return json({ success: true, ended_count: ended });
+  return jsonOf(endSalesResponse, { success: true, ended_count: ended });
 });

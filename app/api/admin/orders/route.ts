@@ -1,9 +1,11 @@
 // GET /api/admin/orders?status=&customer_email=&start_date=&end_date=&search=&limit=&offset= — one page of orders with products and email log (total in X-Total-Count)
 import { adminOrdersQuerySchema } from '@/lib/contract/admin-requests';
+import { adminOrdersResponse } from '@/lib/contract/orders';
 import { listAdminOrders } from '@/lib/domain/orders';
 import { nextDay, zonedDayStart } from '@/lib/format';
 import { adminHandler } from '@/lib/http/admin';
-import { json, parseQuery } from '@/lib/http/handler';
+import { jsonOf, parseQuery } from '@/lib/http/handler';
+import { toAdminOrderResponse } from '@/lib/http/responses/orders';
 
 export const GET = adminHandler(async (request) => {
   const query = parseQuery(request, adminOrdersQuerySchema);
@@ -17,5 +19,5 @@ export const GET = adminHandler(async (request) => {
     limit: query.limit,
     offset: query.offset,
   });
-  return json({ orders: page.orders }, { headers: { 'X-Total-Count': String(page.total) } });
+  return jsonOf(adminOrdersResponse, { orders: page.orders.map(toAdminOrderResponse) }, { headers: { 'X-Total-Count': String(page.total) } });
 });

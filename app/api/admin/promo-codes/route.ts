@@ -3,7 +3,9 @@
 import { z } from 'zod';
 import { createPromoCode, listPromoCodes } from '@/lib/domain/membership';
 import { adminHandler } from '@/lib/http/admin';
-import { json, parseBody } from '@/lib/http/handler';
+import { promoCodeCreateResponse } from '@/lib/contract/membership';
+import { json, jsonOf, parseBody } from '@/lib/http/handler';
+import { toPromoCodeResponse } from '@/lib/http/responses/membership';
 
 const schema = z.object({
   code: z.string().trim().min(3, 'Code is required').max(40),
@@ -12,10 +14,10 @@ const schema = z.object({
   expires_at: z.union([z.literal('').transform(() => null), z.coerce.date()]).optional(),
 });
 
-export const GET = adminHandler(async () => json(await listPromoCodes()));
+export const GET = adminHandler(async () => json((await listPromoCodes()).map(toPromoCodeResponse)));
 
 export const POST = adminHandler(async (request, _context, admin) => {
   const input = await parseBody(request, schema);
   await createPromoCode(admin.username, { code: input.code, percentOff: input.percent_off, description: input.description, expiresAt: input.expires_at ?? null });
-  return json({ success: true, code: input.code.toUpperCase() }, { status: 201 });
+  return jsonOf(promoCodeCreateResponse, { success: true, code: input.code.toUpperCase() }, { status: 201 });
 });

@@ -3,9 +3,10 @@ import { adminVouchersQuerySchema } from '@/lib/contract/admin-requests';
 import { listVouchers } from '@/lib/domain/vouchers';
 import { adminHandler } from '@/lib/http/admin';
 import { json, parseQuery } from '@/lib/http/handler';
+import { toVoucherResponse } from '@/lib/http/responses/vouchers';
 
 export const GET = adminHandler(async (request) => {
   const query = parseQuery(request, adminVouchersQuerySchema);
   const page = await listVouchers(query);
-  return json(page.items, { headers: { 'X-Total-Count': String(page.total) } });
+  return json(page.items.map(toVoucherResponse), { headers: { 'X-Total-Count': String(page.total) } });
 });

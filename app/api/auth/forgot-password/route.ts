@@ -3,7 +3,8 @@ import { forgotPasswordSchema } from '@/lib/contract/accounts';
 import { normalizeEmail, requestPasswordReset } from '@/lib/domain/accounts';
 import { enforceRateLimit, RATE_LIMITS } from '@/lib/domain/rate-limit';
 import { assertSameOrigin, clientIp } from '@/lib/http/client';
-import { handler, json, parseBody } from '@/lib/http/handler';
+import { successResponse } from '@/lib/contract/common';
+import { handler, jsonOf, parseBody } from '@/lib/http/handler';
 
 export const POST = handler(async (request) => {
   assertSameOrigin(request);
@@ -15,5 +16,5 @@ export const POST = handler(async (request) => {
   await enforceRateLimit(RATE_LIMITS.forgotPasswordPair, `${ip}:${email}`);
   await enforceRateLimit(RATE_LIMITS.forgotPasswordAccount, email);
   await requestPasswordReset(email);
-  return json({ success: true, message: 'If an account exists for this email, a reset link is on its way.' });
+  return jsonOf(successResponse, { success: true, message: 'If an account exists for this email, a reset link is on its way.' });
 });

@@ -1,5 +1,5 @@
 // POST /api/auth/login — admin sign-in (username, password) → {success, token} and the admin session cookie
-import { adminLoginSchema } from '@/lib/contract/admin';
+import { adminLoginResponse, adminLoginSchema } from '@/lib/contract/admin';
 import { adminLogin } from '@/lib/domain/admin';
 import { recordAudit } from '@/lib/domain/audit';
 import { AppError } from '@/lib/domain/errors';
@@ -7,7 +7,7 @@ import { clearRateLimit, enforceRateLimit, RATE_LIMITS } from '@/lib/domain/rate
 import { db } from '@/lib/infra/db';
 import { setAdminCookie } from '@/lib/http/admin';
 import { assertSameOrigin, clientIp } from '@/lib/http/client';
-import { handler, json, parseBody } from '@/lib/http/handler';
+import { handler, jsonOf, parseBody } from '@/lib/http/handler';
 
 export const POST = handler(async (request) => {
   assertSameOrigin(request);
@@ -22,5 +22,5 @@ export const POST = handler(async (request) => {
   await clearRateLimit(RATE_LIMITS.adminLogin, ip);
   await setAdminCookie(session.token);
   await recordAudit(db(), session.username, 'admin.login', null, { ip });
-  return json({ success: true, token: session.token, username: session.username, expires_at: session.expiresAt.toISOString() });
+  return jsonOf(adminLoginResponse, { success: true, token: session.token, username: session.username, expires_at: session.expiresAt.toISOString() });
 });

@@ -1,10 +1,11 @@
 // POST /api/auth/logout — end the customer's session on the server (this device only) and clear its cookie
 import { assertSameOrigin } from '@/lib/http/client';
-import { handler, json } from '@/lib/http/handler';
+import { successResponse } from '@/lib/contract/common';
+import { handler, jsonOf } from '@/lib/http/handler';
 import { endSession } from '@/lib/http/session';
 
 export const POST = handler(async (request) => {
   assertSameOrigin(request);
   await endSession(request);
-  return json({ success: true });
+  return jsonOf(successResponse, { success: true });
 });

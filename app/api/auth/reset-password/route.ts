@@ -3,7 +3,8 @@ import { resetPasswordSchema } from '@/lib/contract/accounts';
 import { resetPassword } from '@/lib/domain/accounts';
 import { enforceRateLimit, RATE_LIMITS } from '@/lib/domain/rate-limit';
 import { assertSameOrigin, clientIp } from '@/lib/http/client';
-import { handler, json, parseBody } from '@/lib/http/handler';
+import { successResponse } from '@/lib/contract/common';
+import { handler, jsonOf, parseBody } from '@/lib/http/handler';
 
 export const POST = handler(async (request) => {
   assertSameOrigin(request);
@@ -11,5 +12,5 @@ export const POST = handler(async (request) => {
   await enforceRateLimit(RATE_LIMITS.resetPassword, clientIp(request));
   const input = await parseBody(request, resetPasswordSchema);
   await resetPassword(input.token, input.new_password);
-  return json({ success: true, message: 'Your password has been reset. Please log in.' });
+  return jsonOf(successResponse, { success: true, message: 'Your password has been reset. Please log in.' });
 });

@@ -1,10 +1,11 @@
 // POST /api/auth/user-login — customer sign-in (form email, password): session cookie + token
-import { loginSchema } from '@/lib/contract/accounts';
+import { loginSchema, signInResponse } from '@/lib/contract/accounts';
 import { authenticateUser, normalizeEmail, toUserRecord } from '@/lib/domain/accounts';
 import { AppError } from '@/lib/domain/errors';
 import { clearRateLimit, enforceRateLimit, RATE_LIMITS } from '@/lib/domain/rate-limit';
 import { assertSameOrigin, clientIp } from '@/lib/http/client';
-import { handler, json, parseBody } from '@/lib/http/handler';
+import { handler, jsonOf, parseBody } from '@/lib/http/handler';
+import { toUserResponse } from '@/lib/http/responses/membership';
 import { startSession } from '@/lib/http/session';
 
 export const POST = handler(async (request) => {
@@ -22,5 +23,5 @@ export const POST = handler(async (request) => {
   // Only this client's count for the account: clearing the client's own would let one valid account reset guessing at others.
   await clearRateLimit(RATE_LIMITS.loginPair, `${ip}:${email}`);
   const token = await startSession(user);
-  return json({ success: true, user: await toUserRecord(user), token });
+  return jsonOf(signInResponse, { success: true, user: toUserResponse(await toUserRecord(user)), token });
 });

@@ -1,9 +1,10 @@
 // POST /api/auth/user-register — create a customer account (form email, password, name) and sign it in
-import { registerSchema } from '@/lib/contract/accounts';
+import { registerSchema, signInResponse } from '@/lib/contract/accounts';
 import { registerUser, sendVerificationEmail, toUserRecord } from '@/lib/domain/accounts';
 import { enforceRateLimit, RATE_LIMITS } from '@/lib/domain/rate-limit';
 import { assertSameOrigin, clientIp } from '@/lib/http/client';
-import { handler, json, parseBody } from '@/lib/http/handler';
+import { handler, jsonOf, parseBody } from '@/lib/http/handler';
+import { toUserResponse } from '@/lib/http/responses/membership';
 import { startSession } from '@/lib/http/session';
 
 export const POST = handler(async (request) => {
@@ -13,5 +14,5 @@ export const POST = handler(async (request) => {
   const user = await registerUser(input);
   await sendVerificationEmail(user).catch((error) => console.error('[accounts] verification email failed', error instanceof Error ? error.message : error));
   const token = await startSession(user);
-  return json({ success: true, user: await toUserRecord(user), token });
+  return jsonOf(signInResponse, { success: true, user: toUserResponse(await toUserRecord(user)), token });
 });

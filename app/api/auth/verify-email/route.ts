@@ -2,12 +2,13 @@
 import { verifyEmailSchema } from '@/lib/contract/accounts';
 import { verifyEmail } from '@/lib/domain/accounts';
 import { assertSameOrigin } from '@/lib/http/client';
-import { handler, json, parseBody } from '@/lib/http/handler';
+import { successResponse } from '@/lib/contract/common';
+import { handler, jsonOf, parseBody } from '@/lib/http/handler';
 
 // POST, not GET: mail scanners open links, and opening a link must change nothing.
 export const POST = handler(async (request) => {
   assertSameOrigin(request);
   const { token } = await parseBody(request, verifyEmailSchema);
   await verifyEmail(token);
-  return json({ success: true });
+  return jsonOf(successResponse, { success: true });
 });

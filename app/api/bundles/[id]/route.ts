@@ -2,10 +2,11 @@
 // PUT /api/bundles/{id} — admin: edit the bundle (bulk category or full edit)
 // DELETE /api/bundles/{id} — admin: delete the bundle (past orders keep it)
 import { getItem } from '@/lib/cache/catalog';
-import { idParamsSchema, toBundleResponse } from '@/lib/contract/catalog';
+import { idParamsSchema } from '@/lib/contract/catalog';
 import { notFound } from '@/lib/domain/errors';
 import { catalogItemWriteRoutes } from '@/lib/http/catalog-item-routes';
 import { handler, json, parseParams } from '@/lib/http/handler';
+import { toBundleResponse } from '@/lib/http/responses/catalog';
 
 export const GET = handler<{ id: string }>(async (_request, { params }) => {
   const { id } = await parseParams(params, idParamsSchema);

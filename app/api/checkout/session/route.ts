@@ -5,6 +5,7 @@ import { enforceRateLimit, RATE_LIMITS } from '@/lib/domain/rate-limit';
 import { env } from '@/lib/env';
 import { assertSameOrigin, clientIp } from '@/lib/http/client';
 import { handler, json, parseJson, parseQuery } from '@/lib/http/handler';
+import { toCheckoutSessionResponse } from '@/lib/http/responses/checkout';
 import { getSessionUser } from '@/lib/http/session';
 
 export const POST = handler(async (request) => {
@@ -21,5 +22,5 @@ export const POST = handler(async (request) => {
     discountCode: query.discount_code || null,
     siteUrl: env().SITE_URL.replace(/\/+$/, ''),
   });
-  return json(result);
+  return json(toCheckoutSessionResponse(result));
 });

@@ -1,10 +1,10 @@
 // POST /api/membership/subscribe — open a membership checkout (user_id, plan_interval, test_code) → {url}
-import { subscribeSchema } from '@/lib/contract/membership';
+import { subscribeResponse, subscribeSchema } from '@/lib/contract/membership';
 import { notFound } from '@/lib/domain/errors';
 import { startSubscription } from '@/lib/domain/orders';
 import { env } from '@/lib/env';
 import { assertSameOrigin } from '@/lib/http/client';
-import { handler, json, parseBody } from '@/lib/http/handler';
+import { handler, jsonOf, parseBody } from '@/lib/http/handler';
 import { requireSessionUser } from '@/lib/http/session';
 
 export const POST = handler(async (request) => {
@@ -13,5 +13,5 @@ export const POST = handler(async (request) => {
   const user = await requireSessionUser(request);
   if (input.user_id && input.user_id !== user.id) throw notFound();
   const result = await startSubscription({ user, interval: input.plan_interval, promoCode: input.test_code, siteUrl: env().SITE_URL.replace(/\/+$/, '') });
-  return json(result);
+  return jsonOf(subscribeResponse, { url: result.url, session_id: result.sessionId });
 });

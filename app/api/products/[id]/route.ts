@@ -2,10 +2,11 @@
 // PUT /api/products/{id} — admin: edit the product (bulk category or full edit)
 // DELETE /api/products/{id} — admin: delete the product (past orders keep it)
 import { getItem } from '@/lib/cache/catalog';
-import { idParamsSchema, toProductResponse } from '@/lib/contract/catalog';
+import { idParamsSchema } from '@/lib/contract/catalog';
 import { notFound } from '@/lib/domain/errors';
 import { catalogItemWriteRoutes } from '@/lib/http/catalog-item-routes';
 import { handler, json, parseParams } from '@/lib/http/handler';
+import { toProductResponse } from '@/lib/http/responses/catalog';
 
 export const GET = handler<{ id: string }>(async (_request, { params }) => {
   const { id } = await parseParams(params, idParamsSchema);

@@ -2,16 +2,19 @@
 // DELETE /api/tags/{id} — admin: delete a tag and take it off every product
 import { idParams } from '@/lib/contract/admin';
 import { tagRenameSchema } from '@/lib/contract/admin-requests';
+import { tagWriteResponse } from '@/lib/contract/catalog';
+import { successResponse } from '@/lib/contract/common';
 import { revalidateCatalog } from '@/lib/cache/catalog';
 import { deleteTag, renameTag } from '@/lib/domain/catalog';
 import { adminHandler } from '@/lib/http/admin';
-import { json, parseBody, parseParams } from '@/lib/http/handler';
+import { jsonOf, parseBody, parseParams } from '@/lib/http/handler';
+import { toTagResponse } from '@/lib/http/responses/catalog';
 
 export const DELETE = adminHandler<{ id: string }>(async (_request, { params }, admin) => {
   const { id } = await parseParams(params, idParams);
   await deleteTag(admin.username, id);
   revalidateCatalog();
-  return json({ success: true });
+  return jsonOf(successResponse, { success: true });
 });
 
 export const PUT = adminHandler<{ id: string }>(async (request, { params }, admin) => {
@@ -19,5 +22,5 @@ export const PUT = adminHandler<{ id: string }>(async (request, { params }, admi
   const { name } = await parseBody(request, tagRenameSchema);
   const tag = await renameTag(admin.username, id, name);
   revalidateCatalog();
-  return json({ success: true, ...tag });
+  return jsonOf(tagWriteResponse, { success: true, ...toTagResponse(tag) });
 });

@@ -2,6 +2,7 @@
 
 import { useState } from 'react';
 import { toast } from 'sonner';
+import { api } from '@/components/data/api';
 
 export function TestPaymentActions({ sessionId, needsEmail }: { sessionId: string; needsEmail: boolean }) {
   const [email, setEmail] = useState('');
@@ -9,19 +10,10 @@ export function TestPaymentActions({ sessionId, needsEmail }: { sessionId: strin
 
   async function act(action: 'complete' | 'cancel') {
     setBusy(action);
-    try {
-      const res = await fetch(`/api/checkout/test/${encodeURIComponent(sessionId)}/${action}`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify(action === 'complete' && email ? { email } : {}),
-      });
-      const body = await res.json().catch(() => null);
-      if (!res.ok) throw new Error(body?.detail ?? 'Test payment failed');
-      window.location.assign(body.redirect_url);
-    } catch (error) {
-      toast.error(error instanceof Error ? error.message : 'Test payment failed');
-      setBusy(null);
-    }
+    const result = await api.post<{ redirect_url: string }>(`/api/checkout/test/${encodeURIComponent(sessionId)}/${action}`, action === 'complete' && email ? { email } : {});
+    if (result.ok && result.body) return window.location.assign(result.body.redirect_url);
+    toast.error((!result.ok && result.error.detail) || 'Test payment failed');
+    setBusy(null);
   }
 
   return (

@@ -2,12 +2,13 @@
 import { kickJobs } from '@/lib/domain/jobs';
 import { batchIdParams, retryFailedFiles } from '@/lib/domain/uploads';
 import { adminHandler } from '@/lib/http/admin';
-import { json, parseParams } from '@/lib/http/handler';
+import { retryFailedResponse } from '@/lib/contract/uploads';
+import { jsonOf, parseParams } from '@/lib/http/handler';
 
 export const POST = adminHandler<{ batchId: string }>(async (_request, { params }, admin) => {
   const { batchId } = await parseParams(params, batchIdParams);
   const queued = await retryFailedFiles(admin.username, batchId);
   kickJobs();
   const message = queued === 0 ? 'No failed files to retry' : `Retrying ${queued} file(s)`;
-  return json({ success: true, batch_id: batchId, message });
+  return jsonOf(retryFailedResponse, { success: true, batch_id: batchId, message });
 });

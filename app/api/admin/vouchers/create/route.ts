@@ -1,8 +1,10 @@
 // POST /api/admin/vouchers/create — create a voucher with a server-generated code and email it to the customer
 import { voucherCreateSchema } from '@/lib/contract/admin';
-import { createVoucher, toVoucherResponse } from '@/lib/domain/vouchers';
+import { voucherCreateResponse } from '@/lib/contract/vouchers';
+import { createVoucher } from '@/lib/domain/vouchers';
 import { adminHandler } from '@/lib/http/admin';
-import { json, parseBody } from '@/lib/http/handler';
+import { jsonOf, parseBody } from '@/lib/http/handler';
+import { toVoucherResponse } from '@/lib/http/responses/vouchers';
 
 export const POST = adminHandler(async (request, _context, admin) => {
   const input = await parseBody(request, voucherCreateSchema);
@@ -13,5 +15,5 @@ export const POST = adminHandler(async (request, _context, admin) => {
     usageType: input.usage_type,
     notes: input.notes,
   });
-  return json({ success: true, voucher: toVoucherResponse(voucher), code: voucher.code }, { status: 201 });
+  return jsonOf(voucherCreateResponse, { success: true, voucher: toVoucherResponse(voucher), code: voucher.code }, { status: 201 });
 });

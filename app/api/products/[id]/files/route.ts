@@ -1,12 +1,14 @@
 // POST /api/products/{id}/files — admin: add files (multipart, repeated `files`)
 // DELETE /api/products/{id}/files?file_path=… — admin: remove one of this product's files
 import { fileQuerySchema, idParams } from '@/lib/contract/admin';
+import { filesAddedResponse } from '@/lib/contract/catalog';
+import { successResponse } from '@/lib/contract/common';
 import { revalidateCatalog } from '@/lib/cache/catalog';
 import { addProductFiles, removeProductFile, type IncomingFile } from '@/lib/domain/catalog';
 import { MAX_FIELD_BYTES, MAX_PRODUCT_FILE_BYTES, MAX_PRODUCT_FILES, streamMultipart } from '@/lib/domain/uploads';
 import { adminHandler } from '@/lib/http/admin';
 import { MULTIPART_OVERHEAD_BYTES, streamedBody } from '@/lib/http/body-limit';
-import { json, parseParams, parseQuery } from '@/lib/http/handler';
+import { jsonOf, parseParams, parseQuery } from '@/lib/http/handler';
 
 // request.formData() would read the whole body, however large, before any
 // check; the streaming reader refuses a file the moment it passes the limit
@@ -24,7 +26,7 @@ export const POST = adminHandler<{ id: string }>(async (request, { params }, adm
   const { id } = await parseParams(params, idParams);
   const added = await addProductFiles(admin.username, id, productFiles(request));
   revalidateCatalog();
-  return json({ success: true, added_count: added });
+  return jsonOf(filesAddedResponse, { success: true, added_count: added });
 }, streamedBody(MAX_UPLOAD_BYTES));
 
 export const DELETE = adminHandler<{ id: string }>(async (request, { params }, admin) => {
@@ -32,5 +34,5 @@ export const DELETE = adminHandler<{ id: string }>(async (request, { params }, a
   const { file_path } = parseQuery(request, fileQuerySchema);
   await removeProductFile(admin.username, id, file_path);
   revalidateCatalog();
-  return json({ success: true });
+  return jsonOf(successResponse, { success: true });
 });

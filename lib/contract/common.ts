@@ -1,0 +1,11 @@
+import { z } from 'zod';
+
+// Building blocks of the response schemas. Money leaves the server as dollars
+// (SPEC §3 shows `price: 35`), dates as ISO 8601 strings.
+
+export const dollars = z.number().min(0);
+export const isoDateTime = z.iso.datetime({ offset: true });
+
+/** The plain acknowledgement of a change: `{ success: true }`, sometimes with a message. */
+export const successResponse = z.object({ success: z.literal(true), message: z.string().optional() });
+export type SuccessResponse = z.infer<typeof successResponse>;

@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import { dollars, isoDateTime, successResponse } from './common';
+
+// Orders as the API shows them (SPEC §3): the customer's view with download
+// paths, never storage keys (S5), and the back office's view with the email log.
+
+// GET /api/orders/{userId}.
+export const customerOrderProductResponse = z.object({
+  id: z.string(),
+  title: z.string(),
+  price: dollars,
+  image_path: z.string().nullable(),
+  is_bundle: z.boolean(),
+  /** One per downloadable file: its download path, never a storage key. */
+  file_paths: z.array(z.string()),
+  original_filenames: z.array(z.string()),
+  /** `id` is stable (download links name it); `index` is the spec's file_index in this order's list. */
+  files: z.array(z.object({ index: z.number().int().min(0), id: z.string(), filename: z.string() })),
+});
+export type CustomerOrderProductResponse = z.infer<typeof customerOrderProductResponse>;
+
+export const customerOrderResponse = z.object({
+  session_id: z.string(),
+  created_at: isoDateTime,
+  amount: dollars,
+  currency: z.string(),
+  item_count: z.number().int().min(0),
+  products: z.array(customerOrderProductResponse),
+});
+export type CustomerOrderResponse = z.infer<typeof customerOrderResponse>;
+
+export const customerOrdersResponse = z.object({ orders: z.array(customerOrderResponse) });
+export type CustomerOrdersResponse = z.infer<typeof customerOrdersResponse>;
+
+// GET /api/admin/orders.
+export const adminOrderProductResponse = z.object({
+  id: z.string(),
+  title: z.string(),
+  price: dollars,
+  image_path: z.string().nullable(),
+  file_paths: z.array(z.string()),
+  original_filenames: z.array(z.string()),
+});
+export type AdminOrderProductResponse = z.infer<typeof adminOrderProductResponse>;
+
+export const emailLogResponse = z.object({
+  recipient_email: z.string(),
+  sent_at: isoDateTime,
+  sent_by: z.string(),
+  status: z.string(),
+  kind: z.string(),
+});
+export type EmailLogResponse = z.infer<typeof emailLogResponse>;
+
+export const adminOrderResponse = z.object({
+  id: z.string(),
+  session_id: z.string(),
+  created_at: isoDateTime,
+  customer_email: z.string().nullable(),
+  amount: dollars,
+  currency: z.string(),
+  /** Displayed as returned (SPEC §3): Stripe's paid | unpaid | no_payment_required. */
+  payment_status: z.string(),
+  status: z.string(),
+  kind: z.enum(['payment', 'voucher', 'member', 'subscription']),
+  products: z.array(adminOrderProductResponse),
+  email_logs: z.array(emailLogResponse),
+});
+export type AdminOrderResponse = z.infer<typeof adminOrderResponse>;
+
+export const adminOrdersResponse = z.object({ orders: z.array(adminOrderResponse) });
+export type AdminOrdersResponse = z.infer<typeof adminOrdersResponse>;
+
+// POST /api/admin/orders/resend-email.
+export const resendEmailResponse = successResponse.extend({ message: z.string() });

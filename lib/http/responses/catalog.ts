@@ -1,0 +1,86 @@
+import 'server-only';
+import type {
+  AdminProductResponse,
+  BundleResponse,
+  CategoryResponse,
+  ProductResponse,
+  TagResponse,
+} from '@/lib/contract/catalog';
+import type { AdminCatalogItem, CatalogItem, CategoryRecord } from '@/lib/domain/catalog';
+import { isSaleActive } from '@/lib/domain/pricing';
+import { centsToDollars } from '@/lib/format';
+import { publicMediaUrl } from '@/lib/media';
+import { isoOrNull } from './dates';
+
+// Catalogue records (camelCase, cents) to the API's shapes (snake_case, dollars):
+// the one place each shape is made, typed by the contract's schema.
+
+const dollarsOrNull = (cents: number | null) => (cents === null ? null : centsToDollars(cents));
+
+export function toProductResponse(item: CatalogItem, now = new Date()): ProductResponse {
+  return {
+    id: item.id,
+    title: item.title,
+    description: item.description,
+    price: centsToDollars(item.priceCents),
+    // The stored flag alone would show a sale that ended or has not begun.
+    on_sale: isSaleActive(item, now),
+    sale_price: dollarsOrNull(item.salePriceCents),
+    sale_start: item.saleStart,
+    sale_end: item.saleEnd,
+    image_path: item.imagePath,
+    thumbnail_url: publicMediaUrl(item.thumbnailPath ?? item.imagePath, { absolute: true }),
+    category: item.category,
+    subcategory: item.subcategory,
+    tags: item.tags,
+    original_filenames: item.originalFilenames,
+    file_count: item.fileCount,
+    is_bundle: item.isBundle,
+    created_at: item.createdAt,
+    updated_at: item.updatedAt,
+  };
+}
+
+export function toBundleResponse(item: CatalogItem, now = new Date()): BundleResponse {
+  return { ...toProductResponse(item, now), is_bundle: true, cover_image_path: item.imagePath, product_ids: item.bundleProductIds };
+}
+
+export function toCategoryResponse(c: CategoryRecord): CategoryResponse {
+  return {
+    id: c.id,
+    name: c.name,
+    subcategories: c.subcategories,
+    display_image: c.displayImagePath,
+    display_image_url: publicMediaUrl(c.displayImagePath, { absolute: true }),
+    updated_at: c.updatedAt,
+  };
+}
+
+export const toTagResponse = (t: { id: string; name: string }): TagResponse => ({ id: t.id, name: t.name });
+
+/** The back office's view: stored sale fields as they are, and the files' storage keys (S5 allows them to admins only). */
+export function toAdminProductResponse(p: AdminCatalogItem): AdminProductResponse {
+  return {
+    id: p.id,
+    title: p.title,
+    description: p.description,
+    price: centsToDollars(p.priceCents),
+    on_sale: p.onSale,
+    sale_price: dollarsOrNull(p.salePriceCents),
+    sale_start: isoOrNull(p.saleStart),
+    sale_end: isoOrNull(p.saleEnd),
+    image_path: p.imagePath,
+    thumbnail_path: p.thumbnailPath,
+    category: p.category,
+    subcategory: p.subcategory,
+    tags: p.tags,
+    file_paths: p.files.map((f) => f.storageKey),
+    file_path: p.files[0]?.storageKey ?? null,
+    original_filenames: p.files.map((f) => f.originalFilename),
+    file_ids: p.files.map((f) => f.id),
+    is_bundle: p.isBundle,
+    product_ids: p.bundleProductIds,
+    created_at: p.createdAt.toISOString(),
+    updated_at: p.updatedAt.toISOString(),
+  };
+}

@@ -1,0 +1,25 @@
+import 'server-only';
+import type { CheckoutSessionResponse, CheckoutStatusResponse } from '@/lib/contract/checkout';
+import type { CheckoutResult } from '@/lib/domain/checkout';
+import type { CheckoutStatus } from '@/lib/domain/orders';
+
+export const toCheckoutSessionResponse = (c: CheckoutResult): CheckoutSessionResponse => ({
+  url: c.url,
+  session_id: c.sessionId,
+  free_checkout: c.freeCheckout,
+  is_member: c.isMember,
+});
+
+export function toCheckoutStatusResponse(s: CheckoutStatus): CheckoutStatusResponse {
+  return {
+    payment_status: s.paymentStatus,
+    status: s.status,
+    product_ids: s.productIds,
+    items: s.items.map((i) => ({
+      product_id: i.productId,
+      title: i.title,
+      is_bundle: i.isBundle,
+      files: i.files.map((f, index) => ({ index, id: f.id, filename: f.filename })),
+    })),
+  };
+}

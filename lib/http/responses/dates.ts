@@ -1,0 +1,1 @@
+export const isoOrNull = (date: Date | null | undefined): string | null => date?.toISOString() ?? null;

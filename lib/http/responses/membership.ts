@@ -1,0 +1,34 @@
+import 'server-only';
+import type { UserResponse } from '@/lib/contract/accounts';
+import type { MembershipStatusResponse, PromoCodeResponse, SubscriptionStatusResponse } from '@/lib/contract/membership';
+import type { UserRecord } from '@/lib/domain/accounts';
+import type { MembershipStatus, PromoCode } from '@/lib/domain/membership';
+import type { SubscriptionCheckoutStatus } from '@/lib/domain/orders';
+import { isoOrNull } from './dates';
+
+export function toMembershipStatusResponse(m: MembershipStatus): MembershipStatusResponse {
+  return {
+    is_member: m.isMember,
+    plan_interval: m.planInterval,
+    current_period_end: isoOrNull(m.currentPeriodEnd),
+    cancel_at_period_end: m.cancelAtPeriodEnd,
+    status: m.status,
+  };
+}
+
+export const toSubscriptionStatusResponse = (s: SubscriptionCheckoutStatus): SubscriptionStatusResponse => ({
+  status: s.status,
+  current_period_end: isoOrNull(s.currentPeriodEnd),
+});
+
+export const toPromoCodeResponse = (c: PromoCode): PromoCodeResponse => ({
+  code: c.code,
+  description: c.description,
+  percent_off: c.percentOff,
+  active: c.active,
+  expires_at: isoOrNull(c.expiresAt),
+  created_at: c.createdAt.toISOString(),
+});
+
+/** The user record the browser keeps (SPEC §3 "User"). */
+export const toUserResponse = (u: UserRecord): UserResponse => ({ id: u.id, email: u.email, name: u.name, is_member: u.isMember });

@@ -1,0 +1,54 @@
+import 'server-only';
+import type { AdminOrderResponse, CustomerOrderResponse } from '@/lib/contract/orders';
+import type { AdminOrder, CustomerOrder } from '@/lib/domain/orders';
+import { centsToDollars } from '@/lib/format';
+
+// Links name the file's stable id (decision 059), so they survive files being added or removed.
+const downloadPath = (sessionId: string, productId: string, fileId: string) =>
+  `/api/download/${encodeURIComponent(sessionId)}/${encodeURIComponent(productId)}?file_id=${encodeURIComponent(fileId)}`;
+
+export function toCustomerOrderResponse(order: CustomerOrder): CustomerOrderResponse {
+  return {
+    session_id: order.sessionId,
+    created_at: order.createdAt.toISOString(),
+    amount: centsToDollars(order.amountCents),
+    currency: order.currency.toUpperCase(),
+    item_count: order.items.length,
+    products: order.items.map((item) => ({
+      id: item.productId,
+      title: item.title,
+      price: centsToDollars(item.priceCents),
+      image_path: item.imagePath,
+      is_bundle: item.isBundle,
+      // SPEC §3 names file_paths; storage keys of paid files never leave the
+      // server (SECURITY S5), so each entry is the download path of that file.
+      file_paths: item.files.map((f) => downloadPath(order.sessionId, item.productId, f.id)),
+      original_filenames: item.files.map((f) => f.filename),
+      files: item.files.map((f, index) => ({ index, id: f.id, filename: f.filename })),
+    })),
+  };
+}
+
+/** The back office may see storage keys (S5 allows them to admins only). */
+export function toAdminOrderResponse(o: AdminOrder): AdminOrderResponse {
+  return {
+    id: o.id,
+    session_id: o.sessionId,
+    created_at: o.createdAt.toISOString(),
+    customer_email: o.customerEmail,
+    amount: centsToDollars(o.amountCents),
+    currency: o.currency.toUpperCase(),
+    payment_status: o.paymentStatus,
+    status: o.status,
+    kind: o.kind,
+    products: o.items.map((i) => ({
+      id: i.productId,
+      title: i.title,
+      price: centsToDollars(i.priceCents),
+      image_path: i.imagePath,
+      file_paths: i.files.map((f) => f.storageKey),
+      original_filenames: i.files.map((f) => f.originalFilename),
+    })),
+    email_logs: o.emailLogs.map((l) => ({ recipient_email: l.recipientEmail, sent_at: l.sentAt.toISOString(), sent_by: l.sentBy, status: l.status, kind: l.kind })),
+  };
+}
