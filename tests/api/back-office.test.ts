@@ -3,7 +3,29 @@
 // image replacement, sales cleared, tags renamed — over HTTP against the built shop.
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import {
+  adminProductResponse,
+  bundleCreateResponse,
+  bundleResponse,
+  bulkDeleteResponse,
+  bulkUpdateResponse,
+  categoryImageResponse,
+  categoryResponse,
+  categoryWriteResponse,
+  productResponse,
+  tagResponse,
+  tagWriteResponse,
+  type AdminProductResponse,
+} from '@/lib/contract/catalog';
+import { checkoutSessionResponse, checkoutStatusResponse } from '@/lib/contract/checkout';
+import { errorBodySchema } from '@/lib/contract/error';
+import { adminOrdersResponse, customerOrdersResponse, type CustomerOrderProductResponse } from '@/lib/contract/orders';
+import { bulkSaleResponse } from '@/lib/contract/sales';
+import { individualUploadResponse } from '@/lib/contract/uploads';
+import { discountValidationResponse, voucherCreateResponse, voucherResponse } from '@/lib/contract/vouchers';
 import { adminToken, call, clearRateLimits, closeDb, expectErrorShape, registerCustomer, sql, unique, type Customer, type Reply } from '../security/helpers';
+import { expectShape } from './helpers';
 
 let admin: Record<string, string>;
 const CATEGORY = 'Clip Art';
@@ -20,15 +42,16 @@ async function createProduct(title: string, files: { name: string; text: string 
   for (const f of files) body.append('files', new Blob([f.text], { type: 'text/plain' }), f.name);
   const res = await call('POST', '/api/admin/individual-upload', { headers: admin, body });
   expect(res.status, res.text).toBe(201);
-  return (res.body as { product_id: string }).product_id;
+  return expectShape(individualUploadResponse, res.body).product_id;
 }
 
-type AdminItem = { id: string; title: string; file_paths: string[]; file_ids: string[]; original_filenames: string[]; tags: string[]; image_path: string | null; thumbnail_path: string | null; product_ids: string[]; on_sale: boolean; sale_price: number | null; price: number };
+type AdminItem = AdminProductResponse;
+const adminList = z.array(adminProductResponse);
 
 async function adminItem(id: string, search: string): Promise<AdminItem> {
   const res = await call('GET', `/api/admin/products?search=${encodeURIComponent(search)}&limit=50`, { headers: admin });
   expect(res.status, res.text).toBe(200);
-  const item = (res.body as AdminItem[]).find((p) => p.id === id);
+  const item = expectShape(adminList, res.body).find((p) => p.id === id);
   if (!item) throw new Error(`${id} not in the admin list for ${search}`);
   return item;
 }
@@ -36,7 +59,7 @@ async function adminItem(id: string, search: string): Promise<AdminItem> {
 async function freeVoucher(email: string): Promise<string> {
   const created = await call('POST', '/api/admin/vouchers/create', { headers: admin, json: { customer_email: email, type: 'percentage', value: 100, usage_type: 'one_time' } });
   expect(created.status, created.text).toBe(201);
-  return (created.body as { code: string }).code;
+  return expectShape(voucherCreateResponse, created.body).code;
 }
 
 /** A paid ($0, 100 % voucher) order of `productIds` for `customer`; its session id. */
@@ -44,15 +67,15 @@ async function buy(customer: Customer, productIds: string[]): Promise<string> {
   const code = await freeVoucher(customer.email);
   const res = await call('POST', `/api/checkout/session?discount_code=${code}`, { headers: customer.auth, json: productIds.map((product_id) => ({ product_id })) });
   expect(res.status, res.text).toBe(200);
-  return (res.body as { session_id: string }).session_id;
+  return expectShape(checkoutSessionResponse, res.body).session_id;
 }
 
-type OrderProduct = { id: string; file_paths: string[]; original_filenames: string[]; files: { index: number; id: string; filename: string }[] };
+type OrderProduct = CustomerOrderProductResponse;
 
 async function orderProduct(customer: Customer, sessionId: string, productId: string): Promise<OrderProduct> {
   const res = await call('GET', `/api/orders/${customer.id}`, { headers: customer.auth });
   expect(res.status, res.text).toBe(200);
-  const order = (res.body as { orders: { session_id: string; products: OrderProduct[] }[] }).orders.find((o) => o.session_id === sessionId);
+  const order = expectShape(customerOrdersResponse, res.body).orders.find((o) => o.session_id === sessionId);
   const product = order?.products.find((p) => p.id === productId);
   if (!product) throw new Error(`order ${sessionId} has no ${productId}`);
   return product;
@@ -99,11 +122,11 @@ describe('bundles made in the back office (§1)', () => {
       json: { title: `Starter bundle ${tag}`, price: 20, description: 'Three designs', category: CATEGORY, tags: ['Kit', 'kit'], product_ids: [b, a] },
     });
     expect(res.status, res.text).toBe(201);
-    const { id } = res.body as { id: string };
+    const { id } = expectShape(bundleCreateResponse, res.body);
     const bundle = await call('GET', `/api/bundles/${id}`);
     expect(bundle.status).toBe(200);
-    expect(bundle.body).toMatchObject({ title: `Starter bundle ${tag}`, price: 20, is_bundle: true, category: CATEGORY, tags: ['kit'], product_ids: [b, a] });
-    const cover = (bundle.body as { cover_image_path: string }).cover_image_path;
+    expect(expectShape(bundleResponse, bundle.body)).toMatchObject({ title: `Starter bundle ${tag}`, price: 20, is_bundle: true, category: CATEGORY, tags: ['kit'], product_ids: [b, a] });
+    const cover = expectShape(bundleResponse, bundle.body).cover_image_path;
     expect(cover).toMatch(/^\/media\/previews\//);
     const image = await fetch(media(cover));
     expect(image.status).toBe(200);
@@ -115,7 +138,7 @@ describe('bundles made in the back office (§1)', () => {
     const base = { title: `Bad bundle ${tag}`, price: 5, category: CATEGORY };
     const deleted = await createProduct(`Deleted part ${tag}`, [{ name: 'd.txt', text: 'd' }]);
     expect((await call('DELETE', `/api/products/${deleted}`, { headers: admin })).status).toBe(200);
-    const nested = ((await call('POST', '/api/admin/bundles', { headers: admin, json: { ...base, product_ids: [a] } })).body as { id: string }).id;
+    const nested = expectShape(bundleCreateResponse, (await call('POST', '/api/admin/bundles', { headers: admin, json: { ...base, product_ids: [a] } })).body).id;
     const before = await sql<{ n: string }>('SELECT count(*) AS n FROM "Product" WHERE title = $1', [base.title]);
 
     for (const [product_ids, detail] of [
@@ -126,7 +149,7 @@ describe('bundles made in the back office (§1)', () => {
     ] as const) {
       const res = await call('POST', '/api/admin/bundles', { headers: admin, json: { ...base, product_ids } });
       expectErrorShape(res, 400);
-      expect((res.body as { detail: string }).detail).toMatch(detail);
+      expect(expectShape(errorBodySchema, res.body).detail).toMatch(detail);
       expect(res.body).toMatchObject({ fields: { product_ids: [expect.any(String)] } });
     }
     expectErrorShape(await call('POST', '/api/admin/bundles', { headers: admin, json: { ...base, category: 'No Such Category', product_ids: [a] } }), 400);
@@ -134,19 +157,19 @@ describe('bundles made in the back office (§1)', () => {
   });
 
   it('replaces the contents with PUT product_ids, in the new order, and refuses bad ones without a change', async () => {
-    const { id } = (await call('POST', '/api/admin/bundles', { headers: admin, json: { title: `Edit bundle ${tag}`, price: 9, category: CATEGORY, product_ids: [a] } })).body as { id: string };
+    const { id } = expectShape(bundleCreateResponse, (await call('POST', '/api/admin/bundles', { headers: admin, json: { title: `Edit bundle ${tag}`, price: 9, category: CATEGORY, product_ids: [a] } })).body);
     expect((await call('PUT', `/api/bundles/${id}`, { headers: admin, json: { product_ids: [c, a, b] } })).status).toBe(200);
-    expect(((await call('GET', `/api/bundles/${id}`)).body as { product_ids: string[] }).product_ids).toEqual([c, a, b]);
+    expect(expectShape(bundleResponse, (await call('GET', `/api/bundles/${id}`)).body).product_ids).toEqual([c, a, b]);
     expectErrorShape(await call('PUT', `/api/bundles/${id}`, { headers: admin, json: { product_ids: [] } }), 400);
     expectErrorShape(await call('PUT', `/api/bundles/${id}`, { headers: admin, json: { product_ids: [id] } }), 400);
     expectErrorShape(await call('PUT', `/api/bundles/${id}`, { headers: admin, json: { title: 'Renamed', product_ids: ['cnotaproductatall000000000'] } }), 400);
-    const after = (await call('GET', `/api/bundles/${id}`)).body as { title: string; product_ids: string[] };
+    const after = expectShape(bundleResponse, (await call('GET', `/api/bundles/${id}`)).body);
     expect(after).toMatchObject({ title: `Edit bundle ${tag}`, product_ids: [c, a, b] });
     expectErrorShape(await call('PUT', `/api/products/${a}`, { headers: admin, json: { product_ids: [b] } }), 400);
   });
 
   it('shows the contained products on the bundle page: titles, thumbnails and links', async () => {
-    const { id } = (await call('POST', '/api/admin/bundles', { headers: admin, json: { title: `Page bundle ${tag}`, price: 9, category: CATEGORY, product_ids: [a, c] } })).body as { id: string };
+    const { id } = expectShape(bundleCreateResponse, (await call('POST', '/api/admin/bundles', { headers: admin, json: { title: `Page bundle ${tag}`, price: 9, category: CATEGORY, product_ids: [a, c] } })).body);
     const page = await call('GET', `/product/${id}`);
     expect(page.status).toBe(200);
     for (const productId of [a, c]) {
@@ -159,7 +182,7 @@ describe('bundles made in the back office (§1)', () => {
   });
 
   it('gives a buyer the files of every contained product, including one added after the purchase', async () => {
-    const { id } = (await call('POST', '/api/admin/bundles', { headers: admin, json: { title: `Growing bundle ${tag}`, price: 9, category: CATEGORY, product_ids: [a] } })).body as { id: string };
+    const { id } = expectShape(bundleCreateResponse, (await call('POST', '/api/admin/bundles', { headers: admin, json: { title: `Growing bundle ${tag}`, price: 9, category: CATEGORY, product_ids: [a] } })).body);
     const buyer = await registerCustomer('bundle-buyer');
     const sessionId = await buy(buyer, [id]);
     expect((await orderProduct(buyer, sessionId, id)).original_filenames).toEqual(['a.txt']);
@@ -171,7 +194,7 @@ describe('bundles made in the back office (§1)', () => {
   });
 
   it('keeps a product taken out of the bundle for earlier buyers and hides it from later ones', async () => {
-    const { id } = (await call('POST', '/api/admin/bundles', { headers: admin, json: { title: `Shrinking bundle ${tag}`, price: 9, category: CATEGORY, product_ids: [a, b] } })).body as { id: string };
+    const { id } = expectShape(bundleCreateResponse, (await call('POST', '/api/admin/bundles', { headers: admin, json: { title: `Shrinking bundle ${tag}`, price: 9, category: CATEGORY, product_ids: [a, b] } })).body);
     const early = await registerCustomer('bundle-early');
     const earlySession = await buy(early, [id]);
     expect((await call('PUT', `/api/bundles/${id}`, { headers: admin, json: { product_ids: [b] } })).status).toBe(200);
@@ -201,7 +224,7 @@ describe('a buyer keeps what they bought (§3)', () => {
     const removed = await call('DELETE', `/api/products/${id}/files?file_path=${encodeURIComponent(before.file_paths[0])}`, { headers: admin });
     expect(removed.status, removed.text).toBe(200);
     expect((await adminItem(id, tag)).original_filenames).toEqual(['second.txt']);
-    expect(((await call('GET', `/api/products/${id}`)).body as { original_filenames: string[] }).original_filenames).toEqual(['second.txt']);
+    expect(expectShape(productResponse, (await call('GET', `/api/products/${id}`)).body).original_filenames).toEqual(['second.txt']);
 
     // The earlier order: both files, links by stable id, and the spec's file_index unshifted.
     const line = await orderProduct(early, earlySession, id);
@@ -212,7 +235,7 @@ describe('a buyer keeps what they bought (§3)', () => {
     expect(await download(early, `/api/download/${earlySession}/${id}?file_index=0`)).toEqual({ status: 200, text: 'first file' });
     expect(await download(early, `/api/download/${earlySession}/${id}?file_index=1`)).toEqual({ status: 200, text: 'second file' });
     const status = await call('GET', `/api/checkout/status/${earlySession}`, { headers: early.auth });
-    expect((status.body as { items: { files: { filename: string }[] }[] }).items[0].files.map((f) => f.filename)).toEqual(['first.txt', 'second.txt']);
+    expect(expectShape(checkoutStatusResponse, status.body).items[0].files.map((f) => f.filename)).toEqual(['first.txt', 'second.txt']);
     expect(await objectExists(before.file_paths[0])).toBe(true);
 
     // A later buyer: only what is listed now; the removed file's id is not theirs.
@@ -267,22 +290,22 @@ describe('vouchers an owner can stop (§4)', () => {
   async function voucher(type: 'percentage' | 'fixed_amount', usage_type: 'reusable' | 'one_time', value = 10) {
     const res = await call('POST', '/api/admin/vouchers/create', { headers: admin, json: { customer_email: `v-${unique()}@example.com`, type, value, usage_type } });
     expect(res.status, res.text).toBe(201);
-    return (res.body as { voucher: { id: string; code: string } }).voucher;
+    return expectShape(voucherCreateResponse, res.body).voucher;
   }
-  const validate = async (code: string) => (await call('POST', `/api/validate-discount?code=${code}`)).body as { valid: boolean; message: string };
+  const validate = async (code: string) => expectShape(discountValidationResponse, (await call('POST', `/api/validate-discount?code=${code}`)).body);
 
   it('disables and enables a voucher; a disabled code is refused by validate-discount and checkout with a clear message', async () => {
     const v = await voucher('percentage', 'reusable');
     const disabled = await call('PUT', `/api/admin/vouchers/${v.id}`, { headers: admin, json: { status: 'disabled' } });
     expect(disabled.status, disabled.text).toBe(200);
-    expect(disabled.body).toMatchObject({ id: v.id, status: 'disabled' });
+    expect(expectShape(voucherResponse, disabled.body)).toMatchObject({ id: v.id, status: 'disabled' });
     expect(await validate(v.code)).toMatchObject({ valid: false, message: 'This discount code has been disabled' });
-    const product = ((await call('GET', '/api/products?limit=1')).body as { id: string }[])[0];
+    const product = expectShape(z.array(productResponse), (await call('GET', '/api/products?limit=1')).body)[0];
     const checkout = await call('POST', `/api/checkout/session?discount_code=${v.code}`, { json: [{ product_id: product.id }] });
     expectErrorShape(checkout, [400, 409]);
-    expect((checkout.body as { detail: string }).detail).toBe('This discount code has been disabled');
+    expect(expectShape(errorBodySchema, checkout.body).detail).toBe('This discount code has been disabled');
 
-    expect((await call('PUT', `/api/admin/vouchers/${v.id}`, { headers: admin, json: { status: 'active' } })).body).toMatchObject({ status: 'active' });
+    expect(expectShape(voucherResponse, (await call('PUT', `/api/admin/vouchers/${v.id}`, { headers: admin, json: { status: 'active' } })).body)).toMatchObject({ status: 'active' });
     expect(await validate(v.code)).toMatchObject({ valid: true });
     expectErrorShape(await call('PUT', `/api/admin/vouchers/${v.id}`, { headers: admin, json: { status: 'used' } }), 400);
     expectErrorShape(await call('PUT', '/api/admin/vouchers/cnosuchvoucher000000000000', { headers: admin, json: { status: 'disabled' } }), 404);
@@ -295,10 +318,10 @@ describe('vouchers an owner can stop (§4)', () => {
     expectErrorShape(await call('DELETE', `/api/admin/vouchers/${unused.id}`, { headers: admin }), 404);
 
     const buyer = await registerCustomer('voucher-used');
-    const product = ((await call('GET', '/api/products?limit=1')).body as { id: string }[])[0];
+    const product = expectShape(z.array(productResponse), (await call('GET', '/api/products?limit=1')).body)[0];
     const code = await freeVoucher(buyer.email);
     expect((await call('POST', `/api/checkout/session?discount_code=${code}`, { headers: buyer.auth, json: [{ product_id: product.id }] })).status).toBe(200);
-    const used = ((await call('GET', `/api/admin/vouchers?search=${code}`, { headers: admin })).body as { id: string; status: string }[])[0];
+    const used = expectShape(z.array(voucherResponse), (await call('GET', `/api/admin/vouchers?search=${code}`, { headers: admin })).body)[0];
     expect(used.status).toBe('used');
     const refused = await call('DELETE', `/api/admin/vouchers/${used.id}`, { headers: admin });
     expectErrorShape(refused, 409);
@@ -310,9 +333,9 @@ describe('vouchers an owner can stop (§4)', () => {
     const v = await voucher('percentage', 'one_time', 15);
     const byCode = await call('GET', `/api/admin/vouchers?search=${v.code.slice(0, 9).toLowerCase()}`, { headers: admin });
     expect(byCode.status).toBe(200);
-    expect((byCode.body as { id: string }[]).map((x) => x.id)).toContain(v.id);
+    expect(expectShape(z.array(voucherResponse), byCode.body).map((x) => x.id)).toContain(v.id);
     const page = await call('GET', '/api/admin/vouchers?limit=2&offset=0', { headers: admin });
-    expect((page.body as unknown[]).length).toBe(2);
+    expect(expectShape(z.array(voucherResponse), page.body).length).toBe(2);
     expect(Number(page.headers.get('x-total-count'))).toBeGreaterThanOrEqual(3);
     expectErrorShape(await call('GET', '/api/admin/vouchers?limit=0', { headers: admin }), 400);
   });
@@ -344,13 +367,13 @@ describe('images, sales and tags (§4)', () => {
 
   it('sets a category display image', async () => {
     const created = await call('POST', '/api/categories', { headers: admin, json: { name: `Imaged ${tag}`, subcategories: [] } });
-    const id = (created.body as { id: string }).id;
+    const id = expectShape(categoryWriteResponse, created.body).id;
     const body = new FormData();
     body.append('image', new Blob([new Uint8Array(await png(90, 1000, 800))], { type: 'image/png' }), 'cat.png');
     const res = await call('POST', `/api/categories/${id}/image`, { headers: admin, body });
     expect(res.status, res.text).toBe(200);
-    const listed = ((await call('GET', '/api/categories')).body as { id: string; display_image: string }[]).find((c) => c.id === id);
-    expect(listed?.display_image).toBe((res.body as { display_image: string }).display_image);
+    const listed = expectShape(z.array(categoryResponse), (await call('GET', '/api/categories')).body).find((c) => c.id === id);
+    expect(listed?.display_image).toBe(expectShape(categoryImageResponse, res.body).display_image);
     const image = await fetch(media(listed?.display_image));
     expect((await sharp(Buffer.from(await image.arrayBuffer())).metadata()).width).toBe(800);
     await call('DELETE', `/api/categories/${id}`, { headers: admin });
@@ -376,7 +399,7 @@ describe('images, sales and tags (§4)', () => {
   it('renames a tag on every product, and deletes it from every product', async () => {
     const name = `old-${tag}`;
     const created = await call('POST', '/api/tags', { headers: admin, json: { name } });
-    const tagId = (created.body as { id: string }).id;
+    const tagId = expectShape(tagWriteResponse, created.body).id;
     const first = await createProduct(`Tagged one ${tag}`, [{ name: 't.txt', text: 't' }]);
     const second = await createProduct(`Tagged two ${tag}`, [{ name: 't.txt', text: 't' }]);
     await call('PUT', `/api/products/${first}`, { headers: admin, json: { tags: ['keep', name] } });
@@ -387,9 +410,9 @@ describe('images, sales and tags (§4)', () => {
     expect((await adminItem(first, tag)).tags).toEqual(['keep', `new-${tag}`]);
     // Renaming onto a name the product already has keeps it once.
     expect((await adminItem(second, tag)).tags).toEqual([`new-${tag}`]);
-    expect(((await call('GET', '/api/tags')).body as { name: string }[]).map((t) => t.name)).not.toContain(name);
+    expect(expectShape(z.array(tagResponse), (await call('GET', '/api/tags')).body).map((t) => t.name)).not.toContain(name);
 
-    const keptId = (renamed.body as { id: string }).id;
+    const keptId = expectShape(tagWriteResponse, renamed.body).id;
     expect((await call('DELETE', `/api/tags/${keptId}`, { headers: admin })).status).toBe(200);
     expect((await adminItem(first, tag)).tags).toEqual(['keep']);
     expect((await adminItem(second, tag)).tags).toEqual([]);
@@ -413,7 +436,7 @@ describe('admin lists at any size (§2)', () => {
     expect(first.status).toBe(200);
     expect(first.headers.get('x-total-count')).toBe('3');
     const second = await page(`search=${tag}&limit=2&offset=2`);
-    const seen = [...(first.body as AdminItem[]), ...(second.body as AdminItem[])].map((p) => p.id);
+    const seen = [...expectShape(adminList, first.body), ...expectShape(adminList, second.body)].map((p) => p.id);
     expect(seen.sort()).toEqual([...ids].sort());
     expect((await page(`search=${tag}&kind=bundle`)).headers.get('x-total-count')).toBe('0');
     expect(Number((await page('limit=1')).headers.get('x-total-count'))).toBeGreaterThan(3);
@@ -427,15 +450,15 @@ describe('admin lists at any size (§2)', () => {
       json: { target_type: 'products', sale_price_type: 'percentage', sale_value: 20, sale_start: new Date(now - 60_000).toISOString(), sale_end: new Date(now + 86_400_000).toISOString(), all_matching: { search: tag } },
     });
     expect(sale.status, sale.text).toBe(200);
-    expect(sale.body).toMatchObject({ updated_count: 3 });
+    expect(expectShape(bulkSaleResponse, sale.body)).toMatchObject({ updated_count: 3 });
     expect((await page(`search=${tag}&on_sale=true`)).headers.get('x-total-count')).toBe('3');
 
     const moved = await call('POST', '/api/admin/products/bulk-update', { headers: admin, json: { all_matching: { search: tag }, category: 'Clip Art' } });
-    expect(moved.body).toMatchObject({ updated_count: 3 });
+    expect(expectShape(bulkUpdateResponse, moved.body)).toMatchObject({ updated_count: 3 });
     expectErrorShape(await call('POST', '/api/admin/products/bulk-update', { headers: admin, json: { category: 'Clip Art' } }), 400);
 
     const deleted = await call('POST', '/api/admin/products/bulk-delete', { headers: admin, json: { all_matching: { search: `${tag} 2` } } });
-    expect(deleted.body).toMatchObject({ deleted_count: 1 });
+    expect(expectShape(bulkDeleteResponse, deleted.body)).toMatchObject({ deleted_count: 1 });
     expect((await page(`search=${tag}`)).headers.get('x-total-count')).toBe('2');
   });
 
@@ -444,12 +467,12 @@ describe('admin lists at any size (§2)', () => {
     const sessionId = await buy(buyer, [ids[0]]);
     const byEmail = await call('GET', `/api/admin/orders?status=all&search=${encodeURIComponent(buyer.email.split('@')[0])}`, { headers: admin });
     expect(byEmail.status).toBe(200);
-    expect((byEmail.body as { orders: { session_id: string }[] }).orders.map((o) => o.session_id)).toEqual([sessionId]);
+    expect(expectShape(adminOrdersResponse, byEmail.body).orders.map((o) => o.session_id)).toEqual([sessionId]);
     expect(byEmail.headers.get('x-total-count')).toBe('1');
     const bySession = await call('GET', `/api/admin/orders?search=${sessionId.slice(-12)}`, { headers: admin });
-    expect((bySession.body as { orders: { session_id: string }[] }).orders.map((o) => o.session_id)).toEqual([sessionId]);
+    expect(expectShape(adminOrdersResponse, bySession.body).orders.map((o) => o.session_id)).toEqual([sessionId]);
     const paged = await call('GET', '/api/admin/orders?status=all&limit=1', { headers: admin });
-    expect((paged.body as { orders: unknown[] }).orders).toHaveLength(1);
+    expect(expectShape(adminOrdersResponse, paged.body).orders).toHaveLength(1);
     expect(Number(paged.headers.get('x-total-count'))).toBeGreaterThan(1);
   });
 });
