@@ -116,6 +116,12 @@ describe('bundles made in the back office (§1)', () => {
     c = await createProduct(`Bundle part C ${tag}`, [{ name: 'c.txt', text: 'file of C' }]);
   });
 
+  // The API files share one shop, and catalog.test.ts reads the seed's bundles: leave only those listed.
+  afterAll(async () => {
+    const made = await sql<{ id: string }>('SELECT id FROM "Product" WHERE "isBundle" AND "deletedAt" IS NULL AND title LIKE $1', [`%${tag}`]);
+    for (const { id } of made) expect((await call('DELETE', `/api/bundles/${id}`, { headers: admin })).status).toBe(200);
+  });
+
   it('creates a bundle with ordered contents and a cover made from their thumbnails', async () => {
     const res = await call('POST', '/api/admin/bundles', {
       headers: admin,
