@@ -1,13 +1,12 @@
 import type { MetadataRoute } from 'next';
-import { countCatalogItems, productSitemapIds } from '@/lib/domain/catalog';
 import { siteUrl } from '@/lib/media';
 
-export const revalidate = 3600;
+export const dynamic = 'force-dynamic';
 
-export default async function robots(): Promise<MetadataRoute.Robots> {
-  const count = await countCatalogItems().catch(() => 0);
+// /sitemap.xml is an index naming every other sitemap, so it is the one to give.
+export default function robots(): MetadataRoute.Robots {
   return {
     rules: { userAgent: '*', allow: '/', disallow: ['/api/', '/admin/', '/checkout/', '/success', '/my-orders'] },
-    sitemap: [siteUrl('/sitemap.xml'), ...productSitemapIds(count).map(({ id }) => siteUrl(`/product/sitemap/${id}.xml`))],
+    sitemap: siteUrl('/sitemap.xml'),
   };
 }

@@ -5,6 +5,7 @@ import { toast } from 'sonner';
 import { api, toastFailure } from './session';
 import { useConfirm } from './confirm';
 import { TextField } from './field';
+import { ImageReplace } from './image-replace';
 import { Modal } from './modal';
 import { button, chip, input } from './styles';
 import type { CategoryResponse as Category } from '@/lib/contract/catalog';
@@ -15,6 +16,7 @@ export function EditCategoryDialog({ category, onClose, onChanged }: Props) {
   return (
     <Modal open={category !== null} title="Edit Category" onClose={onClose}>
       {category && <EditCategoryForm key={category.id} category={category} onClose={onClose} onChanged={onChanged} />}
+      {category && <ImageReplace key={`image-${category.id}`} endpoint={`/api/categories/${category.id}/image`} label="Display image" onChanged={onChanged} />}
     </Modal>
   );
 }

@@ -6,6 +6,7 @@ import { api, toastFailure } from './session';
 import { CheckboxField, SelectField, TextAreaField, TextField } from './field';
 import { splitTags } from './format';
 import { Modal } from './modal';
+import { ImageReplace } from './image-replace';
 import { ProductFiles } from './product-files';
 import { button } from './styles';
 import type { AdminProductResponse as AdminProduct, CategoryResponse as Category } from '@/lib/contract/catalog';
@@ -62,8 +63,8 @@ function EditProductForm({ product, categories, onClose, onSaved }: Omit<Props, 
     const result = await api.put(`/api/${kind}/${product.id}`, {
       title: title.trim(),
       price: Number(price),
-      // An empty field leaves the stored sale price alone: the contract reads null and '' as 0.
-      ...(sale === '' ? {} : { sale_price: Number(sale) }),
+      // An empty field with On Sale off clears the sale; with it on, the check above already refused.
+      ...(sale === '' ? { sale_price: null } : { sale_price: Number(sale) }),
       on_sale: onSale,
       description,
       category: category || null,
@@ -129,6 +130,7 @@ function EditProductForm({ product, categories, onClose, onSaved }: Omit<Props, 
         </div>
       </form>
       <ProductFiles product={product} onChanged={onSaved} />
+      <ImageReplace endpoint={`/api/products/${product.id}/image`} label={product.is_bundle ? 'Cover image' : 'Mockup image'} onChanged={onSaved} />
     </div>
   );
 }

@@ -3,11 +3,12 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { api, toastFailure } from './session';
+import { NewBundleDialog } from './bundle-form';
 import { BulkActions } from './bulk-actions';
 import { useConfirm } from './confirm';
 import { EditProductDialog } from './edit-product-dialog';
 import { ProductRow } from './product-row';
-import { card, input } from './styles';
+import { button, card, input } from './styles';
 import type { AdminProductResponse as AdminProduct } from '@/lib/contract/catalog';
 import type { Catalog } from './use-catalog';
 
@@ -17,6 +18,7 @@ export function ProductsTab({ catalog, selected, onSelect }: Props) {
   const confirm = useConfirm();
   const [search, setSearch] = useState('');
   const [editingId, setEditingId] = useState<string | null>(null);
+  const [creatingBundle, setCreatingBundle] = useState(false);
   const query = search.trim().toLowerCase();
   const shown = query ? catalog.products.filter((p) => p.title.toLowerCase().includes(query)) : catalog.products;
   const allShownSelected = shown.length > 0 && shown.every((p) => selected.has(p.id));
@@ -62,6 +64,9 @@ export function ProductsTab({ catalog, selected, onSelect }: Props) {
               Select all shown ({selected.size} selected)
             </label>
           </div>
+          <button type="button" className={button.primary} onClick={() => setCreatingBundle(true)}>
+            New Bundle
+          </button>
           <div className="w-full max-w-xs">
             <label htmlFor="product-search" className="sr-only">
               Search products
@@ -89,6 +94,7 @@ export function ProductsTab({ catalog, selected, onSelect }: Props) {
         )}
       </div>
       <EditProductDialog product={editing} categories={catalog.categories} onClose={() => setEditingId(null)} onSaved={catalog.reloadProducts} />
+      <NewBundleDialog open={creatingBundle} categories={catalog.categories} tags={catalog.tags} onClose={() => setCreatingBundle(false)} onCreated={catalog.reloadProducts} />
     </div>
   );
 }

@@ -5,12 +5,8 @@ import { dollars } from './format';
 import { card } from './styles';
 import type { VoucherResponse as Voucher } from '@/lib/contract/vouchers';
 import { adminPaths, useAdminData } from './use-admin-data';
+import { VoucherActions, VoucherStatusBadge } from './voucher-actions';
 import { VoucherForm } from './voucher-form';
-
-/** SPEC §4: Active while active and (a reusable card with balance left, or a one-time voucher). */
-export function isVoucherActive(v: Voucher): boolean {
-  return v.status === 'active' && ((v.usage_type === 'reusable' && (v.current_balance ?? 0) > 0) || v.usage_type === 'one_time');
-}
 
 const valueText = (v: Voucher) => (v.type === 'percentage' ? `${v.value}%` : dollars(v.value));
 const balanceText = (v: Voucher) => (v.current_balance === null ? '—' : `${dollars(v.current_balance)} of ${dollars(v.original_balance ?? 0)}`);
@@ -34,7 +30,7 @@ export function VouchersTab() {
             <table className="w-full text-left text-sm">
               <thead className="border-b border-gray-200 text-gray-700">
                 <tr>
-                  {['Code', 'Email', 'Type', 'Value', 'Usage', 'Balance', 'Status', 'Created'].map((h) => (
+                  {['Code', 'Email', 'Type', 'Value', 'Usage', 'Balance', 'Status', 'Created', 'Actions'].map((h) => (
                     <th key={h} scope="col" className="px-2 py-2 font-semibold">
                       {h}
                     </th>
@@ -42,25 +38,23 @@ export function VouchersTab() {
                 </tr>
               </thead>
               <tbody className="divide-y divide-gray-100">
-                {vouchers.map((v) => {
-                  const active = isVoucherActive(v);
-                  return (
-                    <tr key={v.id} data-testid="voucher-row">
-                      <td className="px-2 py-2 font-mono font-semibold">{v.code}</td>
-                      <td className="px-2 py-2">{v.customer_email || '—'}</td>
-                      <td className="px-2 py-2">{v.type === 'percentage' ? 'Percentage' : 'Amount'}</td>
-                      <td className="px-2 py-2">{valueText(v)}</td>
-                      <td className="px-2 py-2">{v.usage_type === 'reusable' ? 'Reusable gift card' : 'One-time'}</td>
-                      <td className="px-2 py-2">{balanceText(v)}</td>
-                      <td className="px-2 py-2">
-                        <span className={`rounded-full px-2 py-0.5 text-xs font-bold ${active ? 'bg-emerald-100 text-emerald-900' : 'bg-gray-200 text-gray-800'}`}>
-                          {active ? 'Active' : 'Used'}
-                        </span>
-                      </td>
-                      <td className="px-2 py-2">{formatDate(v.created_at)}</td>
-                    </tr>
-                  );
-                })}
+                {vouchers.map((v) => (
+                  <tr key={v.id} data-testid="voucher-row">
+                    <td className="px-2 py-2 font-mono font-semibold">{v.code}</td>
+                    <td className="px-2 py-2">{v.customer_email || '—'}</td>
+                    <td className="px-2 py-2">{v.type === 'percentage' ? 'Percentage' : 'Amount'}</td>
+                    <td className="px-2 py-2">{valueText(v)}</td>
+                    <td className="px-2 py-2">{v.usage_type === 'reusable' ? 'Reusable gift card' : 'One-time'}</td>
+                    <td className="px-2 py-2">{balanceText(v)}</td>
+                    <td className="px-2 py-2">
+                      <VoucherStatusBadge voucher={v} />
+                    </td>
+                    <td className="px-2 py-2">{formatDate(v.created_at)}</td>
+                    <td className="px-2 py-2">
+                      <VoucherActions voucher={v} onChanged={async () => void (await mutate())} />
+                    </td>
+                  </tr>
+                ))}
               </tbody>
             </table>
           </div>

@@ -1,4 +1,4 @@
-export type DownloadItem = { product_id: string; title: string; is_bundle?: boolean; files: { index: number; filename: string }[] };
+export type DownloadItem = { product_id: string; title: string; is_bundle?: boolean; files: { index: number; id?: string; filename: string }[] };
 
 const BUTTON = 'inline-flex items-center gap-2 rounded-lg bg-gray-900 px-4 py-2 text-sm font-semibold text-white hover:bg-gray-700';
 
@@ -8,19 +8,21 @@ const BUTTON = 'inline-flex items-center gap-2 rounded-lg bg-gray-900 px-4 py-2 
  * Links open in a new tab and carry no referrer (the URL is a capability).
  */
 export function DownloadButtons({ sessionId, item }: { sessionId: string; item: DownloadItem }) {
-  const href = (index: number) => `/api/download/${encodeURIComponent(sessionId)}/${encodeURIComponent(item.product_id)}?file_index=${index}`;
+  // The stable file id when the server gave one, so a file removed meanwhile never shifts a link.
+  const href = (file: { index: number; id?: string }) =>
+    `/api/download/${encodeURIComponent(sessionId)}/${encodeURIComponent(item.product_id)}?${file.id ? `file_id=${encodeURIComponent(file.id)}` : `file_index=${file.index}`}`;
   if (item.files.length === 0) return <p className="mt-2 text-sm text-gray-700">No files available</p>;
   if (item.files.length === 1) {
     return (
       <div className="mt-3">
-        <DownloadLink href={href(item.files[0].index)} label="Download File" />
+        <DownloadLink href={href(item.files[0])} label="Download File" />
       </div>
     );
   }
   return (
     <div className="mt-3 flex flex-wrap gap-2">
       {item.files.map((file) => (
-        <DownloadLink key={file.index} href={href(file.index)} label={file.filename} />
+        <DownloadLink key={file.index} href={href(file)} label={file.filename} />
       ))}
     </div>
   );

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { productSelectionSchema } from './admin-requests';
 
 // Contracts of the admin endpoints (SPEC §7 Admin). Unknown fields are
 // dropped, so a request can only ever change what is listed here.
@@ -38,6 +39,8 @@ export const productEditSchema = z
     on_sale: z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]).optional(),
     sale_start: nullableDate.optional(),
     sale_end: nullableDate.optional(),
+    // Bundles only: the contained products, in order (replaces the contents).
+    product_ids: z.array(id).max(500).optional(),
   })
   .strip();
 
@@ -49,13 +52,6 @@ export const voucherCreateSchema = z.object({
   value: z.coerce.number({ message: 'Please fill in all required fields' }).positive('Value must be above 0'),
   usage_type: z.enum(['reusable', 'one_time']).default('one_time'),
   notes: z.string().max(1000).optional(),
-});
-
-export const ordersQuerySchema = z.object({
-  status: z.enum(['paid', 'open', 'expired', 'all']).default('paid'),
-  customer_email: z.string().trim().max(254).optional(),
-  start_date: z.iso.date().optional(),
-  end_date: z.iso.date().optional(),
 });
 
 export const resendEmailSchema = z.object({
@@ -73,17 +69,10 @@ export const bulkSaleSchema = z.object({
   sale_end: isoDate,
   category: z.string().trim().max(100).optional(),
   product_ids: z.array(id).max(10_000).optional(),
+  all_matching: productSelectionSchema.optional(),
 });
 
 export const endSaleSchema = z.union([z.array(id), z.object({ product_ids: z.array(id) })]).transform((v) => (Array.isArray(v) ? v : v.product_ids));
-
-export const bulkIdsSchema = z.object({ ids: z.array(id).min(1, 'No products selected').max(10_000) });
-
-export const adminListQuerySchema = z.object({
-  search: z.string().trim().max(100).optional(),
-  limit: z.coerce.number().int().min(1).max(500).default(100),
-  offset: z.coerce.number().int().min(0).default(0),
-});
 
 // POST /api/auth/login (admin sign-in).
 export const adminLoginResponse = z.object({ success: z.literal(true), token: z.string(), username: z.string(), expires_at: z.iso.datetime({ offset: true }) });

@@ -92,6 +92,8 @@ export const adminProductResponse = z.object({
   file_paths: z.array(z.string()),
   file_path: z.string().nullable(),
   original_filenames: z.array(z.string()),
+  /** Stable ids of the files, in the order of file_paths. */
+  file_ids: z.array(z.string()),
   is_bundle: z.boolean(),
   product_ids: z.array(z.string()),
   created_at: isoDateTime,
@@ -101,6 +103,12 @@ export type AdminProductResponse = z.infer<typeof adminProductResponse>;
 
 // PUT /api/products/{id}, /api/bundles/{id}.
 export const catalogItemWriteResponse = successResponse.extend({ id: z.string() });
+// POST /api/admin/bundles: the new bundle's id.
+export const bundleCreateResponse = z.object({ id: z.string() });
+// POST /api/products/{id}/image: the new mockup (or bundle cover) and its thumbnail.
+export const catalogItemImageResponse = successResponse.extend({ image_path: z.string(), thumbnail_path: z.string() });
+// POST /api/categories/{id}/image: the new display image.
+export const categoryImageResponse = successResponse.extend({ display_image: z.string() });
 // POST /api/admin/products/bulk-delete, bulk-update; POST /api/products/{id}/files.
 export const bulkDeleteResponse = successResponse.extend({ deleted_count: z.number().int().min(0) });
 export const bulkUpdateResponse = successResponse.extend({ updated_count: z.number().int().min(0) });

@@ -42,7 +42,11 @@ export const downloadAllParamsSchema = z.object({ sessionId: sessionIdSchema });
 
 export const downloadAllQuerySchema = z.object({ product_id: productId.optional() });
 
-export const downloadQuerySchema = z.object({ file_index: z.coerce.number().int().min(0).max(1000).default(0) });
+// file_id names a file for good; file_index (SPEC §7) is its place in the order's list.
+export const downloadQuerySchema = z.object({
+  file_index: z.coerce.number().int().min(0).max(1000).default(0),
+  file_id: z.string().min(1).max(64).regex(/^[a-z0-9]+$/i, 'Invalid file id').optional(),
+});
 
 export const testPaymentBodySchema = z.object({ email: z.email().max(254).optional() }).default({});
 
@@ -66,7 +70,7 @@ export const checkoutStatusResponse = z.object({
       product_id: z.string(),
       title: z.string(),
       is_bundle: z.boolean(),
-      files: z.array(z.object({ index: z.number().int().min(0), filename: z.string() })),
+      files: z.array(z.object({ index: z.number().int().min(0), id: z.string(), filename: z.string() })),
     }),
   ),
 });

@@ -14,7 +14,8 @@ export const customerOrderProductResponse = z.object({
   /** One per downloadable file: its download path, never a storage key. */
   file_paths: z.array(z.string()),
   original_filenames: z.array(z.string()),
-  files: z.array(z.object({ index: z.number().int().min(0), filename: z.string() })),
+  /** `id` is stable (download links name it); `index` is the spec's file_index in this order's list. */
+  files: z.array(z.object({ index: z.number().int().min(0), id: z.string(), filename: z.string() })),
 });
 export type CustomerOrderProductResponse = z.infer<typeof customerOrderProductResponse>;
 

@@ -25,6 +25,7 @@ export function catalogItemWriteRoutes(isBundle: boolean) {
       onSale: input.on_sale,
       saleStart: input.sale_start,
       saleEnd: input.sale_end,
+      productIds: input.product_ids,
     });
     revalidateCatalog();
     return jsonOf(catalogItemWriteResponse, { success: true, id });

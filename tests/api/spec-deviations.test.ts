@@ -125,7 +125,9 @@ describe('GET /api/orders/{userId}', () => {
     const [line] = orders.find((o) => o.session_id === sessionId)!.products;
     expect(line.id).toBe(product.id);
     expect(line.original_filenames.length).toBeGreaterThan(0);
-    expect(line.file_paths).toEqual(line.original_filenames.map((_, index) => `/api/download/${sessionId}/${product.id}?file_index=${index}`));
+    // Each path names the file's stable id (decision 059), one per filename.
+    expect(line.file_paths).toEqual(line.files.map((f) => `/api/download/${sessionId}/${product.id}?file_id=${f.id}`));
+    expect(line.files).toHaveLength(line.original_filenames.length);
     expect(JSON.stringify(res.body)).not.toMatch(/"(files|staging)\//);
 
     // Each path is the buyer's own download of that file.

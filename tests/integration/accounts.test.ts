@@ -404,15 +404,17 @@ describe('guest orders and vouchers for the same address', () => {
     const orders = await listOrders(user.id, token);
     expect(orders.map((o) => o.session_id)).toEqual([sessionId]);
     expect(orders[0]).toMatchObject({ amount: 12.5, currency: 'AUD', item_count: 1 });
+    const downloadLink = new RegExp(`^/api/download/${sessionId}/${productId}\\?file_id=[a-z0-9]+$`);
     expect(orders[0].products[0]).toMatchObject({
       id: productId,
       title: 'Accounts IT Print',
       price: 12.5,
       original_filenames: ['print-a.png', 'print-b.pdf'],
-      file_paths: [`/api/download/${sessionId}/${productId}?file_index=0`, `/api/download/${sessionId}/${productId}?file_index=1`],
+      // Links name the stable file id (issue #15 §3); the index is the spec's file_index.
+      file_paths: [expect.stringMatching(downloadLink), expect.stringMatching(downloadLink)],
       files: [
-        { index: 0, filename: 'print-a.png' },
-        { index: 1, filename: 'print-b.pdf' },
+        { index: 0, id: expect.any(String), filename: 'print-a.png' },
+        { index: 1, id: expect.any(String), filename: 'print-b.pdf' },
       ],
     });
   });

@@ -341,7 +341,10 @@ describe('test payments', () => {
 
     const status = await app.getCheckoutStatus(sessionId, { userId: null });
     expect(status.paymentStatus).toBe('paid');
-    expect(status.items.find((i) => i.productId === withFiles.id)?.filenames).toEqual(['Poster A4.pdf', 'Poster.png']);
+    expect(status.items.find((i) => i.productId === withFiles.id)?.files).toEqual([
+      { id: expect.any(String), filename: 'Poster A4.pdf' },
+      { id: expect.any(String), filename: 'Poster.png' },
+    ]);
   });
 
   it('claims fulfilment for exactly one of many concurrent callers', async () => {

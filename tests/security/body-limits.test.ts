@@ -27,6 +27,8 @@ const OWN_LIMITS: Record<string, string> = {
   'POST /api/admin/individual-upload': 'streamed multipart with per-part limits (uploads.test.ts)',
   'POST /api/admin/analyze-image': 'streamed multipart with per-part limits (uploads.test.ts)',
   'POST /api/products/[id]/files': 'streamed to storage file by file (body-limits-streaming.test.ts)',
+  'POST /api/products/[id]/image': 'streamed multipart with per-part limits (uploads.test.ts)',
+  'POST /api/categories/[id]/image': 'streamed multipart with per-part limits (uploads.test.ts)',
 };
 
 const WRITES = discoverAllRoutes().filter((r) => ['POST', 'PUT', 'PATCH', 'DELETE'].includes(r.method));

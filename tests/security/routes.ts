@@ -8,6 +8,7 @@ import { join, relative, sep } from 'node:path';
 /** Every admin method and path (templates keep the folder names). A new admin route goes here. */
 export const ADMIN_ROUTES = [
   'GET /api/admin/active-sales',
+  'POST /api/admin/bundles',
   'POST /api/admin/analyze-image',
   'POST /api/admin/bulk-sale',
   'POST /api/admin/bulk-upload',
@@ -27,19 +28,24 @@ export const ADMIN_ROUTES = [
   'GET /api/admin/upload-progress/[batchId]',
   'GET /api/admin/vouchers',
   'POST /api/admin/vouchers/create',
+  'PUT /api/admin/vouchers/[id]',
+  'DELETE /api/admin/vouchers/[id]',
   'PUT /api/bundles/[id]',
   'DELETE /api/bundles/[id]',
   'POST /api/categories',
   'PUT /api/categories/[id]',
   'DELETE /api/categories/[id]',
+  'POST /api/categories/[id]/image',
   'POST /api/categories/[id]/subcategories',
   'DELETE /api/categories/[id]/subcategories/[name]',
   'PUT /api/products/[id]',
   'DELETE /api/products/[id]',
   'POST /api/products/[id]/files',
   'DELETE /api/products/[id]/files',
+  'POST /api/products/[id]/image',
   'POST /api/settings/banner',
   'POST /api/tags',
+  'PUT /api/tags/[id]',
   'DELETE /api/tags/[id]',
 ];
 

@@ -209,6 +209,26 @@ describe.each(HOSTILE)('$label', (file) => {
     expect(await footprint()).toEqual(before);
     await expectServerUp();
   });
+
+  it('replacing a product image refuses it with 415, storing nothing and keeping the old image', async () => {
+    const before = await footprint();
+    const imageBefore = (await call('GET', `/api/products/${productId}`)).body as { image_path: string };
+    const res = await call('POST', `/api/products/${productId}/image`, { headers: auth, body: form({}, [{ field: 'image', ...file }]) });
+    expectErrorShape(res, 415);
+    if (file.reason) expect((res.body as { detail: string }).detail).toMatch(file.reason);
+    expect(await footprint()).toEqual(before);
+    expect(((await call('GET', `/api/products/${productId}`)).body as { image_path: string }).image_path).toBe(imageBefore.image_path);
+    await expectServerUp();
+  });
+
+  it('setting a category image refuses it with 415, storing nothing', async () => {
+    const before = await footprint();
+    const categoryId = ((await call('GET', '/api/categories')).body as { id: string }[])[0].id;
+    const res = await call('POST', `/api/categories/${categoryId}/image`, { headers: auth, body: form({}, [{ field: 'image', ...file }]) });
+    expectErrorShape(res, 415);
+    expect(await footprint()).toEqual(before);
+    await expectServerUp();
+  });
 });
 
 describe('a bulk upload of the hostile files', () => {
@@ -241,6 +261,15 @@ describe('a 200 MB body', () => {
   it('analyze-image refuses it from its Content-Length, before reading it', async () => {
     const before = await footprint();
     const res = await streamUpload('/api/admin/analyze-image', 'file', 200 * MB, { suffix: 'design' });
+    expectErrorShape(res, 413);
+    expect(res.sentAtResponse).toBeLessThan(20 * MB);
+    expect(await footprint()).toEqual(before);
+    await expectServerUp();
+  });
+
+  it('replacing a product image refuses it from its Content-Length, before reading it', async () => {
+    const before = await footprint();
+    const res = await streamUpload(`/api/products/${productId}/image`, 'image', 200 * MB);
     expectErrorShape(res, 413);
     expect(res.sentAtResponse).toBeLessThan(20 * MB);
     expect(await footprint()).toEqual(before);

@@ -92,7 +92,7 @@ describe('voucher usability', () => {
   });
 
   it('refuses a disabled, expired or spent voucher with a message for the shopper', () => {
-    expect(voucherProblem(percent(1000, { status: 'disabled' }), now)).toBe('Invalid discount code');
+    expect(voucherProblem(percent(1000, { status: 'disabled' }), now)).toBe('This discount code has been disabled');
     expect(voucherProblem(percent(1000, { expiresAt: now }), now)).toBe('This discount code has expired');
     expect(voucherProblem(fixed(500, { status: 'used' }), now)).toBe('This discount code has already been used');
     expect(voucherProblem(giftCard(0), now)).toBe('This gift card has no balance left');

@@ -1,7 +1,8 @@
 // The back office's view of the catalogue: stored sale fields as they are and
 // the files' storage keys (S5 allows them to admins, never to the public).
 import 'server-only';
-import { db, Prisma } from '@/lib/infra/db';
+import { db } from '@/lib/infra/db';
+import { selectionWhere, type ProductSelection } from './selection';
 
 export type AdminCatalogItem = {
   id: string;
@@ -17,16 +18,17 @@ export type AdminCatalogItem = {
   category: string | null;
   subcategory: string | null;
   tags: string[];
-  files: { storageKey: string; originalFilename: string }[];
+  /** The current files; `id` is stable (download links name it). */
+  files: { id: string; storageKey: string; originalFilename: string }[];
   isBundle: boolean;
   bundleProductIds: string[];
   createdAt: Date;
   updatedAt: Date;
 };
 
-export async function listAdminCatalog(options: { search?: string; limit: number; offset: number }): Promise<{ total: number; items: AdminCatalogItem[] }> {
-  const where: Prisma.ProductWhereInput = { deletedAt: null };
-  if (options.search) where.title = { contains: options.search.replace(/[\\%_]/g, (c) => `\\${c}`), mode: 'insensitive' };
+/** One page of All Products, newest first; the filter is the one "select all N matching" stands for. */
+export async function listAdminCatalog(options: ProductSelection & { limit: number; offset: number }): Promise<{ total: number; items: AdminCatalogItem[] }> {
+  const where = selectionWhere(options);
   const [rows, total] = await Promise.all([
     db().product.findMany({
       where,
@@ -35,8 +37,8 @@ export async function listAdminCatalog(options: { search?: string; limit: number
       skip: options.offset,
       include: {
         category: { select: { name: true } },
-        files: { orderBy: { position: 'asc' }, select: { storageKey: true, originalFilename: true } },
-        bundleItems: { orderBy: { position: 'asc' }, select: { productId: true } },
+        files: { where: { removedAt: null }, orderBy: { position: 'asc' }, select: { id: true, storageKey: true, originalFilename: true } },
+        bundleItems: { where: { removedAt: null }, orderBy: { position: 'asc' }, select: { productId: true } },
       },
     }),
     db().product.count({ where }),

@@ -9,6 +9,9 @@ import { normalizeBanner } from '@/lib/banner';
 import { peekChunks } from '@/lib/streams';
 import { db, Prisma } from '@/lib/infra/db';
 import { deleteObject, putObjectStream } from '@/lib/infra/storage';
+import { addToVocabulary } from '@/lib/domain/uploads';
+import { replaceBundleContents } from './bundles';
+import { selectionWhere, type ProductSelection } from './selection';
 import { BANNER_KEY } from './settings';
 
 const cleanList = (items: string[]) => [...new Set(items.map((s) => s.trim()).filter(Boolean))];
@@ -93,6 +96,34 @@ export async function deleteTag(actor: string, id: string) {
   });
 }
 
+/**
+ * Renames a tag and every product's copy of it, in one transaction. Renaming
+ * onto an existing tag merges the two (each product keeps the name once).
+ */
+export async function renameTag(actor: string, id: string, name: string): Promise<{ id: string; name: string }> {
+  const next = name.trim().toLowerCase();
+  if (!next) throw invalid('Tag name is required');
+  return db().$transaction(async (tx) => {
+    const tag = await tx.tag.findUnique({ where: { id } });
+    if (!tag) throw notFound('Tag not found');
+    if (tag.name === next) return { id: tag.id, name: tag.name };
+    const existing = await tx.tag.findUnique({ where: { name: next } });
+    await tx.$executeRaw`
+      UPDATE "Product" SET tags = ARRAY(SELECT t FROM unnest(array_replace(tags, ${tag.name}, ${next})) WITH ORDINALITY AS u(t, n) GROUP BY t ORDER BY min(n)),
+        "updatedAt" = now()
+      WHERE ${tag.name} = ANY(tags)`;
+    let kept: { id: string; name: string };
+    if (existing) {
+      await tx.tag.delete({ where: { id } });
+      kept = { id: existing.id, name: existing.name };
+    } else {
+      kept = await tx.tag.update({ where: { id }, data: { name: next }, select: { id: true, name: true } });
+    }
+    await recordAudit(tx, actor, 'tag.rename', id, { from: tag.name, to: next });
+    return kept;
+  });
+}
+
 export type ProductEdit = {
   title?: string;
   priceCents?: number;
@@ -104,6 +135,8 @@ export type ProductEdit = {
   onSale?: boolean;
   saleStart?: Date | null;
   saleEnd?: Date | null;
+  /** Bundles only: replaces the contents, in this order. */
+  productIds?: string[];
 };
 
 /** Edits only the listed fields (no mass assignment); a category is given by name and must exist. */
@@ -142,13 +175,21 @@ export async function updateCatalogItem(actor: string, id: string, isBundle: boo
     }
     const next = { ...item, ...data } as typeof item;
     if (next.priceCents < 0) throw invalid('Price must be 0 or more');
-    if (next.salePriceCents !== null && (next.salePriceCents < 0 || next.salePriceCents >= next.priceCents)) {
+    // A sale that has ended is history: it never stands in the way of a new price.
+    const saleEnded = next.saleEnd !== null && next.saleEnd.getTime() <= Date.now();
+    if (next.salePriceCents !== null && !saleEnded && (next.salePriceCents < 0 || next.salePriceCents >= next.priceCents)) {
       throw invalid('Sale price must be below the regular price');
     }
     if (next.onSale && next.salePriceCents === null) throw invalid('Set a sale price to put the item on sale');
     if (next.saleStart && next.saleEnd && next.saleEnd <= next.saleStart) throw invalid('Sale end must be after its start');
+    if (edit.productIds !== undefined) {
+      if (!isBundle) throw invalid('Only a bundle contains products', { product_ids: ['Only a bundle contains products'] });
+      await replaceBundleContents(tx, id, edit.productIds);
+    }
     const updated = await tx.product.update({ where: { id }, data });
-    await recordAudit(tx, actor, isBundle ? 'bundle.update' : 'product.update', id, Object.keys(data));
+    await addToVocabulary(tx, updated.tags);
+    const changed = edit.productIds === undefined ? Object.keys(data) : [...Object.keys(data), 'productIds'];
+    await recordAudit(tx, actor, isBundle ? 'bundle.update' : 'product.update', id, changed);
     return updated;
   });
 }
@@ -160,10 +201,18 @@ export async function deleteCatalogItem(actor: string, id: string, isBundle: boo
   await recordAudit(db(), actor, isBundle ? 'bundle.delete' : 'product.delete', id);
 }
 
-export async function bulkDeleteCatalogItems(actor: string, ids: string[]) {
+/** The items a bulk action names: picked ids, or every item matching the list's filter. */
+export type BulkTarget = { ids: string[] } | { allMatching: ProductSelection };
+
+const targetWhere = (target: BulkTarget): Prisma.ProductWhereInput =>
+  'ids' in target ? { id: { in: target.ids }, deletedAt: null } : selectionWhere(target.allMatching);
+
+const auditTarget = (target: BulkTarget) => ('ids' in target ? { ids: target.ids } : { all_matching: target.allMatching });
+
+export async function bulkDeleteCatalogItems(actor: string, target: BulkTarget) {
   return db().$transaction(async (tx) => {
-    const deleted = await tx.product.updateMany({ where: { id: { in: ids }, deletedAt: null }, data: { deletedAt: new Date() } });
-    await recordAudit(tx, actor, 'product.bulk_delete', null, { ids });
+    const deleted = await tx.product.updateMany({ where: targetWhere(target), data: { deletedAt: new Date() } });
+    await recordAudit(tx, actor, 'product.bulk_delete', null, { ...auditTarget(target), count: deleted.count });
     return deleted.count;
   });
 }
@@ -212,24 +261,39 @@ export async function addProductFiles(actor: string, productId: string, files: A
   }
 }
 
-/** `filePath` must be one of this product's files (SECURITY S7). */
+/**
+ * Takes a file away from new buyers. `filePath` must be one of this product's
+ * current files (SECURITY S7). When any open or paid order of the product, or
+ * of a bundle that holds or held it, exists, the file stays stored and
+ * downloadable for the orders placed before now (earlier buyers also get files
+ * added after their purchase, so the order's date is not what decides);
+ * otherwise it is deleted for good.
+ */
 export async function removeProductFile(actor: string, productId: string, filePath: string) {
-  const file = await db().productFile.findFirst({ where: { productId, storageKey: filePath } });
-  if (!file) throw notFound('File not found');
-  await db().$transaction(async (tx) => {
-    await tx.productFile.delete({ where: { id: file.id } });
-    await recordAudit(tx, actor, 'product.files.remove', productId, { file: file.originalFilename });
+  const removed = await db().$transaction(async (tx) => {
+    const file = await tx.productFile.findFirst({ where: { productId, storageKey: filePath, removedAt: null } });
+    if (!file) throw notFound('File not found');
+    const referenced = await tx.orderItem.count({
+      where: {
+        order: { OR: [{ fulfilledAt: { not: null } }, { status: 'open' }] },
+        OR: [{ productId }, { product: { bundleItems: { some: { productId } } } }],
+      },
+    });
+    if (referenced > 0) await tx.productFile.update({ where: { id: file.id }, data: { removedAt: new Date() } });
+    else await tx.productFile.delete({ where: { id: file.id } });
+    await recordAudit(tx, actor, 'product.files.remove', productId, { file: file.originalFilename, kept_for_orders: referenced > 0 });
+    return referenced > 0 ? null : file.storageKey;
   });
-  // Downloads list a product's current files, so nothing can reach the object any more.
-  await deleteObject('private', file.storageKey).catch(() => undefined);
+  // No order can reach a file deleted outright, so its object goes too.
+  if (removed) await deleteObject('private', removed).catch(() => undefined);
 }
 
-export async function bulkUpdateCategory(actor: string, ids: string[], category: string) {
+export async function bulkUpdateCategory(actor: string, target: BulkTarget, category: string) {
   return db().$transaction(async (tx) => {
-    const target = await tx.category.findUnique({ where: { name: category } });
-    if (!target) throw invalid(`Unknown category: ${category}`);
-    const updated = await tx.product.updateMany({ where: { id: { in: ids }, deletedAt: null }, data: { categoryId: target.id, subcategory: null } });
-    await recordAudit(tx, actor, 'product.bulk_category', null, { ids, category });
+    const destination = await tx.category.findUnique({ where: { name: category } });
+    if (!destination) throw invalid(`Unknown category: ${category}`);
+    const updated = await tx.product.updateMany({ where: targetWhere(target), data: { categoryId: destination.id, subcategory: null } });
+    await recordAudit(tx, actor, 'product.bulk_category', null, { ...auditTarget(target), category, count: updated.count });
     return updated.count;
   });
 }

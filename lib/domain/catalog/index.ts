@@ -2,7 +2,7 @@
 // shoppers. Deleted products never appear; storage keys of paid files never
 // leave this module (only filenames and counts do).
 import 'server-only';
-import { db, Prisma } from '@/lib/infra/db';
+import { db, escapeLike, Prisma } from '@/lib/infra/db';
 import { DEFAULT_BANNER, normalizeBanner } from '@/lib/banner';
 import { searchCatalog as searchWithPlan, type SearchFilter } from './search';
 import { BANNER_KEY } from './settings';
@@ -12,15 +12,19 @@ export type * from './types';
 export type { SearchFilter } from './search';
 export * from './admin';
 export * from './admin-read';
+export { createBundle, MAX_BUNDLE_PRODUCTS, type NewBundle } from './bundles';
+export { setCatalogItemImage, setCategoryImage } from './images';
 export { getPublicMedia } from './media';
+export { selectionSql, selectionWhere, type ProductSelection } from './selection';
 export { BANNER_KEY } from './settings';
 
 export const MAX_PAGE_SIZE = 500;
 
 const itemInclude = {
   category: { select: { name: true } },
-  files: { select: { originalFilename: true }, orderBy: { position: 'asc' } },
-  bundleItems: { select: { productId: true }, orderBy: { position: 'asc' } },
+  // What a new buyer gets: removed files and bundle items stay only with earlier orders.
+  files: { where: { removedAt: null }, select: { originalFilename: true }, orderBy: { position: 'asc' } },
+  bundleItems: { where: { removedAt: null }, select: { productId: true }, orderBy: { position: 'asc' } },
 } satisfies Prisma.ProductInclude;
 
 type ItemRow = Prisma.ProductGetPayload<{ include: typeof itemInclude }>;
@@ -47,11 +51,6 @@ function toCatalogItem(row: ItemRow): CatalogItem {
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
-}
-
-// Prisma passes `contains` into LIKE as is, so the pattern characters must be escaped.
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
 function whereFor(filter: CatalogFilter): Prisma.ProductWhereInput {
@@ -129,12 +128,9 @@ export async function getCatalogItems(ids: string[]): Promise<CatalogItem[]> {
 /** Search engines take at most 50,000 URLs per sitemap file. */
 export const SITEMAP_MAX_URLS = 50_000;
 
-/**
- * How many product sitemap files to serve for `count` items: one spare, so a
- * catalogue growing past a boundary between builds is still covered.
- */
-export function productSitemapIds(count: number): { id: number }[] {
-  return Array.from({ length: Math.ceil(count / SITEMAP_MAX_URLS) + 1 }, (_, id) => ({ id }));
+/** How many product sitemap files `count` items fill (at least one, so the index is never empty of them). */
+export function productSitemapCount(count: number): number {
+  return Math.max(1, Math.ceil(count / SITEMAP_MAX_URLS));
 }
 
 export async function countCatalogItems(): Promise<number> {

@@ -3,7 +3,7 @@ import { AppError, notFound } from '@/lib/domain/errors';
 import { isActiveMember } from '@/lib/domain/membership';
 import { db } from '@/lib/infra/db';
 
-export type AuthorizedOrder = { id: string; items: { productId: string; title: string }[] };
+export type AuthorizedOrder = { id: string; createdAt: Date; items: { productId: string; title: string }[] };
 
 /**
  * The one access rule for every download: a fulfilled, paid order, seen by its
@@ -16,6 +16,7 @@ export async function authorizeOrderDownload(request: { sessionId: string; produ
     where: { sessionId: request.sessionId },
     select: {
       id: true,
+      createdAt: true,
       userId: true,
       kind: true,
       fulfilledAt: true,
@@ -29,5 +30,5 @@ export async function authorizeOrderDownload(request: { sessionId: string; produ
   if (order.kind === 'member' && !(await isActiveMember(order.userId))) {
     throw new AppError('forbidden', 'Downloads from member checkouts need an active membership');
   }
-  return { id: order.id, items: order.items };
+  return { id: order.id, createdAt: order.createdAt, items: order.items };
 }

@@ -59,7 +59,8 @@ export function archiveLayout(folders: Folder[]): (ZipEntry & { fileId: string; 
  */
 export async function createOrderArchive(request: ArchiveRequest): Promise<OrderArchive> {
   const order = await authorizeOrderDownload(request);
-  const files = await filesForProducts(order.items.map((i) => i.productId));
+  // The files as this order knows them: ones removed since it was placed included.
+  const files = await filesForProducts(order.items.map((i) => i.productId), order.createdAt);
   const entries = archiveLayout(order.items.map((i) => ({ title: i.title, productId: i.productId, files: files.get(i.productId) ?? [] })));
   if (entries.length === 0) throw notFound('File not found');
   await db().downloadLog.createMany({

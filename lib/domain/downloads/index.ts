@@ -1,7 +1,7 @@
 // Downloads: a paid order releases its files through short-lived presigned
 // URLs, or all at once as one streamed ZIP. Everything that is not a paid
-// order containing the product, seen by its owner, with a file at that index,
-// is "not found" (never a hint).
+// order containing the product, seen by its owner, with that file (by id or
+// index), is "not found" (never a hint).
 import 'server-only';
 import { notFound } from '@/lib/domain/errors';
 import { filesForProducts } from '@/lib/domain/orders';
@@ -13,12 +13,14 @@ export * from './archive';
 
 export const DOWNLOAD_URL_TTL_SECONDS = 300;
 
-export type DownloadRequest = { sessionId: string; productId: string; fileIndex: number; userId: string | null; ip: string | null };
+/** `fileId` when given wins over `fileIndex`. */
+export type DownloadRequest = { sessionId: string; productId: string; fileIndex: number; fileId?: string; userId: string | null; ip: string | null };
 
 export async function createDownloadUrl(request: DownloadRequest): Promise<string> {
   const order = await authorizeOrderDownload({ sessionId: request.sessionId, productId: request.productId, userId: request.userId });
-  const files = (await filesForProducts([request.productId])).get(request.productId) ?? [];
-  const file = files[request.fileIndex];
+  // The files as this order knows them: ones removed since it was placed included.
+  const files = (await filesForProducts([request.productId], order.createdAt)).get(request.productId) ?? [];
+  const file = request.fileId ? files.find((f) => f.id === request.fileId) : files[request.fileIndex];
   if (!file) throw notFound('File not found');
   await db().downloadLog.create({
     data: { orderId: order.id, productId: request.productId, fileId: file.id, userId: request.userId, ip: request.ip },

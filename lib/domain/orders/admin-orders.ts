@@ -4,31 +4,48 @@ import 'server-only';
 import { recordAudit } from '@/lib/domain/audit';
 import { sendOrderEmail } from '@/lib/domain/emails';
 import { notFound } from '@/lib/domain/errors';
-import { db, Prisma } from '@/lib/infra/db';
-import { filesForProducts } from './files';
+import { db, escapeLike, Prisma } from '@/lib/infra/db';
+import { fileListsForProducts } from './files';
 
-export type OrderFilter = { status: 'paid' | 'open' | 'expired' | 'all'; customerEmail?: string; startDate?: Date; endDate?: Date };
+export type OrderFilter = {
+  status: 'paid' | 'open' | 'expired' | 'all';
+  customerEmail?: string;
+  /** Part of the customer's email or of the session id. */
+  search?: string;
+  startDate?: Date;
+  endDate?: Date;
+  limit: number;
+  offset: number;
+};
 
-export const ADMIN_ORDERS_LIMIT = 200;
-
+/** One page of orders, newest first, and how many match in all. */
 export async function listAdminOrders(filter: OrderFilter) {
   const where: Prisma.OrderWhereInput = {};
   if (filter.status === 'paid') where.fulfilledAt = { not: null };
   if (filter.status === 'open') where.AND = [{ fulfilledAt: null }, { status: 'open' }];
   if (filter.status === 'expired') where.status = 'expired';
   if (filter.customerEmail) where.customerEmail = { contains: filter.customerEmail.trim().toLowerCase() };
+  const search = filter.search?.trim();
+  if (search) {
+    const pattern = escapeLike(search);
+    where.OR = [{ customerEmail: { contains: pattern.toLowerCase() } }, { sessionId: { contains: pattern } }];
+  }
   if (filter.startDate || filter.endDate) where.createdAt = { ...(filter.startDate ? { gte: filter.startDate } : {}), ...(filter.endDate ? { lt: filter.endDate } : {}) };
-  const orders = await db().order.findMany({
-    where,
-    orderBy: { createdAt: 'desc' },
-    take: ADMIN_ORDERS_LIMIT,
-    include: {
-      items: { include: { product: { select: { imagePath: true, thumbnailPath: true } } } },
-      emailLogs: { orderBy: { sentAt: 'desc' } },
-    },
-  });
-  const files = await filesForProducts([...new Set(orders.flatMap((o) => o.items.map((i) => i.productId)))]);
-  return orders.map((o) => ({
+  const [orders, total] = await Promise.all([
+    db().order.findMany({
+      where,
+      orderBy: [{ createdAt: 'desc' }, { id: 'asc' }],
+      take: filter.limit,
+      skip: filter.offset,
+      include: {
+        items: { include: { product: { select: { imagePath: true, thumbnailPath: true } } } },
+        emailLogs: { orderBy: { sentAt: 'desc' } },
+      },
+    }),
+    db().order.count({ where }),
+  ]);
+  const files = await fileListsForProducts([...new Set(orders.flatMap((o) => o.items.map((i) => i.productId)))]);
+  const rows = orders.map((o) => ({
     id: o.id,
     sessionId: o.sessionId,
     createdAt: o.createdAt,
@@ -43,13 +60,15 @@ export async function listAdminOrders(filter: OrderFilter) {
       title: i.title,
       priceCents: i.priceCents,
       imagePath: i.product.thumbnailPath ?? i.product.imagePath,
-      files: (files.get(i.productId) ?? []).map((f) => ({ storageKey: f.storageKey, originalFilename: f.originalFilename })),
+      // The files this order can download, as it knows them (removed-later ones included).
+      files: (files.get(i.productId)?.(o.createdAt) ?? []).map((f) => ({ storageKey: f.storageKey, originalFilename: f.originalFilename })),
     })),
     emailLogs: o.emailLogs.map((l) => ({ recipientEmail: l.recipientEmail, sentAt: l.sentAt, sentBy: l.sentBy, status: l.status, kind: l.kind })),
   }));
+  return { total, orders: rows };
 }
 
-export type AdminOrder = Awaited<ReturnType<typeof listAdminOrders>>[number];
+export type AdminOrder = Awaited<ReturnType<typeof listAdminOrders>>['orders'][number];
 
 export async function resendOrderEmail(actor: string, sessionId: string, email: string): Promise<void> {
   const order = await db().order.findUnique({ where: { sessionId }, select: { id: true, fulfilledAt: true } });

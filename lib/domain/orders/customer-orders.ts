@@ -1,7 +1,7 @@
 // A customer's own paid orders with their download lists (SPEC §3 customer view).
 import 'server-only';
 import { db } from '@/lib/infra/db';
-import { filesForProducts } from './files';
+import { fileListsForProducts } from './files';
 
 export type CustomerOrderItem = {
   productId: string;
@@ -9,8 +9,8 @@ export type CustomerOrderItem = {
   priceCents: number;
   imagePath: string | null;
   isBundle: boolean;
-  /** The original names of the files the buyer may download, in download-index order. */
-  filenames: string[];
+  /** The files the buyer may download (stable id, original name), in download-index order. */
+  files: { id: string; filename: string }[];
 };
 
 export type CustomerOrder = { sessionId: string; createdAt: Date; amountCents: number; currency: string; items: CustomerOrderItem[] };
@@ -22,7 +22,7 @@ export async function listCustomerOrders(userId: string): Promise<CustomerOrder[
     include: { items: { include: { product: { select: { imagePath: true, thumbnailPath: true } } } } },
   });
   // One query for every file of every order, not one per order.
-  const files = await filesForProducts([...new Set(orders.flatMap((o) => o.items.map((i) => i.productId)))]);
+  const files = await fileListsForProducts([...new Set(orders.flatMap((o) => o.items.map((i) => i.productId)))]);
   return orders.map((order) => ({
     sessionId: order.sessionId,
     createdAt: order.createdAt,
@@ -34,7 +34,8 @@ export async function listCustomerOrders(userId: string): Promise<CustomerOrder[
       priceCents: item.priceCents,
       imagePath: item.product.thumbnailPath ?? item.product.imagePath,
       isBundle: item.isBundle,
-      filenames: (files.get(item.productId) ?? []).map((f) => f.originalFilename),
+      // The files as they stood when this order was placed (decision 059).
+      files: (files.get(item.productId)?.(order.createdAt) ?? []).map((f) => ({ id: f.id, filename: f.originalFilename })),
     })),
   }));
 }

@@ -9,7 +9,7 @@ import { db } from '@/lib/infra/db';
 import { paymentMode, retrievePaymentSession } from '@/lib/infra/payments';
 import { syncStripeSubscription } from '@/lib/domain/membership';
 import { expireOrder, fulfilOrder } from './fulfilment';
-import { filesForProducts } from './files';
+import { filesForProducts, type OrderFile } from './files';
 
 export type Viewer = { userId: string | null };
 
@@ -17,8 +17,8 @@ export type CheckoutStatus = {
   paymentStatus: string;
   status: string;
   productIds: string[];
-  /** Once paid: what was bought and the names of its files, in download-index order. */
-  items: { productId: string; title: string; isBundle: boolean; filenames: string[] }[];
+  /** Once paid: what was bought and its files (stable id, original name), in download-index order. */
+  items: { productId: string; title: string; isBundle: boolean; files: { id: string; filename: string }[] }[];
 };
 
 /** The order behind a session id, visible to its owner (or anyone holding the id of a guest order). */
@@ -35,7 +35,7 @@ export async function getCheckoutStatus(sessionId: string, viewer: Viewer): Prom
     if (await refreshOpenOrder(order.sessionId, order.expiresAt)) order = await getOrderForViewer(sessionId, viewer);
   }
   const paid = order.fulfilledAt !== null;
-  const files = paid ? await filesForProducts(order.items.map((i) => i.productId)) : new Map();
+  const files = paid ? await filesForProducts(order.items.map((i) => i.productId), order.createdAt) : new Map();
   return {
     // The spec's success page knows one settled value, paid. The order row keeps
     // Stripe's own word (no_payment_required for a $0 order) for the back office.
@@ -47,7 +47,7 @@ export async function getCheckoutStatus(sessionId: string, viewer: Viewer): Prom
           productId: i.productId,
           title: i.title,
           isBundle: i.isBundle,
-          filenames: (files.get(i.productId) ?? []).map((f: { originalFilename: string }) => f.originalFilename),
+          files: (files.get(i.productId) ?? []).map((f: OrderFile) => ({ id: f.id, filename: f.originalFilename })),
         }))
       : [],
   };

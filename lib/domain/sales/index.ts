@@ -2,6 +2,7 @@
 // store, a category or a selection (SPEC §2 Sales Manager, §3, §9).
 import 'server-only';
 import { recordAudit } from '@/lib/domain/audit';
+import { selectionSql, type ProductSelection } from '@/lib/domain/catalog';
 import { invalid } from '@/lib/domain/errors';
 import { salePercent } from '@/lib/format';
 import { db, Prisma } from '@/lib/infra/db';
@@ -27,6 +28,8 @@ export type BulkSale = {
   saleEnd: Date;
   category?: string;
   productIds?: string[];
+  /** For 'products': every item matching the All Products filter instead of picked ids ("select all N matching"). */
+  allMatching?: ProductSelection;
 };
 
 /** Sales running now or scheduled to start: anything on sale whose end is still ahead. */
@@ -54,7 +57,7 @@ function validate(sale: BulkSale) {
   if (sale.priceType === 'percentage' && !(sale.value > 0 && sale.value < 100)) throw invalid('Percentage must be between 0 and 100');
   if (sale.priceType === 'fixed' && !(sale.value >= 0)) throw invalid('Fixed price must be 0 or more');
   if (sale.targetType === 'category' && !sale.category) throw invalid('Choose a category');
-  if (sale.targetType === 'products' && !sale.productIds?.length) throw invalid('Select products to put on sale');
+  if (sale.targetType === 'products' && !sale.productIds?.length && !sale.allMatching) throw invalid('Select products to put on sale');
 }
 
 /**
@@ -70,21 +73,24 @@ export async function applyBulkSale(actor: string, sale: BulkSale): Promise<{ up
       if (!category) throw invalid(`Unknown category: ${sale.category}`);
       target = Prisma.sql`"categoryId" = ${category.id}`;
     }
-    if (sale.targetType === 'products') target = Prisma.sql`id IN (${Prisma.join(sale.productIds as string[])})`;
+    const picked = sale.targetType === 'products' && !sale.allMatching;
+    if (picked) target = Prisma.sql`id IN (${Prisma.join(sale.productIds as string[])})`;
+    // A filter is like a category: items it matches whose price the sale would not lower are skipped.
+    if (sale.targetType === 'products' && sale.allMatching) target = await selectionSql(tx, sale.allMatching);
     const salePrice =
       sale.priceType === 'percentage'
         ? Prisma.sql`ROUND("priceCents" * (100 - ${sale.value}::numeric) / 100)::int`
         : Prisma.sql`${Math.round(sale.value)}::int`;
 
     let total: number;
-    if (sale.targetType === 'products') {
-      const picked = await tx.$queryRaw<{ title: string; sale: number; price: number }[]>`
+    if (picked) {
+      const rows = await tx.$queryRaw<{ title: string; sale: number; price: number }[]>`
         SELECT title, ${salePrice} AS sale, "priceCents" AS price FROM "Product" WHERE "deletedAt" IS NULL AND ${target}`;
-      if (picked.length !== new Set(sale.productIds).size) throw invalid('Some selected products no longer exist');
+      if (rows.length !== new Set(sale.productIds).size) throw invalid('Some selected products no longer exist');
       // For a hand-picked selection, a fixed price at or above a product's price is a mistake to report.
-      const bad = picked.filter((t) => t.sale >= t.price).map((t) => t.title);
+      const bad = rows.filter((t) => t.sale >= t.price).map((t) => t.title);
       if (bad.length) throw invalid(`Fixed price must be below the regular price of: ${bad.join(', ')}`);
-      total = picked.length;
+      total = rows.length;
     } else {
       const [{ n }] = await tx.$queryRaw<{ n: bigint }[]>`SELECT count(*) AS n FROM "Product" WHERE "deletedAt" IS NULL AND ${target}`;
       total = Number(n);

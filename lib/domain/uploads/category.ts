@@ -4,6 +4,11 @@ import type { Prisma } from '@/lib/infra/db';
 
 type Client = Pick<Prisma.TransactionClient, 'category'>;
 
+/** The Tags tab is the shop's vocabulary: a tag saved on a product joins it (inside the caller's transaction). */
+export async function addToVocabulary(client: Pick<Prisma.TransactionClient, 'tag'>, tags: string[]): Promise<void> {
+  if (tags.length > 0) await client.tag.createMany({ data: tags.map((name) => ({ name })), skipDuplicates: true });
+}
+
 /** The category by name, with the subcategory checked against its list. */
 export async function resolveCategory(client: Client, name: string, subcategory: string | null): Promise<{ categoryId: string; subcategory: string | null }> {
   const category = await client.category.findUnique({ where: { name } });

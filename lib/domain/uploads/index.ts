@@ -5,7 +5,9 @@
 export { retryFailedFiles, type StagedFile } from './batch';
 export { batchIdParams } from './contract';
 export { readMultipart, streamMultipart, type FormPart, type StreamedPart } from './multipart';
-export { checkImage } from './validate';
+export { checkImage, prepareImage } from './validate';
+export { mediaPath, newId } from './ids';
+export { addToVocabulary, parseTags, resolveCategory } from './category';
 export { getUploadProgress, computeProgress, type UploadProgress, type UploadStage } from './progress';
 export { processUploadFile } from './process';
 export { createIndividualProduct, INDIVIDUAL_LIMITS } from './individual';

@@ -9,7 +9,7 @@ import { dollarsToCents } from '@/lib/format';
 import { db } from '@/lib/infra/db';
 import { ImageInputError } from '@/lib/infra/images';
 import { deleteObject, putObject, sanitizeFilename } from '@/lib/infra/storage';
-import { parseTags, resolveCategory } from './category';
+import { addToVocabulary, parseTags, resolveCategory } from './category';
 import { individualFieldsSchema } from './contract';
 import { mediaPath, newId, previewKey, thumbnailKey } from './ids';
 import { MAX_FIELD_BYTES, MAX_IMAGE_BYTES, MAX_PRODUCT_FILE_BYTES, MAX_PRODUCT_FILES } from './limits';
@@ -82,6 +82,7 @@ export async function createIndividualProduct(actor: string, parts: AsyncIterabl
           files: { create: files },
         },
       });
+      await addToVocabulary(tx, product.tags);
       await recordAudit(tx, actor, 'product.create', product.id, { title: product.title, files: files.length });
       return { id: product.id, title: product.title };
     });

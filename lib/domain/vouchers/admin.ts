@@ -3,10 +3,10 @@
 import 'server-only';
 import { randomInt } from 'node:crypto';
 import { recordAudit } from '@/lib/domain/audit';
-import { invalid } from '@/lib/domain/errors';
+import { AppError, invalid, notFound } from '@/lib/domain/errors';
 import { env } from '@/lib/env';
 import { dollarsToCents } from '@/lib/format';
-import { db, type Voucher } from '@/lib/infra/db';
+import { db, escapeLike, Prisma, type Voucher } from '@/lib/infra/db';
 import { sendEmail } from '@/lib/infra/email';
 import { SHOP_NAME } from '@/lib/shop';
 import { describeVoucher } from './rules';
@@ -80,8 +80,52 @@ async function emailVoucher(voucher: Voucher, actor: string) {
   }
 }
 
-export async function listVouchers(): Promise<Voucher[]> {
-  const vouchers = await db().voucher.findMany({ orderBy: { createdAt: 'desc' }, take: 500 });
-  return vouchers;
+export type VoucherListQuery = { search?: string; status?: 'active' | 'used' | 'disabled'; limit: number; offset: number };
+
+/** One page of vouchers, newest first; `search` matches part of the code or the customer's email. */
+export async function listVouchers(query: VoucherListQuery): Promise<{ items: Voucher[]; total: number }> {
+  const where: Prisma.VoucherWhereInput = {};
+  if (query.status) where.status = query.status;
+  const search = query.search?.trim();
+  if (search) {
+    const pattern = escapeLike(search);
+    where.OR = [{ code: { contains: pattern, mode: 'insensitive' } }, { customerEmail: { contains: pattern, mode: 'insensitive' } }];
+  }
+  const [rows, total] = await Promise.all([
+    db().voucher.findMany({ where, orderBy: [{ createdAt: 'desc' }, { id: 'asc' }], take: query.limit, skip: query.offset }),
+    db().voucher.count({ where }),
+  ]);
+  return { items: rows, total };
 }
 
+/**
+ * Disables an active voucher or enables a disabled one. A spent voucher is
+ * history (409); so is one an open checkout holds, which shows as used.
+ */
+export async function setVoucherStatus(actor: string, id: string, status: 'active' | 'disabled'): Promise<Voucher> {
+  return db().$transaction(async (tx) => {
+    // The same row lock a checkout takes, so a status change and a reservation never interleave.
+    await tx.$queryRaw`SELECT id FROM "Voucher" WHERE id = ${id} FOR UPDATE`;
+    const voucher = await tx.voucher.findUnique({ where: { id } });
+    if (!voucher) throw notFound('Voucher not found');
+    if (voucher.status === status) return voucher;
+    if (voucher.status === 'used') throw new AppError('conflict', 'This voucher has been used and can no longer be changed');
+    const updated = await tx.voucher.update({ where: { id }, data: { status } });
+    await recordAudit(tx, actor, status === 'disabled' ? 'voucher.disable' : 'voucher.enable', id, { code: voucher.code });
+    return updated;
+  });
+}
+
+/** Deletes a voucher nobody has used; one with any order or reservation is kept (409), for the books. */
+export async function deleteVoucher(actor: string, id: string): Promise<void> {
+  await db().$transaction(async (tx) => {
+    await tx.$queryRaw`SELECT id FROM "Voucher" WHERE id = ${id} FOR UPDATE`;
+    const voucher = await tx.voucher.findUnique({ where: { id }, include: { _count: { select: { orders: true, redemptions: true } } } });
+    if (!voucher) throw notFound('Voucher not found');
+    if (voucher.status === 'used' || voucher._count.orders > 0 || voucher._count.redemptions > 0) {
+      throw new AppError('conflict', 'This voucher has been used and cannot be deleted; disable it instead');
+    }
+    await tx.voucher.delete({ where: { id } });
+    await recordAudit(tx, actor, 'voucher.delete', id, { code: voucher.code, email: voucher.customerEmail });
+  });
+}

@@ -23,9 +23,11 @@ export function isGiftCard(v: Pick<VoucherRules, 'type' | 'usageType'>): boolean
   return v.type === 'fixed_amount' && v.usageType === 'reusable';
 }
 
+export const DISABLED_MESSAGE = 'This discount code has been disabled';
+
 /** Why this voucher cannot be used now, in words for the shopper; null when usable. */
 export function voucherProblem(v: VoucherRules, now: Date = new Date()): string | null {
-  if (v.status === 'disabled') return 'Invalid discount code';
+  if (v.status === 'disabled') return DISABLED_MESSAGE;
   if (v.expiresAt && v.expiresAt.getTime() <= now.getTime()) return 'This discount code has expired';
   if (isGiftCard(v)) {
     if (v.status !== 'active' || (v.currentBalanceCents ?? 0) <= 0) return 'This gift card has no balance left';

@@ -77,6 +77,7 @@ export function toAdminProductResponse(p: AdminCatalogItem): AdminProductRespons
     file_paths: p.files.map((f) => f.storageKey),
     file_path: p.files[0]?.storageKey ?? null,
     original_filenames: p.files.map((f) => f.originalFilename),
+    file_ids: p.files.map((f) => f.id),
     is_bundle: p.isBundle,
     product_ids: p.bundleProductIds,
     created_at: p.createdAt.toISOString(),

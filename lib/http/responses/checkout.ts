@@ -19,7 +19,7 @@ export function toCheckoutStatusResponse(s: CheckoutStatus): CheckoutStatusRespo
       product_id: i.productId,
       title: i.title,
       is_bundle: i.isBundle,
-      files: i.filenames.map((filename, index) => ({ index, filename })),
+      files: i.files.map((f, index) => ({ index, id: f.id, filename: f.filename })),
     })),
   };
 }

@@ -3,8 +3,9 @@ import type { AdminOrderResponse, CustomerOrderResponse } from '@/lib/contract/o
 import type { AdminOrder, CustomerOrder } from '@/lib/domain/orders';
 import { centsToDollars } from '@/lib/format';
 
-const downloadPath = (sessionId: string, productId: string, index: number) =>
-  `/api/download/${encodeURIComponent(sessionId)}/${encodeURIComponent(productId)}?file_index=${index}`;
+// Links name the file's stable id (decision 059), so they survive files being added or removed.
+const downloadPath = (sessionId: string, productId: string, fileId: string) =>
+  `/api/download/${encodeURIComponent(sessionId)}/${encodeURIComponent(productId)}?file_id=${encodeURIComponent(fileId)}`;
 
 export function toCustomerOrderResponse(order: CustomerOrder): CustomerOrderResponse {
   return {
@@ -21,9 +22,9 @@ export function toCustomerOrderResponse(order: CustomerOrder): CustomerOrderResp
       is_bundle: item.isBundle,
       // SPEC §3 names file_paths; storage keys of paid files never leave the
       // server (SECURITY S5), so each entry is the download path of that file.
-      file_paths: item.filenames.map((_, index) => downloadPath(order.sessionId, item.productId, index)),
-      original_filenames: item.filenames,
-      files: item.filenames.map((filename, index) => ({ index, filename })),
+      file_paths: item.files.map((f) => downloadPath(order.sessionId, item.productId, f.id)),
+      original_filenames: item.files.map((f) => f.filename),
+      files: item.files.map((f, index) => ({ index, id: f.id, filename: f.filename })),
     })),
   };
 }

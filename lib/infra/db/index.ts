@@ -4,6 +4,7 @@ import { env } from '@/lib/env';
 import { PrismaClient } from './generated/client';
 
 export { Prisma } from './generated/client';
+export { escapeLike } from './like';
 export type { Order, Product, User, Voucher, Membership } from './generated/client';
 
 type Db = InstanceType<typeof PrismaClient>;

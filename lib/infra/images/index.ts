@@ -269,3 +269,25 @@ export async function colourStats(input: Buffer): Promise<{ dominant: Rgb; mean:
   const [mr, mg, mb] = stats.channels.map((c) => c.mean);
   return { dominant: [r, g, b], mean: [mr, mg, mb] };
 }
+
+/**
+ * A square PNG mosaic (2 × 2, or 1 × 1 for one tile) of thumbnails the shop
+ * made itself, for a bundle without an uploaded cover. PNG, not WebP, so the
+ * result can go through the same checks and renditions as an upload.
+ */
+export async function composeMosaic(tiles: Buffer[]): Promise<Buffer> {
+  const picked = tiles.slice(0, 4);
+  if (picked.length === 0) throw new ImageInputError('No images to compose');
+  const grid = picked.length === 1 ? 1 : 2;
+  const side = THUMBNAIL_SIZE;
+  const cells = await Promise.all(
+    picked.map((tile) => sharp(tile, INPUT_OPTIONS).resize(side, side, { fit: 'cover', position: 'centre' }).png().toBuffer()),
+  );
+  // Three tiles: the first repeats in the last cell, so the square has no hole.
+  if (grid === 2) while (cells.length < 4) cells.push(cells[0]);
+  return encode(
+    sharp({ create: { width: side * grid, height: side * grid, channels: 3, background: '#ffffff' } })
+      .composite(cells.map((input, i) => ({ input, left: (i % grid) * side, top: Math.floor(i / grid) * side })))
+      .png({ compressionLevel: 6 }),
+  );
+}

@@ -108,11 +108,20 @@ export default async function ProductPage({ params }: Props) {
             <div>
               <h2 className="font-semibold">In this bundle</h2>
               <ul className="mt-2 grid gap-2">
-                {included.map((p) => (
-                  <li key={p.id}>
-                    <Link href={productHref(p.id)} className="text-rose-800 underline hover:text-rose-900">{p.title}</Link>
-                  </li>
-                ))}
+                {included.map((p) => {
+                  const thumbnail = publicMediaUrl(p.thumbnailPath ?? p.imagePath);
+                  return (
+                    <li key={p.id}>
+                      <Link href={productHref(p.id)} className="flex items-center gap-3 text-rose-800 underline hover:text-rose-900">
+                        {thumbnail && (
+                          // eslint-disable-next-line @next/next/no-img-element -- images are sized at upload, not by the runtime optimiser (Decision 3)
+                          <img src={thumbnail} alt="" width={48} height={48} loading="lazy" className="h-12 w-12 rounded object-cover" />
+                        )}
+                        {p.title}
+                      </Link>
+                    </li>
+                  );
+                })}
               </ul>
             </div>
           )}

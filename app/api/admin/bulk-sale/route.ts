@@ -17,6 +17,7 @@ export const POST = adminHandler(async (request, _context, admin) => {
     saleEnd: input.sale_end,
     category: input.category,
     productIds: input.product_ids,
+    allMatching: input.all_matching,
   });
   revalidateCatalog();
   return jsonOf(bulkSaleResponse, { success: true, updated_count: result.updatedCount, skipped_count: result.skippedCount });

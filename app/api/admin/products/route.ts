@@ -1,12 +1,12 @@
-// GET /api/admin/products — products and bundles with stored sale fields and file keys, for the dashboard
-import { adminListQuerySchema } from '@/lib/contract/admin';
+// GET /api/admin/products?search=&category=&kind=&on_sale=&limit=&offset= — one page of products and bundles with stored sale fields and file keys (total in X-Total-Count)
+import { adminProductsQuerySchema } from '@/lib/contract/admin-requests';
 import { listAdminCatalog } from '@/lib/domain/catalog';
 import { adminHandler } from '@/lib/http/admin';
 import { json, parseQuery } from '@/lib/http/handler';
 import { toAdminProductResponse } from '@/lib/http/responses/catalog';
 
 export const GET = adminHandler(async (request) => {
-  const query = parseQuery(request, adminListQuerySchema);
-  const page = await listAdminCatalog(query);
+  const { on_sale, ...query } = parseQuery(request, adminProductsQuerySchema);
+  const page = await listAdminCatalog({ ...query, onSale: on_sale });
   return json(page.items.map(toAdminProductResponse), { headers: { 'X-Total-Count': String(page.total) } });
 });

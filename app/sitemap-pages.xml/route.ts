@@ -1,22 +1,21 @@
-import type { MetadataRoute } from 'next';
+// GET /sitemap-pages.xml — the home page and every category and subcategory listing
 import { getCategories } from '@/lib/cache/catalog';
+import { handler } from '@/lib/http/handler';
+import { urlSetResponse } from '@/lib/http/sitemap-xml';
 import { siteUrl } from '@/lib/media';
 
-// Listings only; product pages are in /product/sitemap/{n}.xml (50,000 per file).
-export const revalidate = 3600;
-
-export default async function sitemap(): Promise<MetadataRoute.Sitemap> {
+export const GET = handler(async () => {
   const categories = await getCategories();
-  const categoryUrls = categories.flatMap((c) => [
+  const listings = categories.flatMap((c) => [
     { url: siteUrl(`/products?category=${encodeURIComponent(c.name)}`), lastModified: c.updatedAt },
     ...c.subcategories.map((sub) => ({
       url: siteUrl(`/products?category=${encodeURIComponent(c.name)}&subcategory=${encodeURIComponent(sub)}`),
       lastModified: c.updatedAt,
     })),
   ]);
-  return [
+  return urlSetResponse([
     { url: siteUrl('/'), changeFrequency: 'daily', priority: 1 },
     { url: siteUrl('/products'), changeFrequency: 'daily', priority: 0.9 },
-    ...categoryUrls,
-  ];
-}
+    ...listings,
+  ]);
+});

@@ -1,0 +1,110 @@
+import { randomBytes } from 'node:crypto';
+import { expect, test, type Page } from '@playwright/test';
+import { bundleResponse } from '@/lib/contract/catalog';
+import { apiGet, productList, sql } from './helpers';
+
+// Issue #15 in the browser: the New Bundle dialog with its searchable, ordered
+// product picker and tag autocomplete (pickers close on an outside click), and
+// the voucher Disable / Enable / Delete buttons.
+
+const suffix = randomBytes(3).toString('hex');
+const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
+
+async function signIn(page: Page) {
+  await page.goto('/admin/login');
+  await page.getByLabel('Username').fill('admin');
+  await page.getByLabel('Password').fill('admin');
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+}
+
+async function openTab(page: Page, name: string) {
+  await page.getByRole('tab', { name, exact: true }).click();
+  await expect(page.getByRole('tab', { name, exact: true })).toHaveAttribute('aria-selected', 'true');
+  return page.getByRole('tabpanel');
+}
+
+test('New Bundle: pick products by search in order, tags with autocomplete, and the bundle page lists them', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const products = (await apiGet(request, '/api/products?limit=100', productList)).filter((p) => !p.is_bundle);
+  const [first, second] = products.slice(0, 2);
+  const [{ name: knownTag }] = await sql<{ name: string }>('SELECT name FROM "Tag" ORDER BY name LIMIT 1');
+  const title = `E2E Bundle ${suffix}`;
+
+  await signIn(page);
+  const panel = await openTab(page, 'All Products');
+  await panel.getByRole('button', { name: 'New Bundle' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New Bundle' });
+  await dialog.getByLabel('Title', { exact: true }).fill(title);
+  await dialog.getByLabel('Price (AUD)').fill('19.95');
+  await dialog.getByLabel('Category', { exact: true }).selectOption({ index: 1 });
+
+  // Tags: a suggestion from the vocabulary, then a new word; the list closes on an outside click.
+  const tagBox = dialog.getByRole('combobox', { name: 'Tags' });
+  await tagBox.fill(knownTag.slice(0, 3));
+  const suggestions = dialog.getByRole('listbox', { name: 'Tag suggestions' });
+  await suggestions.getByRole('button', { name: knownTag, exact: true }).click();
+  await tagBox.fill(`fresh-${suffix}`);
+  await tagBox.press('Enter');
+  await expect(dialog.getByRole('list', { name: 'Chosen tags' }).getByRole('listitem')).toHaveCount(2);
+  await tagBox.click();
+  await expect(suggestions).toBeVisible();
+  await dialog.getByLabel('Title', { exact: true }).click();
+  await expect(suggestions).toBeHidden();
+
+  // Products: searched on the server, added in order, then reordered.
+  const search = dialog.getByRole('combobox', { name: 'Products' });
+  const results = dialog.getByRole('listbox', { name: 'Matching products' });
+  for (const product of [first, second]) {
+    await search.fill(product.title);
+    await results.getByRole('button', { name: product.title, exact: true }).click();
+  }
+  const chosen = dialog.getByRole('list', { name: 'Products in this bundle' }).getByRole('listitem');
+  await expect(chosen).toHaveCount(2);
+  await expect(chosen.first()).toContainText(first.title);
+  await dialog.getByLabel('Title', { exact: true }).click();
+  await expect(results).toBeHidden();
+  await dialog.getByRole('button', { name: `Move ${second.title} up` }).click();
+  await expect(chosen.first()).toContainText(second.title);
+
+  await dialog.getByRole('button', { name: 'Create Bundle' }).click();
+  await expect(toast(page, `Bundle "${title}" created`)).toBeVisible();
+  await expect(dialog).toBeHidden();
+
+  const [bundle] = await sql<{ id: string }>('SELECT id FROM "Product" WHERE title = $1 AND "isBundle"', [title]);
+  const saved = await apiGet(request, `/api/bundles/${bundle.id}`, bundleResponse);
+  expect(saved.product_ids).toEqual([second.id, first.id]);
+  expect(saved.tags).toEqual([knownTag, `fresh-${suffix}`]);
+  expect(saved.cover_image_path).toMatch(/^\/media\//);
+  expect(await sql('SELECT 1 FROM "Tag" WHERE name = $1', [`fresh-${suffix}`])).toHaveLength(1);
+
+  await page.goto(`/product/${bundle.id}`);
+  const contents = page.getByRole('heading', { name: 'In this bundle' }).locator('..');
+  await expect(contents.getByRole('link', { name: second.title })).toHaveAttribute('href', `/product/${second.id}`);
+  await expect(contents.getByRole('link', { name: first.title })).toHaveAttribute('href', `/product/${first.id}`);
+});
+
+test('vouchers: disable, enable and delete from the Vouchers tab', async ({ page }) => {
+  await signIn(page);
+  const panel = await openTab(page, 'Vouchers');
+  await panel.getByLabel('Customer email').fill(`stop-${suffix}@example.com`);
+  await panel.getByLabel('Type').selectOption('percentage');
+  await panel.getByLabel('Value', { exact: true }).fill('15');
+  await panel.getByRole('button', { name: 'Create Voucher' }).click();
+  await expect(panel.getByTestId('voucher-row').filter({ hasText: `stop-${suffix}@example.com` })).toHaveCount(1);
+  const [{ code }] = await sql<{ code: string }>('SELECT code FROM "Voucher" WHERE "customerEmail" = $1', [`stop-${suffix}@example.com`]);
+  const row = panel.getByTestId('voucher-row').filter({ hasText: code });
+  await expect(row).toContainText('Active');
+
+  await row.getByRole('button', { name: 'Disable' }).click();
+  await expect(row).toContainText('Disabled');
+  const refused = await page.request.post(`/api/validate-discount?code=${code}`);
+  expect(await refused.json()).toMatchObject({ valid: false, message: 'This discount code has been disabled' });
+  await row.getByRole('button', { name: 'Enable' }).click();
+  await expect(row).toContainText('Active');
+
+  await row.getByRole('button', { name: `Delete voucher ${code}` }).click();
+  await page.getByRole('dialog', { name: 'Delete voucher' }).getByRole('button', { name: 'Delete' }).click();
+  await expect(toast(page, `Voucher ${code} deleted`)).toBeVisible();
+  await expect(row).toHaveCount(0);
+});
