@@ -76,7 +76,11 @@ export default defineConfig([
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
     },
   },
-  { name: 'shop/layers/runtime', files: ['app/**', 'components/**', 'lib/**', 'middleware.ts', 'instrumentation.ts'], rules: { 'no-restricted-imports': restrict(VENDOR_SDKS) } },
+  {
+    name: 'shop/layers/runtime',
+    files: ['app/**', 'components/**', 'lib/**', 'middleware.ts', 'instrumentation.ts'],
+    rules: { 'no-restricted-imports': restrict(VENDOR_SDKS) },
+  },
   { name: 'shop/layers/app', files: ['app/**'], rules: { 'no-restricted-imports': restrict(VENDOR_SDKS, INFRA) } },
   { name: 'shop/layers/components', files: ['components/**'], rules: { 'no-restricted-imports': restrict(VENDOR_SDKS, DOMAIN, INFRA, SERVER_LIB) } },
   { name: 'shop/layers/domain', files: ['lib/domain/**'], rules: { 'no-restricted-imports': restrict(VENDOR_SDKS, FRAMEWORK, OUTER_LAYERS) } },
@@ -84,7 +88,11 @@ export default defineConfig([
     name: 'shop/layers/infra',
     files: ['lib/infra/**'],
     rules: {
-      'no-restricted-imports': restrict(FRAMEWORK, OUTER_LAYERS, layer(['@/lib/domain'], 'lib/infra adapts vendor SDKs and reads lib/env only (ARCHITECTURE.md).')),
+      'no-restricted-imports': restrict(
+        FRAMEWORK,
+        OUTER_LAYERS,
+        layer(['@/lib/domain'], 'lib/infra adapts vendor SDKs and reads lib/env only (ARCHITECTURE.md).'),
+      ),
     },
   },
   prettier,

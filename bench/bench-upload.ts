@@ -41,7 +41,7 @@ function argValue(name: string): string | undefined {
 /** A distinct, design-like 2000×2000 RGB PNG: smooth gradients, shapes and some texture, a few MB like real artwork. */
 async function generateImage(index: number, file: string): Promise<void> {
   const hue = (index * 47) % 360;
-  const rnd = (n: number) => Math.floor(((Math.sin(index * 12.9898 + n * 78.233) * 43758.5453) % 1 + 1) % 1 * 1000);
+  const rnd = (n: number) => Math.floor(((((Math.sin(index * 12.9898 + n * 78.233) * 43758.5453) % 1) + 1) % 1) * 1000);
   const shapes = Array.from({ length: 12 }, (_, k) => {
     const x = (rnd(k) * 2) % SIDE;
     const y = (rnd(k + 50) * 2) % SIDE;
@@ -64,7 +64,10 @@ async function generateImage(index: number, file: string): Promise<void> {
     seed = (seed * 1103515245 + 12345) >>> 0;
     grain[i] = 120 + ((seed >>> 16) & 15);
   }
-  const texture = await sharp(grain, { raw: { width: SIDE, height: SIDE, channels: 1 } }).toColourspace('srgb').png().toBuffer();
+  const texture = await sharp(grain, { raw: { width: SIDE, height: SIDE, channels: 1 } })
+    .toColourspace('srgb')
+    .png()
+    .toBuffer();
   await sharp(Buffer.from(svg))
     .removeAlpha()
     .composite([{ input: texture, blend: 'overlay' }])
@@ -93,7 +96,13 @@ if (process.argv.includes('--generate')) {
 // so its CPU and memory are measured apart from the shop's.
 if (process.argv.includes('--s3')) {
   const { default: S3rver } = await import('s3rver');
-  const server = new S3rver({ address: '127.0.0.1', port: Number(argValue('--port')), directory: argValue('--s3') as string, silent: true, resetOnClose: true });
+  const server = new S3rver({
+    address: '127.0.0.1',
+    port: Number(argValue('--port')),
+    directory: argValue('--s3') as string,
+    silent: true,
+    resetOnClose: true,
+  });
   await server.run();
   process.once('SIGTERM', () => void server.close().finally(() => process.exit(0)));
   console.log('s3 ready');
@@ -294,7 +303,10 @@ async function main(): Promise<Result> {
     const loadAtStart = loadavg()[0];
     log(`uploading and processing ${count} images (load ${loadAtStart.toFixed(2)})…`);
     const start = performance.now();
-    const body = multipartBody({ price: '5.00', category: category.name, tags: 'bench' }, names.map((n) => join(imageDir, n)));
+    const body = multipartBody(
+      { price: '5.00', category: category.name, tags: 'bench' },
+      names.map((n) => join(imageDir, n)),
+    );
     const response = await bulkUpload(
       new Request(`${SITE}/api/admin/bulk-upload`, {
         method: 'POST',
@@ -333,7 +345,10 @@ async function main(): Promise<Result> {
     if (products !== progress.successfulFiles) throw new Error(`expected ${progress.successfulFiles} products, found ${products}`);
     log(`stage ${progress.stage}: ${progress.successfulFiles} products, ${progress.failedFiles.length} failed`);
 
-    const profile = await profileSteps(names.slice(0, Math.min(12, names.length)).map((n) => join(imageDir, n)), () => ownCpuMs() + s3.cpuMs());
+    const profile = await profileSteps(
+      names.slice(0, Math.min(12, names.length)).map((n) => join(imageDir, n)),
+      () => ownCpuMs() + s3.cpuMs(),
+    );
     await db().$disconnect();
     return {
       count,
@@ -488,7 +503,9 @@ try {
   const rate = result.count / (result.totalMs / 1000);
   console.log('');
   console.log(`${result.count} images in ${seconds(result.totalMs)} s: ${rate.toFixed(2)} images/s end to end`);
-  console.log(`  upload request ${seconds(result.stageMs)} s (${result.processedWhileUploading} processed by its end), rest of processing ${seconds(result.processMs)} s`);
+  console.log(
+    `  upload request ${seconds(result.stageMs)} s (${result.processedWhileUploading} processed by its end), rest of processing ${seconds(result.processMs)} s`,
+  );
   console.log(`  CPU per image ${cpuPerImage(result)} (shop + S3 stand-in + Postgres); load ${result.loadAtStart.toFixed(1)} → ${result.loadAtEnd.toFixed(1)}`);
   console.log(`  peak RSS ${mb(result.peakRss)} MB (${mb(result.baselineRss)} MB at start); S3 stand-in ${mb(result.s3PeakRss)} MB`);
   console.log(profile);

@@ -27,7 +27,13 @@ const mb = (bytes: number) => Math.round(bytes / (1024 * 1024));
 
 if (process.argv.includes('--s3')) {
   const { default: S3rver } = await import('s3rver');
-  const server = new S3rver({ address: '127.0.0.1', port: Number(argValue('--port')), directory: argValue('--s3') as string, silent: true, resetOnClose: true });
+  const server = new S3rver({
+    address: '127.0.0.1',
+    port: Number(argValue('--port')),
+    directory: argValue('--s3') as string,
+    silent: true,
+    resetOnClose: true,
+  });
   await server.run();
   process.once('SIGTERM', () => void server.close().finally(() => process.exit(0)));
   console.log('s3 ready');
@@ -53,7 +59,12 @@ async function startS3StandIn(directory: string) {
       if (chunk.toString().includes('s3 ready')) ready();
     });
   });
-  Object.assign(process.env, { S3_ENDPOINT: `http://127.0.0.1:${port}`, S3_ACCESS_KEY_ID: 'S3RVER', S3_SECRET_ACCESS_KEY: 'S3RVER', S3_FORCE_PATH_STYLE: 'true' });
+  Object.assign(process.env, {
+    S3_ENDPOINT: `http://127.0.0.1:${port}`,
+    S3_ACCESS_KEY_ID: 'S3RVER',
+    S3_SECRET_ACCESS_KEY: 'S3RVER',
+    S3_FORCE_PATH_STYLE: 'true',
+  });
   return async () => {
     child.removeAllListeners('exit');
     const exited = new Promise((r) => child.once('exit', r));
@@ -92,7 +103,11 @@ async function main(): Promise<Result> {
       log(`storing ${name} (${fileMb} MB of random bytes)…`);
       await putObjectStream('private', storageKey, randomChunks(fileMb), 'application/octet-stream');
       const product = await db().product.create({
-        data: { title: `Bench product ${i + 1}`, priceCents: 1000, files: { create: [{ storageKey, originalFilename: name, contentType: 'application/octet-stream', sizeBytes: fileMb * 1024 * 1024, position: 0 }] } },
+        data: {
+          title: `Bench product ${i + 1}`,
+          priceCents: 1000,
+          files: { create: [{ storageKey, originalFilename: name, contentType: 'application/octet-stream', sizeBytes: fileMb * 1024 * 1024, position: 0 }] },
+        },
       });
       productIds.push(product.id);
     }

@@ -46,7 +46,10 @@ const SEARCH_TERMS = ['sunflower', 'boho', 'retro cat', 'tumbler', 'mug wrap', '
 const CATEGORIES = ['Clip Art', 'Sublimation Designs', 'Printable Wall Art', 'Stickers'];
 
 const log = (m: string) => console.log(`[bench] ${m}`);
-const load = () => loadavg().map((l) => l.toFixed(2)).join(', ');
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(', ');
 const q = encodeURIComponent;
 
 const started = new Date();
@@ -123,7 +126,9 @@ try {
     const bare = scenario(`ceiling: bare Next page of ${bytes.toLocaleString('en-AU')} bytes`, ceilingUrl, [`/${bytes}`]);
     log(`${page.name} against ${bare.name}: ${connections} connections, ${PAIR_ROUNDS} × ${seconds / PAIR_ROUNDS} s each`);
     const [ceilingRun, result] = await runPair(bare, scenario(page.name, shopUrl, page.paths), PAIR_ROUNDS);
-    log(`  ${result.requestsPerSecond} req/s against ${ceilingRun.requestsPerSecond} (${(result.requestsPerSecond / ceilingRun.requestsPerSecond).toFixed(2)} ×)`);
+    log(
+      `  ${result.requestsPerSecond} req/s against ${ceilingRun.requestsPerSecond} (${(result.requestsPerSecond / ceilingRun.requestsPerSecond).toFixed(2)} ×)`,
+    );
     pairs.get(page.name)?.push({ result, ceiling: ceilingRun });
   };
   for (const page of pages) await measure(page, shop.url, ceiling.url);
@@ -147,7 +152,10 @@ try {
   });
 
   const few = { connections: LATENCY_CONNECTIONS };
-  const categoryPaths = (prefix: string) => CATEGORIES.flatMap((c) => [1, 2, 3].map((page) => `${prefix}category=${q(c)}&${prefix.startsWith('/api') ? `offset=${(page - 1) * 100}` : `page=${page}`}`));
+  const categoryPaths = (prefix: string) =>
+    CATEGORIES.flatMap((c) =>
+      [1, 2, 3].map((page) => `${prefix}category=${q(c)}&${prefix.startsWith('/api') ? `offset=${(page - 1) * 100}` : `page=${page}`}`),
+    );
   const searchAndFilters = [
     { name: 'GET /api/products?search=…', paths: SEARCH_TERMS.map((t) => `/api/products?search=${q(t)}`) },
     { name: 'GET /products?search=…', paths: SEARCH_TERMS.map((t) => `/products?search=${q(t)}`) },
@@ -193,7 +201,7 @@ try {
     notes: [
       `Scenarios rotate over ${SEARCH_TERMS.length} search terms (${SEARCH_TERMS.join(', ')}) and ${CATEGORIES.length} categories × 3 pages.`,
       'Checkout and download requests each carry their own X-Forwarded-For so the per-client rate limits do not answer 429; each still pays its rate-limit write.',
-      'Search pages are read fresh on every request; their match counts come from the one-minute count memory after each term\'s first request (in the warm-up). A first search of a term also counts its matches: 3–25 ms at 100,000 products (bench/results/query-plans.md).',
+      "Search pages are read fresh on every request; their match counts come from the one-minute count memory after each term's first request (in the warm-up). A first search of a term also counts its matches: 3–25 ms at 100,000 products (bench/results/query-plans.md).",
     ],
   };
   const section = renderRun(result);

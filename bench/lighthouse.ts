@@ -21,16 +21,34 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const RUNS = Number(parseArgs({ options: { runs: { type: 'string', default: '3' } } }).values.runs);
 const RESULTS = resolve('bench', 'results', 'lighthouse.md');
 // Quiet on a closed network: nothing tries to reach Google's services.
-const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic', '--disable-dev-shm-usage'];
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+  '--disable-dev-shm-usage',
+];
 
 const log = (m: string) => console.log(`[lighthouse] ${m}`);
 
 async function startShop(): Promise<{ url: string; stop: () => Promise<void> }> {
   const port = await freePort();
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), DATA_DIR: process.env.DATA_DIR ?? '.data/bench', NEXT_DIST_DIR: process.env.NEXT_DIST_DIR ?? '.next-bench' };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    DATA_DIR: process.env.DATA_DIR ?? '.data/bench',
+    NEXT_DIST_DIR: process.env.NEXT_DIST_DIR ?? '.next-bench',
+  };
   delete env.DATABASE_URL;
   log(`Starting the shop like npm start (DATA_DIR ${env.DATA_DIR}, build ${env.NEXT_DIST_DIR}) on port ${port}…`);
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', '--conditions=react-server', 'scripts/start.ts'], { env, stdio: ['ignore', 'inherit', 'inherit'] });
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', '--conditions=react-server', 'scripts/start.ts'], {
+    env,
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
   const url = `http://localhost:${port}`;
   const deadline = Date.now() + 300_000;
   for (;;) {
@@ -78,10 +96,18 @@ try {
     pages.push({ path, lhr });
     // The full reports, for digging into an audit: gitignored.
     writeFileSync(resolve('bench', 'results', `lighthouse-${path.split('/')[1] || 'home'}.json.tmp`), JSON.stringify(lhr));
-    log(`  ${Object.values(lhr.categories).map((c) => `${c.title} ${Math.round((c.score ?? 0) * 100)}`).join(', ')}`);
+    log(
+      `  ${Object.values(lhr.categories)
+        .map((c) => `${c.title} ${Math.round((c.score ?? 0) * 100)}`)
+        .join(', ')}`,
+    );
   }
   const section = renderLighthouse(pages, new Date(), RUNS);
-  prependResults(RESULTS, section, '# Lighthouse (`npm run lighthouse`)\n\nNewest run first. Mobile preset, Debian Chromium headless. Written by bench/lighthouse.ts.\n\n');
+  prependResults(
+    RESULTS,
+    section,
+    '# Lighthouse (`npm run lighthouse`)\n\nNewest run first. Mobile preset, Debian Chromium headless. Written by bench/lighthouse.ts.\n\n',
+  );
   console.log(`\n${section}`);
   log(`Written to ${RESULTS}`);
 } finally {

@@ -78,7 +78,15 @@ async function main(): Promise<ScenarioResult[]> {
     const port = await freePort();
     const shopUrl = `http://127.0.0.1:${port}`;
     // Each simulated shopper names its address in X-Forwarded-For, as one proxy in front of the shop would.
-    const serverEnv: NodeJS.ProcessEnv = { ...env, NODE_ENV: 'production', SITE_URL: shopUrl, SHOP_EMBEDDED: '1', SMTP_URL: mail.url, SHOP_DISABLE_WORKER: '1', TRUSTED_PROXY_HOPS: '1' };
+    const serverEnv: NodeJS.ProcessEnv = {
+      ...env,
+      NODE_ENV: 'production',
+      SITE_URL: shopUrl,
+      SHOP_EMBEDDED: '1',
+      SMTP_URL: mail.url,
+      SHOP_DISABLE_WORKER: '1',
+      TRUSTED_PROXY_HOPS: '1',
+    };
     log('Building the shop…');
     await buildShop(serverEnv, distDir);
     shop = startShop({ name: 'shop', port, distDir, env: serverEnv, logFile: join(runDir, 'shop.log') });
@@ -139,7 +147,13 @@ async function main(): Promise<ScenarioResult[]> {
 async function warmUp(base: string, productIds: string[]) {
   const paths = ['/', '/products', '/cart', ...productIds.map((id) => `/product/${id}`)];
   for (let i = 0; i < paths.length; i += 8) {
-    await Promise.all(paths.slice(i, i + 8).map((p) => fetch(`${base}${p}`).then((r) => r.arrayBuffer()).catch(() => null)));
+    await Promise.all(
+      paths.slice(i, i + 8).map((p) =>
+        fetch(`${base}${p}`)
+          .then((r) => r.arrayBuffer())
+          .catch(() => null),
+      ),
+    );
   }
 }
 
@@ -161,7 +175,9 @@ function record(results: ScenarioResult[], passed: number, failed: number, load:
     '',
     '| scenario | figures | checks |',
     '|---|---|---|',
-    ...results.map((r) => `| ${r.name} | ${r.figures.join('<br>')} | ${r.checks.map((c) => `${c.ok ? '✓' : '✗'} ${c.name.replace(/^S\d: /, '')}`).join('<br>')} |`),
+    ...results.map(
+      (r) => `| ${r.name} | ${r.figures.join('<br>')} | ${r.checks.map((c) => `${c.ok ? '✓' : '✗'} ${c.name.replace(/^S\d: /, '')}`).join('<br>')} |`,
+    ),
     '',
   ];
   const header = '# Load and fault runs (`npm run test:load`), newest first\n\n';

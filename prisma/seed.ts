@@ -60,7 +60,9 @@ export async function seedDemoCatalogue(databaseUrl?: string): Promise<{ seeded:
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const started = performance.now();
   seedDemoCatalogue()
-    .then(({ seeded }) => console.log(seeded ? `Seeded the demo catalogue in ${Math.round(performance.now() - started)} ms` : 'The demo catalogue was already seeded'))
+    .then(({ seeded }) =>
+      console.log(seeded ? `Seeded the demo catalogue in ${Math.round(performance.now() - started)} ms` : 'The demo catalogue was already seeded'),
+    )
     .catch((error: unknown) => {
       console.error(error);
       process.exitCode = 1;

@@ -5,13 +5,7 @@
 //   npx tsx scripts/db.ts <migrate|create|deploy|status|check|reset|seed> [--name x] [--accept-data-loss]
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import {
-  createMigration,
-  deployMigrations,
-  migrationStatus,
-  resetDatabase,
-  type MigrationStatus,
-} from './lib/migrations/index.ts';
+import { createMigration, deployMigrations, migrationStatus, resetDatabase, type MigrationStatus } from './lib/migrations/index.ts';
 
 type Options = { name: string; acceptDataLoss: boolean };
 type Command = (databaseUrl: string, options: Options) => Promise<number>;
@@ -125,9 +119,7 @@ function parseCommandLine(): { command: Command; options: Options } {
   const name = positionals[0] ?? '';
   const command = Object.hasOwn(commands, name) ? commands[name] : undefined;
   if (!command || positionals.length !== 1) {
-    throw new Error(
-      `Usage: npx tsx scripts/db.ts <${Object.keys(commands).join('|')}> [--name x] [--accept-data-loss]`,
-    );
+    throw new Error(`Usage: npx tsx scripts/db.ts <${Object.keys(commands).join('|')}> [--name x] [--accept-data-loss]`);
   }
   return { command, options: { name: values.name, acceptDataLoss: values['accept-data-loss'] } };
 }

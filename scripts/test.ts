@@ -62,7 +62,15 @@ async function main(): Promise<Counts> {
       mail = await startMailCatcher({ dir: join(runDir, 'mail'), log });
       const port = await freePort();
       const baseUrl = `http://127.0.0.1:${port}`;
-      const serverEnv: NodeJS.ProcessEnv = { ...env, NODE_ENV: 'production', NEXT_DIST_DIR: distDir, SITE_URL: baseUrl, SHOP_EMBEDDED: '1', PORT: String(port), SMTP_URL: mail.url };
+      const serverEnv: NodeJS.ProcessEnv = {
+        ...env,
+        NODE_ENV: 'production',
+        NEXT_DIST_DIR: distDir,
+        SITE_URL: baseUrl,
+        SHOP_EMBEDDED: '1',
+        PORT: String(port),
+        SMTP_URL: mail.url,
+      };
       log('Building the shop for the browser and API tests…');
       await buildShop(serverEnv, distDir);
       server = spawn(...shopServerCommand(port, '127.0.0.1'), {
@@ -114,7 +122,19 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<n
 async function vitest(project: string, env: NodeJS.ProcessEnv): Promise<Counts> {
   const output = join(reportDir, `vitest-${project}.json`);
   log(`vitest: ${project}`);
-  await run(join('node_modules', '.bin', 'vitest'), ['run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${output}`, ...(fileFilters.length ? ['--passWithNoTests', ...fileFilters] : [])], env);
+  await run(
+    join('node_modules', '.bin', 'vitest'),
+    [
+      'run',
+      '--project',
+      project,
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${output}`,
+      ...(fileFilters.length ? ['--passWithNoTests', ...fileFilters] : []),
+    ],
+    env,
+  );
   if (!existsSync(output)) return { passed: 0, failed: 1 };
   const report = JSON.parse(readFileSync(output, 'utf8')) as { numPassedTests: number; numFailedTests: number; numTotalTestSuites: number; success: boolean };
   // A file that fails to load counts as a failure even though no test in it ran.
@@ -142,7 +162,8 @@ async function lint(): Promise<Counts> {
       const path = relative(process.cwd(), file.filePath);
       return fileFilters.length && !fileFilters.some((word) => path.includes(word)) ? [] : file.messages.map((m) => ({ path, ...m }));
     });
-    for (const m of findings) console.log(`${m.path}:${m.line ?? 0}:${m.column ?? 0} ${m.severity === 2 ? 'error' : 'warning'} ${m.message} (${m.ruleId ?? 'parse'})`);
+    for (const m of findings)
+      console.log(`${m.path}:${m.line ?? 0}:${m.column ?? 0} ${m.severity === 2 ? 'error' : 'warning'} ${m.message} (${m.ruleId ?? 'parse'})`);
     log(`eslint: ${findings.length} finding(s) in ${report.length} files`);
     counts[findings.length === 0 ? 'passed' : 'failed']++;
   }

@@ -40,7 +40,9 @@ async function shutdown(signal: string) {
   log(`${signal}: finishing the jobs in hand, then exiting`);
   await stopJobWorker();
   await catalog?.close();
-  await db().$disconnect().catch(() => {});
+  await db()
+    .$disconnect()
+    .catch(() => {});
   log('stopped');
   process.exit(0);
 }

@@ -17,10 +17,12 @@ export default function ShopError({ reset }: { error: Error & { digest?: string 
       <div className="mt-6 flex justify-center gap-4">
         <button
           type="button"
-          onClick={() => startTransition(() => {
-            router.refresh();
-            reset();
-          })}
+          onClick={() =>
+            startTransition(() => {
+              router.refresh();
+              reset();
+            })
+          }
           className="rounded-lg bg-rose-700 px-6 py-3 font-semibold text-white hover:bg-rose-800"
         >
           Try again

@@ -14,7 +14,11 @@ export const metadata = { alternates: { canonical: siteUrl('/') } };
 
 // Icon paths are inline SVG: emoji depend on the visitor's fonts.
 const FEATURES = [
-  { title: 'Print Ready', text: 'Purchase, download, and print your design instantly', icon: 'M6 9V2h12v7M6 18H4a2 2 0 0 1-2-2v-5a2 2 0 0 1 2-2h16a2 2 0 0 1 2 2v5a2 2 0 0 1-2 2h-2M6 14h12v8H6z' },
+  {
+    title: 'Print Ready',
+    text: 'Purchase, download, and print your design instantly',
+    icon: 'M6 9V2h12v7M6 18H4a2 2 0 0 1-2-2v-5a2 2 0 0 1 2-2h16a2 2 0 0 1 2 2v5a2 2 0 0 1-2 2h-2M6 14h12v8H6z',
+  },
   { title: 'Clip Art', text: 'Create and sell your own designs using our exclusive clip art', icon: 'M12 2l3 7h7l-5.5 4.5L18 21l-6-4-6 4 1.5-7.5L2 9h7z' },
   { title: 'Instant Download', text: 'Receive your files immediately after purchase', icon: 'M12 3v12m0 0l-5-5m5 5l5-5M4 21h16' },
 ];
@@ -57,7 +61,16 @@ export default async function HomePage() {
             {/* Lazy: this column is hidden on phones, where an eager image would still be downloaded. */}
             {newest.slice(0, 3).map((p) => (
               // eslint-disable-next-line @next/next/no-img-element -- images are sized at upload, not by the runtime optimiser (Decision 3)
-              <img key={p.id} src={toCardView(p, now).imageUrl ?? ''} alt="" width={480} height={480} loading="lazy" decoding="async" className="aspect-square rounded-2xl object-cover shadow-lg odd:translate-y-4" />
+              <img
+                key={p.id}
+                src={toCardView(p, now).imageUrl ?? ''}
+                alt=""
+                width={480}
+                height={480}
+                loading="lazy"
+                decoding="async"
+                className="aspect-square rounded-2xl object-cover shadow-lg odd:translate-y-4"
+              />
             ))}
           </div>
         </div>
@@ -65,7 +78,16 @@ export default async function HomePage() {
       <section className="mx-auto grid max-w-7xl gap-4 px-4 py-12 sm:grid-cols-3" aria-label="Why shop with us">
         {FEATURES.map((f) => (
           <div key={f.title} className="rounded-2xl bg-white p-6 text-center shadow-sm">
-            <svg className="mx-auto h-10 w-10 text-rose-700" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+            <svg
+              className="mx-auto h-10 w-10 text-rose-700"
+              viewBox="0 0 24 24"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+              aria-hidden="true"
+            >
               <path d={f.icon} />
             </svg>
             <h2 className="mt-3 text-lg font-bold">{f.title}</h2>
@@ -74,7 +96,9 @@ export default async function HomePage() {
         ))}
       </section>
       <section className="mx-auto max-w-7xl px-4 pb-16" aria-labelledby="new-products">
-        <h2 id="new-products" className="mb-6 text-2xl font-bold">New Products</h2>
+        <h2 id="new-products" className="mb-6 text-2xl font-bold">
+          New Products
+        </h2>
         <ProductGrid products={newest.map((p) => toCardView(p, now))} columns={3} />
         <div className="mt-10 text-center">
           <Link href="/products" className="inline-block rounded-xl border-2 border-gray-900 px-8 py-3 font-semibold hover:bg-gray-900 hover:text-white">

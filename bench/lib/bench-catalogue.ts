@@ -11,8 +11,36 @@ export const BENCH_ID_PREFIX = 'bench';
 export const BENCH_ORDER_SESSION = 'cs_bench_paid_order';
 
 const ADJECTIVES = ['Boho', 'Retro', 'Floral', 'Cute', 'Vintage', 'Watercolor', 'Groovy', 'Rustic', 'Pastel', 'Neon', 'Minimal', 'Whimsical'];
-const SUBJECTS = ['Sunflower', 'Cactus', 'Cat', 'Coffee', 'Pumpkin', 'Rainbow', 'Mushroom', 'Butterfly', 'Lemon', 'Dinosaur', 'Unicorn', 'Strawberry', 'Moon', 'Mountain', 'Cherry', 'Daisy', 'Bee'];
-const FORMATS = ['Tumbler Wrap', 'PNG Bundle', 'Clip Art Set', 'Sublimation Design', 'Sticker Sheet', 'Wall Art Print', 'T-Shirt Design', 'Mug Wrap', 'Seamless Pattern'];
+const SUBJECTS = [
+  'Sunflower',
+  'Cactus',
+  'Cat',
+  'Coffee',
+  'Pumpkin',
+  'Rainbow',
+  'Mushroom',
+  'Butterfly',
+  'Lemon',
+  'Dinosaur',
+  'Unicorn',
+  'Strawberry',
+  'Moon',
+  'Mountain',
+  'Cherry',
+  'Daisy',
+  'Bee',
+];
+const FORMATS = [
+  'Tumbler Wrap',
+  'PNG Bundle',
+  'Clip Art Set',
+  'Sublimation Design',
+  'Sticker Sheet',
+  'Wall Art Print',
+  'T-Shirt Design',
+  'Mug Wrap',
+  'Seamless Pattern',
+];
 
 export type BenchCatalogue = { products: number; productId: string; downloadProductId: string; created: boolean };
 
@@ -42,7 +70,8 @@ export async function seedBenchCatalogue(databaseUrl: string, count: number, log
     // Fresh statistics, or the planner guesses with an empty-table estimate.
     await client.query('ANALYZE "Product"');
     await client.query('ANALYZE "Category"');
-    const productId = (await client.query(`SELECT id FROM "Product" WHERE "deletedAt" IS NULL AND NOT "isBundle" ORDER BY "createdAt" DESC LIMIT 1`)).rows[0].id as string;
+    const productId = (await client.query(`SELECT id FROM "Product" WHERE "deletedAt" IS NULL AND NOT "isBundle" ORDER BY "createdAt" DESC LIMIT 1`)).rows[0]
+      .id as string;
     const products = Number((await client.query(`SELECT count(*) FROM "Product" WHERE "deletedAt" IS NULL`)).rows[0].count);
     return { products, productId, downloadProductId, created };
   } catch (error) {

@@ -12,8 +12,16 @@ const score = (s: number | null | undefined) => (s === null || s === undefined ?
 
 export function renderLighthouse(pages: PageAudit[], at: Date, runs: number): string {
   const lines = [`## ${at.toISOString().replace(/\.\d+Z$/, 'Z')}`, ''];
-  lines.push(`Lighthouse ${pages[0]?.lhr.lighthouseVersion ?? ''}, ${pages[0]?.lhr.environment.hostUserAgent.match(/Chrome\/[\d.]+/)?.[0] ?? ''}; load average ${loadavg().map((l) => l.toFixed(2)).join(', ')}. Each page: the run with the median Performance score of ${runs}.`, '');
-  lines.push('| page | Performance | Accessibility | Best Practices | SEO | FCP | LCP | TBT | CLS | SI |', '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+  lines.push(
+    `Lighthouse ${pages[0]?.lhr.lighthouseVersion ?? ''}, ${pages[0]?.lhr.environment.hostUserAgent.match(/Chrome\/[\d.]+/)?.[0] ?? ''}; load average ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(', ')}. Each page: the run with the median Performance score of ${runs}.`,
+    '',
+  );
+  lines.push(
+    '| page | Performance | Accessibility | Best Practices | SEO | FCP | LCP | TBT | CLS | SI |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+  );
   for (const { path, lhr } of pages) {
     const cat = (id: string) => {
       const s = lhr.categories[id]?.score;
@@ -29,7 +37,15 @@ export function renderLighthouse(pages: PageAudit[], at: Date, runs: number): st
       category.auditRefs
         .filter((ref) => ref.weight > 0 || category.id === 'performance')
         .map((ref) => lhr.audits[ref.id])
-        .filter((a) => a && a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'notApplicable' && a.scoreDisplayMode !== 'manual')
+        .filter(
+          (a) =>
+            a &&
+            a.score !== null &&
+            a.score < 0.9 &&
+            a.scoreDisplayMode !== 'informative' &&
+            a.scoreDisplayMode !== 'notApplicable' &&
+            a.scoreDisplayMode !== 'manual',
+        )
         .map((a) => `- ${path} · ${category.title}: ${a.title}${a.displayValue ? ` (${a.displayValue})` : ''}`),
     ),
   );

@@ -32,19 +32,33 @@ export function renderRun(run: BenchRun): string {
   lines.push(`${run.machine}; load average before ${run.loadBefore}, after ${run.loadAfter}. Catalogue: ${n(run.products)} products.`, '');
 
   const first = run.throughput[0].result;
-  lines.push(`### Throughput (${first.connections} connections; each page and its ceiling ${first.seconds} s each, in alternating slices, after a warm-up)`, '');
-  lines.push('| scenario | bytes | req/s | p50 ms | p95 ms | p99 ms | ceiling bytes | ceiling req/s | × ceiling | each pair | unexpected |', '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+  lines.push(
+    `### Throughput (${first.connections} connections; each page and its ceiling ${first.seconds} s each, in alternating slices, after a warm-up)`,
+    '',
+  );
+  lines.push(
+    '| scenario | bytes | req/s | p50 ms | p95 ms | p99 ms | ceiling bytes | ceiling req/s | × ceiling | each pair | unexpected |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+  );
   for (const { result: r, cachedPage, ceiling, ratios } of run.throughput) {
     lines.push(
       `| ${r.name}${cachedPage ? ' ¹' : ''} | ${n(r.bytesPerResponse)} | ${n(r.requestsPerSecond)} | ${r.p50} | ${r.p95} | ${r.p99} | ${n(ceiling.bytesPerResponse)} | ${n(ceiling.requestsPerSecond)} | ${ratio(r.requestsPerSecond / ceiling.requestsPerSecond)} | ${ratios.map(ratio).join(', ')} | ${r.unexpected} |`,
     );
   }
-  lines.push('', `¹ served from the full-route cache; goal ≥ ${GOALS.cachedPageRatio} × ceiling; measured on ${run.instances} fresh pairs of servers (two processes of one build differ by up to ~15 %), the median pair shown. Bytes: whole response as received (uncompressed; autocannon asks for no compression); each page is compared with the bare page built to its size.`, '');
+  lines.push(
+    '',
+    `¹ served from the full-route cache; goal ≥ ${GOALS.cachedPageRatio} × ceiling; measured on ${run.instances} fresh pairs of servers (two processes of one build differ by up to ~15 %), the median pair shown. Bytes: whole response as received (uncompressed; autocannon asks for no compression); each page is compared with the bare page built to its size.`,
+    '',
+  );
 
   lines.push(`### Search and filters at ${n(run.products)} products`, '');
   lines.push('| scenario | connections | req/s | p50 ms | p95 ms | p99 ms | unexpected |', '|---|---:|---:|---:|---:|---:|---:|');
   for (const r of run.latency) lines.push(`| ${r.name} | ${r.connections} | ${n(r.requestsPerSecond)} | ${r.p50} | ${r.p95} | ${r.p99} | ${r.unexpected} |`);
-  lines.push('', `Goal: search p95 ≤ ${GOALS.searchP95Ms} ms for one shopper (1 connection). With ${run.latency.at(-1)?.connections ?? 4} at once, one server core queues them: their p95 is mostly each other's CPU time.`, '');
+  lines.push(
+    '',
+    `Goal: search p95 ≤ ${GOALS.searchP95Ms} ms for one shopper (1 connection). With ${run.latency.at(-1)?.connections ?? 4} at once, one server core queues them: their p95 is mostly each other's CPU time.`,
+    '',
+  );
 
   lines.push('### Checkout and downloads (latency at few connections; req/s is what one server core sustains)', '');
   lines.push('| scenario | connections | req/s | p50 ms | p95 ms | p99 ms | unexpected |', '|---|---:|---:|---:|---:|---:|---:|');
@@ -78,9 +92,14 @@ function goalLines(run: BenchRun): string[] {
   const checkout = run.endpoints.find((r) => /checkout/.test(r.name));
   const worstJs = Math.max(...run.js.map(({ page, floor }) => page.gzipBytes / floor.gzipBytes));
   return [
-    `cached pages ≥ ${GOALS.cachedPageRatio} × ceiling: worst ${ratio(worstCached)} — ${okClean(worstCached >= GOALS.cachedPageRatio, cached.map((t) => t.result))}`,
+    `cached pages ≥ ${GOALS.cachedPageRatio} × ceiling: worst ${ratio(worstCached)} — ${okClean(
+      worstCached >= GOALS.cachedPageRatio,
+      cached.map((t) => t.result),
+    )}`,
     `search p95 ≤ ${GOALS.searchP95Ms} ms at ${n(run.products)} products, one shopper: worst ${worstSearch} ms — ${okClean(worstSearch <= GOALS.searchP95Ms, search)}`,
-    checkout ? `checkout p95 ≤ ${GOALS.checkoutP95Ms} ms: ${checkout.p95} ms — ${okClean(checkout.p95 <= GOALS.checkoutP95Ms, [checkout])}` : 'checkout: not run',
+    checkout
+      ? `checkout p95 ≤ ${GOALS.checkoutP95Ms} ms: ${checkout.p95} ms — ${okClean(checkout.p95 <= GOALS.checkoutP95Ms, [checkout])}`
+      : 'checkout: not run',
     `first-load JS ≤ ${GOALS.jsRatio} × floor: worst ${ratio(worstJs)} — ${ok(worstJs <= GOALS.jsRatio)}`,
   ];
 }

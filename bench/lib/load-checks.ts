@@ -77,7 +77,11 @@ export async function verifyCheckouts(options: {
   const openedIds = new Set(opened.map((o) => o.sessionId as string));
   const lost = opened.filter((o) => !bySession.has(o.sessionId as string));
   const stray = rows.filter((r) => !openedIds.has(r.sessionId));
-  checks.check('every opened checkout has its order, none extra', lost.length === 0 && stray.length === 0, `${opened.length} opened, ${rows.length} orders, ${lost.length} lost, ${stray.length} without a checkout`);
+  checks.check(
+    'every opened checkout has its order, none extra',
+    lost.length === 0 && stray.length === 0,
+    `${opened.length} opened, ${rows.length} orders, ${lost.length} lost, ${stray.length} without a checkout`,
+  );
 
   const paid = outcomes.filter((o) => o.reached === 'paid' || o.reached === 'confirmed');
   const unpaid = paid.filter((o) => !bySession.get(o.sessionId as string)?.fulfilled);
@@ -95,7 +99,11 @@ export async function verifyCheckouts(options: {
   const missing = addresses.filter((a) => !counts.get(a.toLowerCase()));
   const doubled = [...counts.values()].filter((c) => c > 1).length;
   const emails = [...counts.values()].reduce((a, b) => a + b, 0);
-  checks.check('one order email per fulfilled order in the mail catcher', missing.length === 0 && doubled === 0, `${emails} emails for ${fulfilled.length} orders, ${missing.length} missing, ${doubled} duplicated`);
+  checks.check(
+    'one order email per fulfilled order in the mail catcher',
+    missing.length === 0 && doubled === 0,
+    `${emails} emails for ${fulfilled.length} orders, ${missing.length} missing, ${doubled} duplicated`,
+  );
   return { orders: rows.length, fulfilled: fulfilled.length, emails };
 }
 
@@ -121,5 +129,9 @@ export async function verifyIntegrity(checks: Checks, databaseUrl: string, since
     [since],
   );
   const broken = Object.entries(row).filter(([, n]) => n > 0);
-  checks.check('no half-written orders, voucher reservations consistent', broken.length === 0, broken.length ? broken.map(([k, n]) => `${k}: ${n}`).join(', ') : Object.keys(row).join(', ') + ': all 0');
+  checks.check(
+    'no half-written orders, voucher reservations consistent',
+    broken.length === 0,
+    broken.length ? broken.map(([k, n]) => `${k}: ${n}`).join(', ') : Object.keys(row).join(', ') + ': all 0',
+  );
 }

@@ -27,7 +27,12 @@ export function newRecorder(): Recorder {
 type TimedInit = RequestInit & { timeoutMs?: number; keepBody?: boolean };
 
 /** One request, recorded under `group`; never throws (a failure is a sample with status 0). */
-export async function timedFetch(recorder: Recorder, group: string, url: string, init: TimedInit = {}): Promise<{ sample: Sample; text: string; headers: Headers | null }> {
+export async function timedFetch(
+  recorder: Recorder,
+  group: string,
+  url: string,
+  init: TimedInit = {},
+): Promise<{ sample: Sample; text: string; headers: Headers | null }> {
   const { timeoutMs = 15_000, keepBody = false, ...rest } = init;
   const startedAt = performance.now();
   let status = 0;

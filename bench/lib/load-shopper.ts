@@ -38,7 +38,13 @@ async function listing(recorder: Recorder, group: string, url: string, headers: 
 export async function browseOnce(recorder: Recorder, base: string, catalogue: Catalogue, clientIp: string, r = Math.random()): Promise<void> {
   const headers = { 'x-forwarded-for': clientIp };
   if (r < 0.15) await timedFetch(recorder, 'page /', `${base}/`, { headers });
-  else if (r < 0.3) await listing(recorder, 'page /products', `${base}/products${catalogue.productIds.length > PRODUCTS_PAGE_SIZE && Math.random() < 0.3 ? '?page=2' : ''}`, headers);
+  else if (r < 0.3)
+    await listing(
+      recorder,
+      'page /products',
+      `${base}/products${catalogue.productIds.length > PRODUCTS_PAGE_SIZE && Math.random() < 0.3 ? '?page=2' : ''}`,
+      headers,
+    );
   else if (r < 0.4) await listing(recorder, 'page search', `${base}/products?search=${encodeURIComponent(pick(catalogue.words))}`, headers);
   else if (r < 0.7) await timedFetch(recorder, 'page /product/[id]', `${base}/product/${pick(catalogue.productIds)}`, { headers });
   else if (r < 0.85) await timedFetch(recorder, 'api /api/products', `${base}/api/products?limit=24&offset=${Math.floor(Math.random() * 3) * 24}`, { headers });
@@ -55,7 +61,13 @@ export type CheckoutOutcome = {
 };
 
 /** A guest buys 1–3 products in test payment mode, the way the browser does it. */
-export async function testModeCheckout(recorder: Recorder, base: string, catalogue: Catalogue, n: number, options: { runTag: string; discountCode?: string }): Promise<CheckoutOutcome> {
+export async function testModeCheckout(
+  recorder: Recorder,
+  base: string,
+  catalogue: Catalogue,
+  n: number,
+  options: { runTag: string; discountCode?: string },
+): Promise<CheckoutOutcome> {
   const ip = `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
   const productIds = [...new Set(Array.from({ length: 1 + (n % 3) }, () => pick(catalogue.productIds)))];
   const email = `load-${options.runTag}-${n}@example.test`;
@@ -64,7 +76,11 @@ export async function testModeCheckout(recorder: Recorder, base: string, catalog
 
   const query = options.discountCode ? `?discount_code=${encodeURIComponent(options.discountCode)}` : '';
   const cart = productIds.map((id) => ({ product_id: id, price: catalogue.prices.get(id) ?? 0 }));
-  const opened = await timedFetch(recorder, 'checkout: session', `${base}/api/checkout/session${query}`, { method: 'POST', headers: json, body: JSON.stringify(cart) });
+  const opened = await timedFetch(recorder, 'checkout: session', `${base}/api/checkout/session${query}`, {
+    method: 'POST',
+    headers: json,
+    body: JSON.stringify(cart),
+  });
   if (opened.sample.status !== 200) return outcome;
   const session = JSON.parse(opened.text) as { url: string; session_id: string; free_checkout: boolean };
   outcome.sessionId = session.session_id;
@@ -83,15 +99,26 @@ export async function testModeCheckout(recorder: Recorder, base: string, catalog
   }
   outcome.reached = 'paid';
 
-  const success = await timedFetch(recorder, 'checkout: /success', `${base}/success?session_id=${encodeURIComponent(session.session_id)}`, { headers: { 'x-forwarded-for': ip } });
+  const success = await timedFetch(recorder, 'checkout: /success', `${base}/success?session_id=${encodeURIComponent(session.session_id)}`, {
+    headers: { 'x-forwarded-for': ip },
+  });
   if (success.sample.status !== 200) return outcome;
-  const status = await timedFetch(recorder, 'checkout: status', `${base}/api/checkout/status/${encodeURIComponent(session.session_id)}`, { headers: { 'x-forwarded-for': ip } });
+  const status = await timedFetch(recorder, 'checkout: status', `${base}/api/checkout/status/${encodeURIComponent(session.session_id)}`, {
+    headers: { 'x-forwarded-for': ip },
+  });
   if (status.sample.status === 200 && (JSON.parse(status.text) as { payment_status: string }).payment_status === 'paid') outcome.reached = 'confirmed';
   return outcome;
 }
 
 /** Each browse route and a whole checkout, one request at a time on an otherwise idle shop: the cost of one of each. */
-export async function measureServiceTimes(recorder: Recorder, base: string, catalogue: Catalogue, nextCheckout: () => number, runTag: string, repeats = 10): Promise<void> {
+export async function measureServiceTimes(
+  recorder: Recorder,
+  base: string,
+  catalogue: Catalogue,
+  nextCheckout: () => number,
+  runTag: string,
+  repeats = 10,
+): Promise<void> {
   for (const r of [0.1, 0.2, 0.35, 0.5, 0.8, 0.9]) {
     for (let i = 0; i < repeats; i++) await browseOnce(recorder, base, catalogue, '192.0.2.1', r);
   }

@@ -18,7 +18,9 @@ export async function browseAndBuy(ctx: LoadContext): Promise<ScenarioResult> {
   const medians = new Map(groups.map((g) => [g, summarize(baseline.samples.filter((s) => s.group === g)).p50]));
   const checkoutMs = groups.filter((g) => g.startsWith('checkout')).reduce((sum, g) => sum + (medians.get(g) ?? 0), 0);
   console.log(`  one at a time (median ms): ${groups.map((g) => `${g} ${Math.round(medians.get(g) ?? 0)}`).join(', ')}`);
-  console.log(`  one whole checkout ≈ ${Math.round(checkoutMs)} ms of requests, so ${ctx.options.checkoutsPerSecond}/s alone asks ≈ ${((checkoutMs * ctx.options.checkoutsPerSecond) / 1000).toFixed(1)} s of serving per second`);
+  console.log(
+    `  one whole checkout ≈ ${Math.round(checkoutMs)} ms of requests, so ${ctx.options.checkoutsPerSecond}/s alone asks ≈ ${((checkoutMs * ctx.options.checkoutsPerSecond) / 1000).toFixed(1)} s of serving per second`,
+  );
   const recorder = newRecorder();
   const since = new Date();
   const started = performance.now();
@@ -39,7 +41,11 @@ export async function browseAndBuy(ctx: LoadContext): Promise<ScenarioResult> {
   const all = summarize(recorder.samples);
   const pages = summarize(recorder.samples.filter((s) => s.group.startsWith('page')));
   const api = summarize(recorder.samples.filter((s) => !s.group.startsWith('page')));
-  checks.check('no failed requests (non-2xx/3xx or no answer)', all.errors === 0, `${all.errors} of ${all.count}${all.errors ? `\n${describeFailures(recorder.samples)}` : ''}`);
+  checks.check(
+    'no failed requests (non-2xx/3xx or no answer)',
+    all.errors === 0,
+    `${all.errors} of ${all.count}${all.errors ? `\n${describeFailures(recorder.samples)}` : ''}`,
+  );
   checks.check('no page served without its data (an empty listing)', all.degraded === 0, `${all.degraded} of ${pages.count} page views`);
   const confirmed = outcomes.filter((o) => o.reached === 'confirmed').length;
   checks.check('every checkout paid and confirmed by the status check', confirmed === outcomes.length, `${confirmed} of ${outcomes.length}`);

@@ -121,11 +121,19 @@ export async function postgresRestart(ctx: LoadContext): Promise<ScenarioResult>
   const recovered = health.samples.find((s) => s.startedAt >= marks.started && isOk(s));
   const recoveredAt = recovered?.endedAt ?? Infinity;
   const recoveryMs = recoveredAt - marks.started;
-  checks.check('the shop recovers by itself once Postgres is back', recoveryMs <= RECOVERY_LIMIT_MS, recovered ? `health 200 ${Math.round(recoveryMs)} ms after Postgres accepted connections` : 'never recovered');
+  checks.check(
+    'the shop recovers by itself once Postgres is back',
+    recoveryMs <= RECOVERY_LIMIT_MS,
+    recovered ? `health 200 ${Math.round(recoveryMs)} ms after Postgres accepted connections` : 'never recovered',
+  );
 
   const before = recorder.samples.filter((s) => s.endedAt < marks.stopAsked);
   const beforeErrors = before.filter((s) => !isOk(s));
-  checks.check('no errors before the stop', beforeErrors.length === 0, `${beforeErrors.length} of ${before.length}${beforeErrors.length ? `\n${describeFailures(before)}` : ''}`);
+  checks.check(
+    'no errors before the stop',
+    beforeErrors.length === 0,
+    `${beforeErrors.length} of ${before.length}${beforeErrors.length ? `\n${describeFailures(before)}` : ''}`,
+  );
 
   const down = recorder.samples.filter((s) => s.startedAt >= marks.stopped && s.endedAt <= marks.startAsked);
   const downApi = down.filter((s) => !isPage(s));
@@ -139,7 +147,11 @@ export async function postgresRestart(ctx: LoadContext): Promise<ScenarioResult>
     `${downApi.length} calls: ${api503.length} × 503, ${downApi.filter(isOk).length} × 2xx, ${apiBad.length} other${apiBad.length ? `\n${describeFailures(apiBad)}` : ''}`,
   );
   const apiDown = summarize(downApi);
-  checks.check(`while down, API calls answer within ${FAST_MS} ms`, apiSlow.length === 0, `p50/p99/max ${Math.round(apiDown.p50)}/${Math.round(apiDown.p99)}/${Math.round(apiDown.max)} ms`);
+  checks.check(
+    `while down, API calls answer within ${FAST_MS} ms`,
+    apiSlow.length === 0,
+    `p50/p99/max ${Math.round(apiDown.p50)}/${Math.round(apiDown.p99)}/${Math.round(apiDown.max)} ms`,
+  );
 
   const pagesCached = downPages.filter((s) => isOk(s) && !s.degraded);
   const pagesEmpty = downPages.filter((s) => isOk(s) && s.degraded);
@@ -156,7 +168,11 @@ export async function postgresRestart(ctx: LoadContext): Promise<ScenarioResult>
 
   console.log(`  uncached pages while down:\n${probes.samples.map((p) => `    ${describeProbe(p)}`).join('\n')}`);
   const probesHung = probes.samples.filter((p) => p.status === 0 || p.ms > PAGE_LIMIT_MS);
-  checks.check(`while down, uncached pages answer within ${PAGE_LIMIT_MS / 1000} s`, probesHung.length === 0, probes.samples.map((p) => `${p.group} ${p.status}`).join(', '));
+  checks.check(
+    `while down, uncached pages answer within ${PAGE_LIMIT_MS / 1000} s`,
+    probesHung.length === 0,
+    probes.samples.map((p) => `${p.group} ${p.status}`).join(', '),
+  );
   // Decision 039: a read that fails is a server error, never a claim that nothing is there.
   const probesMissing = probes.samples.filter((p) => p.status === 404 || (isOk(p) && p.degraded));
   checks.check(
@@ -167,7 +183,11 @@ export async function postgresRestart(ctx: LoadContext): Promise<ScenarioResult>
 
   const after = recorder.samples.filter((s) => s.startedAt >= recoveredAt + SETTLE_MS);
   const afterErrors = after.filter((s) => !isOk(s) || s.degraded);
-  checks.check('no errors or empty listings after recovery', after.length > 0 && afterErrors.length === 0, `${afterErrors.length} of ${after.length}${afterErrors.length ? `\n${describeFailures(after)}` : ''}`);
+  checks.check(
+    'no errors or empty listings after recovery',
+    after.length > 0 && afterErrors.length === 0,
+    `${afterErrors.length} of ${after.length}${afterErrors.length ? `\n${describeFailures(after)}` : ''}`,
+  );
 
   await verifyIntegrity(checks, ctx.databaseUrl, since);
   const verified = await verifyCheckouts({ checks, databaseUrl: ctx.databaseUrl, mailDir: ctx.mailDir, runTag, outcomes });

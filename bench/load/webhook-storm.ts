@@ -18,7 +18,14 @@ const SESSIONS = 10;
 const DELIVERIES = 5;
 const STATUS_CHECKS = 2;
 
-async function raceOneSession(recorder: Recorder, stripe: StripeStandIn, base: string, webhookSecret: string, ctx: LoadContext, runTag: string): Promise<CheckoutOutcome & { eventId?: string }> {
+async function raceOneSession(
+  recorder: Recorder,
+  stripe: StripeStandIn,
+  base: string,
+  webhookSecret: string,
+  ctx: LoadContext,
+  runTag: string,
+): Promise<CheckoutOutcome & { eventId?: string }> {
   const n = ctx.nextCheckout();
   const productIds = [ctx.catalogue.productIds[n % ctx.catalogue.productIds.length]];
   const email = `load-${runTag}-${n}@example.test`;
@@ -39,9 +46,15 @@ async function raceOneSession(recorder: Recorder, stripe: StripeStandIn, base: s
   const payload = JSON.stringify(event);
   const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: webhookSecret });
   const deliveries = Array.from({ length: DELIVERIES }, () =>
-    timedFetch(recorder, 'webhook', `${base}/api/webhooks/stripe`, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, body: payload }),
+    timedFetch(recorder, 'webhook', `${base}/api/webhooks/stripe`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+      body: payload,
+    }),
   );
-  const polls = Array.from({ length: STATUS_CHECKS }, () => timedFetch(recorder, 'checkout: status', `${base}/api/checkout/status/${encodeURIComponent(sessionId)}`, { keepBody: true }));
+  const polls = Array.from({ length: STATUS_CHECKS }, () =>
+    timedFetch(recorder, 'checkout: status', `${base}/api/checkout/status/${encodeURIComponent(sessionId)}`, { keepBody: true }),
+  );
   const [hooks, statuses] = await Promise.all([Promise.all(deliveries), Promise.all(polls)]);
   const paid = statuses.every((s) => s.sample.status === 200 && (JSON.parse(s.text) as { payment_status: string }).payment_status === 'paid');
   if (hooks.every((h) => h.sample.status === 200)) outcome.reached = paid ? 'confirmed' : 'paid';
@@ -74,10 +87,16 @@ export async function webhookStorm(ctx: LoadContext): Promise<ScenarioResult> {
     console.log(formatSummaries(recorder.samples, seconds));
 
     const failed = recorder.samples.filter((s) => !isOk(s));
-    checks.check('every delivery and status check answered 2xx', failed.length === 0, `${failed.length} of ${recorder.samples.length}${failed.length ? `\n${describeFailures(recorder.samples)}` : ''}`);
+    checks.check(
+      'every delivery and status check answered 2xx',
+      failed.length === 0,
+      `${failed.length} of ${recorder.samples.length}${failed.length ? `\n${describeFailures(recorder.samples)}` : ''}`,
+    );
     const confirmed = outcomes.filter((o) => o.reached === 'confirmed').length;
     checks.check('every status check saw the session paid', confirmed === SESSIONS, `${confirmed} of ${SESSIONS}`);
-    const recorded = await query<{ n: number }>(ctx.databaseUrl, `SELECT count(*)::int AS n FROM "PaymentEvent" WHERE id = ANY($1)`, [outcomes.map((o) => o.eventId)]);
+    const recorded = await query<{ n: number }>(ctx.databaseUrl, `SELECT count(*)::int AS n FROM "PaymentEvent" WHERE id = ANY($1)`, [
+      outcomes.map((o) => o.eventId),
+    ]);
     checks.check('each event id recorded once', recorded[0].n === SESSIONS, `${recorded[0].n} rows for ${SESSIONS} events`);
     const verified = await verifyCheckouts({ checks, databaseUrl: ctx.databaseUrl, mailDir: ctx.mailDir, runTag, outcomes });
     const hooks = summarize(recorder.samples.filter((s) => s.group === 'webhook'));

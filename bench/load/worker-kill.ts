@@ -26,13 +26,19 @@ async function makePng(index: number): Promise<Buffer> {
       pixels[at + 2] = (((x + y) * 127) / SIDE + index * 11) & 255;
     }
   }
-  return sharp(pixels, { raw: { width: SIDE, height: SIDE, channels: 3 } }).png({ compressionLevel: 3 }).toBuffer();
+  return sharp(pixels, { raw: { width: SIDE, height: SIDE, channels: 3 } })
+    .png({ compressionLevel: 3 })
+    .toBuffer();
 }
 
 type Counts = { pending: number; processing: number; done: number; failed: number };
 
 async function batchCounts(databaseUrl: string, batchId: string): Promise<Counts> {
-  const rows = await query<{ status: keyof Counts; n: number }>(databaseUrl, `SELECT status, count(*)::int AS n FROM "UploadFile" WHERE "batchId" = $1 GROUP BY status`, [batchId]);
+  const rows = await query<{ status: keyof Counts; n: number }>(
+    databaseUrl,
+    `SELECT status, count(*)::int AS n FROM "UploadFile" WHERE "batchId" = $1 GROUP BY status`,
+    [batchId],
+  );
   const counts: Counts = { pending: 0, processing: 0, done: 0, failed: 0 };
   for (const row of rows) counts[row.status] = row.n;
   return counts;
@@ -47,14 +53,19 @@ export async function workerKill(ctx: LoadContext): Promise<ScenarioResult> {
   const base = ctx.shopUrl;
   const headers = { origin: base, 'x-forwarded-for': '192.0.2.44' };
 
-  const login = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: 'admin' }) });
+  const login = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { ...headers, 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'admin', password: 'admin' }),
+  });
   const { token } = (await login.json()) as { token: string };
 
   const form = new FormData();
   form.set('price', '3.50');
   form.set('category', 'Clip Art');
   form.set('tags', `load-${ctx.runTag}`);
-  for (let i = 0; i < FILES; i++) form.append('files', new Blob([new Uint8Array(await makePng(i))], { type: 'image/png' }), `Load ${ctx.runTag} Design ${i + 1}.png`);
+  for (let i = 0; i < FILES; i++)
+    form.append('files', new Blob([new Uint8Array(await makePng(i))], { type: 'image/png' }), `Load ${ctx.runTag} Design ${i + 1}.png`);
 
   const uploadStarted = performance.now();
   const upload = await fetch(`${base}/api/admin/bulk-upload`, { method: 'POST', headers: { ...headers, authorization: `Bearer ${token}` }, body: form });
@@ -108,7 +119,11 @@ export async function workerKill(ctx: LoadContext): Promise<ScenarioResult> {
             (SELECT count(*)::int FROM pgboss.job j WHERE j.name = 'upload.file' AND j.state = 'completed' AND j.data->>'fileId' IN (SELECT id FROM "UploadFile" WHERE "batchId" = $1)) AS "doneJobs"`,
     [batchId, `load-${ctx.runTag}`],
   );
-  checks.check('one product per file, no duplicates', products.tagged === products.linked && products.tagged <= FILES && (!complete || products.tagged === FILES), `${products.tagged} products for ${FILES} files (${products.linked} linked to the batch); jobs ${products.doneJobs}/${products.jobs} done`);
+  checks.check(
+    'one product per file, no duplicates',
+    products.tagged === products.linked && products.tagged <= FILES && (!complete || products.tagged === FILES),
+    `${products.tagged} products for ${FILES} files (${products.linked} linked to the batch); jobs ${products.doneJobs}/${products.jobs} done`,
+  );
 
   return {
     name,

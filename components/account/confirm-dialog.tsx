@@ -41,10 +41,20 @@ export function ConfirmDialog({ open, title, message, confirmLabel, cancelLabel,
         {message}
       </p>
       <div className="mt-6 flex flex-wrap justify-end gap-3">
-        <button type="button" onClick={onClose} disabled={busy} className="rounded-lg border border-gray-300 px-4 py-2 font-semibold hover:bg-gray-100 disabled:opacity-70">
+        <button
+          type="button"
+          onClick={onClose}
+          disabled={busy}
+          className="rounded-lg border border-gray-300 px-4 py-2 font-semibold hover:bg-gray-100 disabled:opacity-70"
+        >
           {cancelLabel}
         </button>
-        <button type="button" onClick={onConfirm} disabled={busy} className="rounded-lg bg-rose-700 px-4 py-2 font-semibold text-white hover:bg-rose-800 disabled:opacity-70">
+        <button
+          type="button"
+          onClick={onConfirm}
+          disabled={busy}
+          className="rounded-lg bg-rose-700 px-4 py-2 font-semibold text-white hover:bg-rose-800 disabled:opacity-70"
+        >
           {busy ? 'Processing...' : confirmLabel}
         </button>
       </div>

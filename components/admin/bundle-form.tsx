@@ -111,7 +111,13 @@ function BundleForm({ categories, tags: vocabulary, onClose, onCreated }: Omit<P
         <label htmlFor="bundle-cover" className="text-sm font-medium text-gray-800">
           Cover image (optional)
         </label>
-        <input id="bundle-cover" type="file" accept="image/png,image/jpeg,image/webp,image/gif,image/tiff,image/avif" onChange={(e) => setCover(e.target.files?.[0] ?? null)} className="text-sm" />
+        <input
+          id="bundle-cover"
+          type="file"
+          accept="image/png,image/jpeg,image/webp,image/gif,image/tiff,image/avif"
+          onChange={(e) => setCover(e.target.files?.[0] ?? null)}
+          className="text-sm"
+        />
         <p className="text-xs text-gray-600">Without one, the cover is made from the products&apos; thumbnails.</p>
       </div>
       <div className="flex justify-end gap-3 sm:col-span-2">

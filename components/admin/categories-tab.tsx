@@ -31,7 +31,11 @@ export function CategoriesTab({ catalog }: { catalog: Catalog }) {
   }
 
   async function remove(category: Category) {
-    const ok = await confirm({ title: 'Delete category', message: `Delete "${category.name}"? Its products stay in the shop without a category.`, confirmLabel: 'Delete' });
+    const ok = await confirm({
+      title: 'Delete category',
+      message: `Delete "${category.name}"? Its products stay in the shop without a category.`,
+      confirmLabel: 'Delete',
+    });
     if (!ok) return;
     const result = await api.del(`/api/categories/${category.id}`);
     if (!result.ok) return toastFailure(result.error, 'Delete failed');

@@ -41,7 +41,11 @@ function EditCategoryForm({ category, onClose, onChanged }: Omit<Props, 'categor
   }
 
   async function deleteSubcategory(sub: string) {
-    const ok = await confirm({ title: 'Delete subcategory', message: `Delete "${sub}"? Its products stay in ${category.name} without a subcategory.`, confirmLabel: 'Delete' });
+    const ok = await confirm({
+      title: 'Delete subcategory',
+      message: `Delete "${sub}"? Its products stay in ${category.name} without a subcategory.`,
+      confirmLabel: 'Delete',
+    });
     if (!ok) return;
     const result = await api.del<{ subcategories: string[] }>(`${base}/subcategories/${encodeURIComponent(sub)}`);
     if (!result.ok) return toastFailure(result.error, 'Failed to delete subcategory');
@@ -80,7 +84,12 @@ function EditCategoryForm({ category, onClose, onChanged }: Omit<Props, 'categor
             {subcategories.map((sub) => (
               <li key={sub} className={chip}>
                 {sub}
-                <button type="button" onClick={() => void deleteSubcategory(sub)} aria-label={`Delete subcategory ${sub}`} className="rounded-full px-1 text-gray-600 hover:bg-gray-200 hover:text-red-700">
+                <button
+                  type="button"
+                  onClick={() => void deleteSubcategory(sub)}
+                  aria-label={`Delete subcategory ${sub}`}
+                  className="rounded-full px-1 text-gray-600 hover:bg-gray-200 hover:text-red-700"
+                >
                   ×
                 </button>
               </li>
@@ -93,7 +102,14 @@ function EditCategoryForm({ category, onClose, onChanged }: Omit<Props, 'categor
           <label htmlFor="new-subcategory" className="text-sm font-medium text-gray-800">
             New subcategory
           </label>
-          <input id="new-subcategory" className={input} value={newSub} onChange={(e) => setNewSub(e.target.value)} onKeyDown={onSubKeyDown} placeholder="Type a name and press Enter" />
+          <input
+            id="new-subcategory"
+            className={input}
+            value={newSub}
+            onChange={(e) => setNewSub(e.target.value)}
+            onKeyDown={onSubKeyDown}
+            placeholder="Type a name and press Enter"
+          />
         </div>
         <button type="button" className={button.secondary} onClick={() => void addSubcategory()}>
           Add

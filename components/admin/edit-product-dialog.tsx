@@ -85,8 +85,25 @@ function EditProductForm({ product, categories, onClose, onSaved }: Omit<Props, 
         <div className="sm:col-span-2">
           <TextField id={id('title')} label="Title" required value={title} onChange={(e) => setTitle(e.target.value)} />
         </div>
-        <TextField id={id('price')} label="Regular price (AUD)" type="number" min="0" step="0.01" required value={price} onChange={(e) => setPrice(e.target.value)} />
-        <TextField id={id('sale-price')} label="Sale price (AUD, optional)" type="number" min="0" step="0.01" value={salePrice} onChange={(e) => setSalePrice(e.target.value)} />
+        <TextField
+          id={id('price')}
+          label="Regular price (AUD)"
+          type="number"
+          min="0"
+          step="0.01"
+          required
+          value={price}
+          onChange={(e) => setPrice(e.target.value)}
+        />
+        <TextField
+          id={id('sale-price')}
+          label="Sale price (AUD, optional)"
+          type="number"
+          min="0"
+          step="0.01"
+          value={salePrice}
+          onChange={(e) => setSalePrice(e.target.value)}
+        />
         <div className="sm:col-span-2">
           <CheckboxField id={id('on-sale')} label="On Sale" checked={onSale} onChange={(e) => setOnSale(e.target.checked)} />
         </div>

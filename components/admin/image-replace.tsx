@@ -35,7 +35,13 @@ export function ImageReplace({ endpoint, label, onChanged }: { endpoint: string;
         <label htmlFor={id} className="text-sm font-medium text-gray-800">
           {label}
         </label>
-        <input id={id} type="file" accept="image/png,image/jpeg,image/webp,image/gif,image/tiff,image/avif" onChange={(e) => setFile(e.target.files?.[0] ?? null)} className="text-sm" />
+        <input
+          id={id}
+          type="file"
+          accept="image/png,image/jpeg,image/webp,image/gif,image/tiff,image/avif"
+          onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+          className="text-sm"
+        />
       </div>
       <button type="submit" className={button.secondary} disabled={!file || busy}>
         {busy ? 'Uploading...' : 'Replace Image'}

@@ -21,7 +21,11 @@ export function OrdersTab({ username }: { username: string }) {
   const [applied, setApplied] = useState<Filters>(INITIAL);
   const [resend, setResend] = useState<{ order: AdminOrder | null } | null>(null);
   // The filters are the cache key: applying new ones loads them, the old list stays on screen meanwhile.
-  const { data, isValidating: loading, mutate } = useAdminData<{ orders: AdminOrder[] }>(ordersPath(applied), 'Failed to fetch orders', { keepPreviousData: true });
+  const {
+    data,
+    isValidating: loading,
+    mutate,
+  } = useAdminData<{ orders: AdminOrder[] }>(ordersPath(applied), 'Failed to fetch orders', { keepPreviousData: true });
   const orders = data?.orders ?? NO_ORDERS;
   const reload = async () => void (await mutate());
 
@@ -74,7 +78,14 @@ export function OrdersTab({ username }: { username: string }) {
           ))}
         </ul>
       )}
-      <ResendEmailDialog open={resend !== null} orders={orders} initial={resend?.order ?? null} username={username} onClose={() => setResend(null)} onSent={reload} />
+      <ResendEmailDialog
+        open={resend !== null}
+        orders={orders}
+        initial={resend?.order ?? null}
+        username={username}
+        onClose={() => setResend(null)}
+        onSent={reload}
+      />
     </div>
   );
 }

@@ -15,7 +15,11 @@ export function ProductFiles({ product, onChanged }: { product: AdminProduct; on
   const inputId = `add-files-${product.id}`;
 
   async function remove(path: string, name: string) {
-    const ok = await confirm({ title: 'Remove file', message: `Remove ${name} from ${product.title}? Buyers will no longer receive it.`, confirmLabel: 'Remove' });
+    const ok = await confirm({
+      title: 'Remove file',
+      message: `Remove ${name} from ${product.title}? Buyers will no longer receive it.`,
+      confirmLabel: 'Remove',
+    });
     if (!ok) return;
     const result = await api.del(`/api/products/${product.id}/files?file_path=${encodeURIComponent(path)}`);
     if (!result.ok) return toastFailure(result.error, 'Failed to remove file');

@@ -69,7 +69,12 @@ export function ProductPicker({ value, onChange, label = 'Products' }: { value: 
           className={input}
         />
         {open && (
-          <ul id={`${id}-results`} role="listbox" aria-label="Matching products" className="absolute z-10 mt-1 max-h-64 w-full overflow-y-auto rounded-lg border border-gray-200 bg-white shadow-lg">
+          <ul
+            id={`${id}-results`}
+            role="listbox"
+            aria-label="Matching products"
+            className="absolute z-10 mt-1 max-h-64 w-full overflow-y-auto rounded-lg border border-gray-200 bg-white shadow-lg"
+          >
             {results.length === 0 ? (
               <li className="px-3 py-2 text-sm text-gray-600">No products found</li>
             ) : (
@@ -102,10 +107,21 @@ export function ProductPicker({ value, onChange, label = 'Products' }: { value: 
                 <button type="button" className={button.small} disabled={index === 0} onClick={() => move(index, -1)} aria-label={`Move ${p.title} up`}>
                   ↑
                 </button>
-                <button type="button" className={button.small} disabled={index === value.length - 1} onClick={() => move(index, 1)} aria-label={`Move ${p.title} down`}>
+                <button
+                  type="button"
+                  className={button.small}
+                  disabled={index === value.length - 1}
+                  onClick={() => move(index, 1)}
+                  aria-label={`Move ${p.title} down`}
+                >
                   ↓
                 </button>
-                <button type="button" className={button.smallDanger} onClick={() => onChange(value.filter((x) => x.id !== p.id))} aria-label={`Remove ${p.title}`}>
+                <button
+                  type="button"
+                  className={button.smallDanger}
+                  onClick={() => onChange(value.filter((x) => x.id !== p.id))}
+                  aria-label={`Remove ${p.title}`}
+                >
                   Remove
                 </button>
               </span>

@@ -42,7 +42,11 @@ export function ProductsTab({ catalog, selected, onSelect }: Props) {
   }
 
   async function remove(product: AdminProduct) {
-    const ok = await confirm({ title: `Delete ${product.is_bundle ? 'bundle' : 'product'}`, message: `Delete "${product.title}"? Past orders keep it.`, confirmLabel: 'Delete' });
+    const ok = await confirm({
+      title: `Delete ${product.is_bundle ? 'bundle' : 'product'}`,
+      message: `Delete "${product.title}"? Past orders keep it.`,
+      confirmLabel: 'Delete',
+    });
     if (!ok) return;
     const result = await api.del(`/api/${product.is_bundle ? 'bundles' : 'products'}/${product.id}`);
     if (!result.ok) return toastFailure(result.error, 'Delete failed');
@@ -71,7 +75,14 @@ export function ProductsTab({ catalog, selected, onSelect }: Props) {
             <label htmlFor="product-search" className="sr-only">
               Search products
             </label>
-            <input id="product-search" type="search" placeholder="Search by title..." value={search} onChange={(e) => setSearch(e.target.value)} className={input} />
+            <input
+              id="product-search"
+              type="search"
+              placeholder="Search by title..."
+              value={search}
+              onChange={(e) => setSearch(e.target.value)}
+              className={input}
+            />
           </div>
         </div>
         {!catalog.loaded ? (
@@ -83,7 +94,14 @@ export function ProductsTab({ catalog, selected, onSelect }: Props) {
         ) : (
           <ul className="divide-y divide-gray-100" aria-label="Products and bundles">
             {shown.map((p) => (
-              <ProductRow key={p.id} product={p} checked={selected.has(p.id)} onToggle={() => toggle(p.id)} onEdit={() => setEditingId(p.id)} onDelete={() => void remove(p)} />
+              <ProductRow
+                key={p.id}
+                product={p}
+                checked={selected.has(p.id)}
+                onToggle={() => toggle(p.id)}
+                onEdit={() => setEditingId(p.id)}
+                onDelete={() => void remove(p)}
+              />
             ))}
           </ul>
         )}
@@ -94,7 +112,13 @@ export function ProductsTab({ catalog, selected, onSelect }: Props) {
         )}
       </div>
       <EditProductDialog product={editing} categories={catalog.categories} onClose={() => setEditingId(null)} onSaved={catalog.reloadProducts} />
-      <NewBundleDialog open={creatingBundle} categories={catalog.categories} tags={catalog.tags} onClose={() => setCreatingBundle(false)} onCreated={catalog.reloadProducts} />
+      <NewBundleDialog
+        open={creatingBundle}
+        categories={catalog.categories}
+        tags={catalog.tags}
+        onClose={() => setCreatingBundle(false)}
+        onCreated={catalog.reloadProducts}
+      />
     </div>
   );
 }

@@ -39,7 +39,17 @@ export function PromoCodesSection() {
       </h2>
       <form className="grid gap-3 sm:grid-cols-[1fr_8rem_1fr_auto] sm:items-end" onSubmit={create}>
         <TextField id="promo-code" label="Code" value={code} required maxLength={40} onChange={(e) => setCode(e.target.value.toUpperCase())} />
-        <TextField id="promo-percent" label="Percent off" type="number" min={1} max={100} step={1} required value={percent} onChange={(e) => setPercent(e.target.value)} />
+        <TextField
+          id="promo-percent"
+          label="Percent off"
+          type="number"
+          min={1}
+          max={100}
+          step={1}
+          required
+          value={percent}
+          onChange={(e) => setPercent(e.target.value)}
+        />
         <TextField id="promo-description" label="Description" value={description} maxLength={200} onChange={(e) => setDescription(e.target.value)} />
         <button type="submit" className={button.primary}>
           Add Code

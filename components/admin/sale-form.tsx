@@ -53,7 +53,10 @@ export function SaleForm({ categories, selectedIds, onApplied }: Props) {
     setBusy(false);
     if (!result.ok) return toastFailure(result.error, 'Failed to apply sale');
     const { updated_count, skipped_count } = result.body;
-    toast.success(`Sale applied to ${updated_count} products`, skipped_count ? { description: `${skipped_count} skipped: the sale price would not be below their price` } : undefined);
+    toast.success(
+      `Sale applied to ${updated_count} products`,
+      skipped_count ? { description: `${skipped_count} skipped: the sale price would not be below their price` } : undefined,
+    );
     await onApplied();
   }
 
@@ -96,7 +99,14 @@ export function SaleForm({ categories, selectedIds, onApplied }: Props) {
         value={value}
         onChange={(e) => setValue(e.target.value)}
       />
-      <TextField id="sale-start" label="Start" type="datetime-local" required value={period.start} onChange={(e) => setPeriod({ ...period, start: e.target.value })} />
+      <TextField
+        id="sale-start"
+        label="Start"
+        type="datetime-local"
+        required
+        value={period.start}
+        onChange={(e) => setPeriod({ ...period, start: e.target.value })}
+      />
       <TextField id="sale-end" label="End" type="datetime-local" required value={period.end} onChange={(e) => setPeriod({ ...period, end: e.target.value })} />
       <div className="sm:col-span-2">
         <button type="submit" className={button.primary} disabled={busy || (target === 'products' && selectedIds.length === 0)}>

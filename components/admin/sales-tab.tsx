@@ -61,7 +61,9 @@ export function SalesTab({ categories, selectedIds, onChanged }: Props) {
                 <span className="rounded-full bg-rose-50 px-2 py-0.5 font-semibold text-rose-800">{sale.discount_percentage}% off</span>
                 <span className="text-gray-700">
                   {/* eslint-disable-next-line react-hooks/purity -- a label as of this render; the list re-renders after every change */}
-                  {sale.sale_start && Date.parse(sale.sale_start) > Date.now() ? `Starts ${formatDateTime(sale.sale_start)} · ${timeRemaining(sale.sale_end)}` : timeRemaining(sale.sale_end)}
+                  {sale.sale_start && Date.parse(sale.sale_start) > Date.now()
+                    ? `Starts ${formatDateTime(sale.sale_start)} · ${timeRemaining(sale.sale_end)}`
+                    : timeRemaining(sale.sale_end)}
                 </span>
                 <button type="button" className={button.smallDanger} onClick={() => void endSale(sale)} aria-label={`End Sale: ${sale.title}`}>
                   End Sale

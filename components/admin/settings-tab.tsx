@@ -57,7 +57,11 @@ export function SettingsTab() {
         </div>
         <div>
           <h3 className="text-sm font-semibold text-gray-800">Preview</h3>
-          <ul className="mt-2 flex flex-wrap gap-x-10 gap-y-1 rounded-lg bg-gray-900 px-4 py-2 text-xs font-semibold tracking-widest text-white" aria-label="Banner preview" data-testid="banner-preview">
+          <ul
+            className="mt-2 flex flex-wrap gap-x-10 gap-y-1 rounded-lg bg-gray-900 px-4 py-2 text-xs font-semibold tracking-widest text-white"
+            aria-label="Banner preview"
+            data-testid="banner-preview"
+          >
             {preview.map((item, i) => (
               <li key={i}>{item}</li>
             ))}

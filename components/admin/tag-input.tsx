@@ -9,7 +9,17 @@ import { useOutsideClose } from './use-outside-close';
  * Tags picked from the shop's vocabulary with autocomplete; a word that is not
  * in it yet is added as typed (Enter or comma) and becomes part of it on save.
  */
-export function TagInput({ value, onChange, vocabulary, label = 'Tags' }: { value: string[]; onChange: (next: string[]) => void; vocabulary: Tag[]; label?: string }) {
+export function TagInput({
+  value,
+  onChange,
+  vocabulary,
+  label = 'Tags',
+}: {
+  value: string[];
+  onChange: (next: string[]) => void;
+  vocabulary: Tag[];
+  label?: string;
+}) {
   const [text, setText] = useState('');
   const [open, setOpen] = useState(false);
   const box = useRef<HTMLDivElement>(null);
@@ -45,7 +55,12 @@ export function TagInput({ value, onChange, vocabulary, label = 'Tags' }: { valu
           {value.map((tag) => (
             <li key={tag} className={chip}>
               {tag}
-              <button type="button" className="text-gray-600 hover:text-red-700" onClick={() => onChange(value.filter((t) => t !== tag))} aria-label={`Remove tag ${tag}`}>
+              <button
+                type="button"
+                className="text-gray-600 hover:text-red-700"
+                onClick={() => onChange(value.filter((t) => t !== tag))}
+                aria-label={`Remove tag ${tag}`}
+              >
                 ×
               </button>
             </li>
@@ -73,7 +88,12 @@ export function TagInput({ value, onChange, vocabulary, label = 'Tags' }: { valu
           Add
         </button>
         {open && suggestions.length > 0 && (
-          <ul id={`${id}-suggestions`} role="listbox" aria-label="Tag suggestions" className="absolute top-full z-10 mt-1 max-h-48 w-full overflow-y-auto rounded-lg border border-gray-200 bg-white shadow-lg">
+          <ul
+            id={`${id}-suggestions`}
+            role="listbox"
+            aria-label="Tag suggestions"
+            className="absolute top-full z-10 mt-1 max-h-48 w-full overflow-y-auto rounded-lg border border-gray-200 bg-white shadow-lg"
+          >
             {suggestions.map((t) => (
               <li key={t.id} role="option" aria-selected={false}>
                 <button type="button" onClick={() => add(t.name)} className="w-full px-3 py-1.5 text-left text-sm hover:bg-rose-50">

@@ -53,7 +53,12 @@ export function TagsTab({ catalog }: { catalog: Catalog }) {
             {catalog.tags.map((t) => (
               <li key={t.id} className={chip}>
                 {t.name}
-                <button type="button" onClick={() => void remove(t)} aria-label={`Delete tag ${t.name}`} className="rounded-full px-1 text-gray-600 hover:bg-gray-200 hover:text-red-700">
+                <button
+                  type="button"
+                  onClick={() => void remove(t)}
+                  aria-label={`Delete tag ${t.name}`}
+                  className="rounded-full px-1 text-gray-600 hover:bg-gray-200 hover:text-red-700"
+                >
                   ×
                 </button>
               </li>

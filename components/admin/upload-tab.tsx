@@ -44,7 +44,14 @@ export function UploadTab({ onOpenProducts }: { onOpenProducts: () => void }) {
     <div className="flex flex-col gap-4">
       <div role="radiogroup" aria-label="Upload mode" className="flex gap-2">
         {(['bulk', 'individual'] as const).map((m) => (
-          <button key={m} type="button" role="radio" aria-checked={mode === m} className={mode === m ? button.primary : button.secondary} onClick={() => setMode(m)}>
+          <button
+            key={m}
+            type="button"
+            role="radio"
+            aria-checked={mode === m}
+            className={mode === m ? button.primary : button.secondary}
+            onClick={() => setMode(m)}
+          >
             {m === 'bulk' ? 'Bulk Upload' : 'Individual Upload'}
           </button>
         ))}

@@ -14,7 +14,12 @@ export function BannerStrip({ message }: { message: string }) {
     </ul>
   );
   return (
-    <div className="overflow-hidden bg-gray-900 py-2 text-xs font-semibold tracking-widest text-white" role="region" aria-label="Announcements" data-testid="banner">
+    <div
+      className="overflow-hidden bg-gray-900 py-2 text-xs font-semibold tracking-widest text-white"
+      role="region"
+      aria-label="Announcements"
+      data-testid="banner"
+    >
       <div className="banner-marquee flex w-max">
         {row(false)}
         {row(true)}

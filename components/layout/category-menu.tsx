@@ -5,8 +5,7 @@ type Category = { name: string; subcategories: string[] };
 
 // Plain <a> for /products?… links: middleware rewrites them, and the client router would
 // serve a soft navigation from its cached static /products (a page that reads no query).
-const categoryHref = (name: string, sub?: string) =>
-  `/products?category=${encodeURIComponent(name)}${sub ? `&subcategory=${encodeURIComponent(sub)}` : ''}`;
+const categoryHref = (name: string, sub?: string) => `/products?category=${encodeURIComponent(name)}${sub ? `&subcategory=${encodeURIComponent(sub)}` : ''}`;
 
 /** 'All Products' and each category; subcategories open in a hover (or focus) dropdown. */
 export function CategoryMenu({ categories }: { categories: Category[] }) {
@@ -15,7 +14,9 @@ export function CategoryMenu({ categories }: { categories: Category[] }) {
     <nav aria-label="Categories" className="border-b border-gray-200 bg-white">
       <ul className="mx-auto flex max-w-7xl flex-wrap items-center gap-1 px-4 py-1">
         <li>
-          <Link href="/products" className={item}>All Products</Link>
+          <Link href="/products" className={item}>
+            All Products
+          </Link>
         </li>
         {categories.map((c) => (
           <li key={c.name} className="group relative">
@@ -28,7 +29,9 @@ export function CategoryMenu({ categories }: { categories: Category[] }) {
                 <ul className="rounded-xl border border-gray-200 bg-white p-2 shadow-lg">
                   {c.subcategories.map((sub) => (
                     <li key={sub}>
-                      <a href={categoryHref(c.name, sub)} className={item}>{sub}</a>
+                      <a href={categoryHref(c.name, sub)} className={item}>
+                        {sub}
+                      </a>
                     </li>
                   ))}
                 </ul>

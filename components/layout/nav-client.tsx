@@ -14,7 +14,10 @@ export function CartButton() {
     <Link href="/cart" className="relative rounded-full p-2 text-gray-800 hover:bg-gray-100" aria-label={`Cart, ${count} item${count === 1 ? '' : 's'}`}>
       <CartIcon />
       {count > 0 && (
-        <span className="absolute -right-1 -top-1 flex h-5 min-w-5 items-center justify-center rounded-full bg-rose-700 px-1 text-xs font-bold text-white" data-testid="cart-count">
+        <span
+          className="absolute -right-1 -top-1 flex h-5 min-w-5 items-center justify-center rounded-full bg-rose-700 px-1 text-xs font-bold text-white"
+          data-testid="cart-count"
+        >
           {count}
         </span>
       )}
@@ -48,7 +51,11 @@ export function AccountLinks({ className = '' }: { className?: string }) {
         My Orders
       </Link>
       <span className={`${className} flex items-center gap-1 font-semibold`} data-testid="nav-user">
-        {user.is_member && <span aria-label="Member" title="Member">👑</span>}
+        {user.is_member && (
+          <span aria-label="Member" title="Member">
+            👑
+          </span>
+        )}
         {user.name}
       </span>
       <button type="button" onClick={() => void logout()} className={`${className} text-left`}>
@@ -78,18 +85,28 @@ export function MobileMenu({ categories }: { categories: string[] }) {
       </button>
       {open && (
         <nav id="mobile-menu" className="absolute inset-x-0 top-full border-b border-gray-200 bg-white p-4 shadow-lg" onClick={() => setOpen(false)}>
-          <Link href="/" className={link}>Home</Link>
-          <Link href="/products" className={link}>All Products</Link>
+          <Link href="/" className={link}>
+            Home
+          </Link>
+          <Link href="/products" className={link}>
+            All Products
+          </Link>
           {categories.map((name) => (
             // A plain <a>: see category-menu.tsx.
             <a key={name} href={`/products?category=${encodeURIComponent(name)}`} className={`${link} pl-6 text-sm`}>
               {name}
             </a>
           ))}
-          <Link href="/membership" className={link}>Membership</Link>
+          <Link href="/membership" className={link}>
+            Membership
+          </Link>
           <AccountLinks className={link} />
-          <Link href="/admin/login" className={link}>Admin</Link>
-          <Link href="/cart" className={link}>Cart ({count})</Link>
+          <Link href="/admin/login" className={link}>
+            Admin
+          </Link>
+          <Link href="/cart" className={link}>
+            Cart ({count})
+          </Link>
         </nav>
       )}
     </div>
@@ -98,7 +115,17 @@ export function MobileMenu({ categories }: { categories: string[] }) {
 
 function CartIcon() {
   return (
-    <svg width="24" height="24" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+    <svg
+      width="24"
+      height="24"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+    >
       <circle cx="9" cy="21" r="1" />
       <circle cx="20" cy="21" r="1" />
       <path d="M1 1h4l2.7 13.4a2 2 0 0 0 2 1.6h9.7a2 2 0 0 0 2-1.6L23 6H6" />

@@ -12,9 +12,15 @@ export function SiteFooter() {
           Copyright {FOOTER_YEAR} {SHOP_NAME}. All rights reserved.
         </p>
         <nav aria-label="Footer" className="flex gap-4">
-          <Link href="/products" className="hover:text-rose-700">Products</Link>
-          <Link href="/membership" className="hover:text-rose-700">Membership</Link>
-          <Link href="/my-orders" className="hover:text-rose-700">My Orders</Link>
+          <Link href="/products" className="hover:text-rose-700">
+            Products
+          </Link>
+          <Link href="/membership" className="hover:text-rose-700">
+            Membership
+          </Link>
+          <Link href="/my-orders" className="hover:text-rose-700">
+            My Orders
+          </Link>
         </nav>
       </div>
     </footer>

@@ -13,7 +13,9 @@ export function SiteNav({ categories }: { categories: string[] }) {
           <span className="text-rose-700">Pixel</span> Press Studio
         </Link>
         <nav className="hidden items-center gap-1 md:flex" aria-label="Main">
-          <Link href="/" className={link}>Home</Link>
+          <Link href="/" className={link}>
+            Home
+          </Link>
           <div className="group relative">
             <Link href="/products" className={`${link} inline-flex items-center gap-1`} aria-haspopup="true">
               Products <ChevronDownIcon />
@@ -21,7 +23,9 @@ export function SiteNav({ categories }: { categories: string[] }) {
             <div className="invisible absolute left-0 top-full z-50 min-w-56 pt-2 opacity-0 transition group-focus-within:visible group-focus-within:opacity-100 group-hover:visible group-hover:opacity-100">
               <ul className="rounded-xl border border-gray-200 bg-white p-2 shadow-lg">
                 <li>
-                  <Link href="/products" className="block rounded-lg px-3 py-2 text-sm font-semibold hover:bg-gray-100">All Products</Link>
+                  <Link href="/products" className="block rounded-lg px-3 py-2 text-sm font-semibold hover:bg-gray-100">
+                    All Products
+                  </Link>
                 </li>
                 {categories.map((name) => (
                   <li key={name}>
@@ -34,9 +38,13 @@ export function SiteNav({ categories }: { categories: string[] }) {
               </ul>
             </div>
           </div>
-          <Link href="/membership" className={link}>Membership</Link>
+          <Link href="/membership" className={link}>
+            Membership
+          </Link>
           <AccountLinks className={link} />
-          <Link href="/admin/login" className={link}>Admin</Link>
+          <Link href="/admin/login" className={link}>
+            Admin
+          </Link>
         </nav>
         <div className="flex items-center gap-1">
           <CartButton />

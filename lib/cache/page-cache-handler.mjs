@@ -29,9 +29,12 @@ import { RedisCacheStore } from './redis-cache-store.mjs';
 
 let modules;
 const node = () =>
-  (modules ??= Promise.all([import('node:crypto'), import('node:fs/promises'), import('node:path'), import('node:v8')]).then(
-    ([crypto, fs, path, v8]) => ({ crypto, fs, path, v8 }),
-  ));
+  (modules ??= Promise.all([import('node:crypto'), import('node:fs/promises'), import('node:path'), import('node:v8')]).then(([crypto, fs, path, v8]) => ({
+    crypto,
+    fs,
+    path,
+    v8,
+  })));
 
 const TAGS_HEADER = 'x-next-cache-tags';
 const RESPONSE_KINDS = new Set(['APP_PAGE', 'APP_ROUTE', 'PAGES']);

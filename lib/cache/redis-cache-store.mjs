@@ -27,8 +27,7 @@ const CONNECT_TIMEOUT_MS = 1_000;
 const FIRST_CONNECT_WAIT_MS = 5_000;
 
 let modules;
-const load = () =>
-  (modules ??= Promise.all([import('redis'), import('node:v8')]).then(([redis, v8]) => ({ redis, v8 })));
+const load = () => (modules ??= Promise.all([import('redis'), import('node:v8')]).then(([redis, v8]) => ({ redis, v8 })));
 
 export class RedisCacheStore {
   /**

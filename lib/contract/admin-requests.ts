@@ -4,10 +4,20 @@ import { z } from 'zod';
 // voucher status, tag renames, server-paged lists and "all matching" selections.
 // Unknown fields are dropped.
 
-const id = z.string().min(1).max(64).regex(/^[a-z0-9]+$/i, 'Invalid id');
+const id = z
+  .string()
+  .min(1)
+  .max(64)
+  .regex(/^[a-z0-9]+$/i, 'Invalid id');
 const money = z.coerce.number().min(0).max(100_000);
 const search = z.string().trim().max(100).optional();
-const tags = z.union([z.array(z.string().max(50)).max(30), z.string().max(1000).transform((s) => s.split(','))]);
+const tags = z.union([
+  z.array(z.string().max(50)).max(30),
+  z
+    .string()
+    .max(1000)
+    .transform((s) => s.split(',')),
+]);
 
 export const bundleCreateSchema = z.object({
   title: z.string().trim().min(1, 'Title is required').max(200),
@@ -33,7 +43,10 @@ export const adminProductsQuerySchema = z.object({
   search,
   category: z.string().trim().max(100).optional(),
   kind: z.enum(['all', 'product', 'bundle']).default('all'),
-  on_sale: z.enum(['true', 'false']).transform((v) => v === 'true').optional(),
+  on_sale: z
+    .enum(['true', 'false'])
+    .transform((v) => v === 'true')
+    .optional(),
   ...page,
 });
 

@@ -7,7 +7,11 @@ import { productSelectionSchema } from './admin-requests';
 const name = z.string().trim().min(1, 'Name is required').max(100);
 const money = z.coerce.number().min(0).max(100_000);
 const isoDate = z.coerce.date();
-const id = z.string().min(1).max(64).regex(/^[a-z0-9]+$/i, 'Invalid id');
+const id = z
+  .string()
+  .min(1)
+  .max(64)
+  .regex(/^[a-z0-9]+$/i, 'Invalid id');
 
 export const adminLoginSchema = z.object({
   username: z.string().min(1, 'Username is required').max(100),
@@ -35,7 +39,15 @@ export const productEditSchema = z
     description: z.string().max(5000).optional(),
     category: z.string().trim().max(100).nullable().optional(),
     subcategory: z.string().trim().max(100).nullable().optional(),
-    tags: z.union([z.array(z.string().max(50)).max(30), z.string().max(1000).transform((s) => s.split(','))]).optional(),
+    tags: z
+      .union([
+        z.array(z.string().max(50)).max(30),
+        z
+          .string()
+          .max(1000)
+          .transform((s) => s.split(',')),
+      ])
+      .optional(),
     on_sale: z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]).optional(),
     sale_start: nullableDate.optional(),
     sale_end: nullableDate.optional(),

@@ -16,7 +16,14 @@ export const catalogQuerySchema = z.object({
   offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
 });
 
-export const idParamsSchema = z.object({ id: z.string().trim().min(1).max(64).regex(/^[a-z0-9]+$/i, 'Invalid id') });
+export const idParamsSchema = z.object({
+  id: z
+    .string()
+    .trim()
+    .min(1)
+    .max(64)
+    .regex(/^[a-z0-9]+$/i, 'Invalid id'),
+});
 
 // GET /api/products, /api/products/{id}: one product (SPEC §3).
 export const productResponse = z.object({

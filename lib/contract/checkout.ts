@@ -4,7 +4,12 @@ import { successResponse } from './common';
 // Contracts of the checkout endpoints (SPEC §7). Prices the browser sends are
 // accepted in the shape but never used: the server prices from the database.
 
-const productId = z.string().trim().min(1).max(64).regex(/^[a-z0-9]+$/i, 'Invalid product id');
+const productId = z
+  .string()
+  .trim()
+  .min(1)
+  .max(64)
+  .regex(/^[a-z0-9]+$/i, 'Invalid product id');
 
 const cartItem = z.object({
   product_id: productId,
@@ -20,7 +25,11 @@ export const checkoutBodySchema = z
   .transform((body) => (Array.isArray(body) ? body : body.items))
   .pipe(z.array(cartItem).max(100, 'A cart holds at most 100 items'));
 
-export const discountCodeSchema = z.string().trim().max(40).regex(/^[A-Za-z0-9-]*$/, 'Invalid discount code');
+export const discountCodeSchema = z
+  .string()
+  .trim()
+  .max(40)
+  .regex(/^[A-Za-z0-9-]*$/, 'Invalid discount code');
 
 export const checkoutQuerySchema = z.object({
   user_id: z.string().max(64).optional(),
@@ -32,7 +41,11 @@ export const validateDiscountQuerySchema = z.object({
   subtotal: z.coerce.number().min(0).max(1_000_000).optional(),
 });
 
-export const sessionIdSchema = z.string().min(10).max(200).regex(/^[A-Za-z0-9_]+$/, 'Invalid session id');
+export const sessionIdSchema = z
+  .string()
+  .min(10)
+  .max(200)
+  .regex(/^[A-Za-z0-9_]+$/, 'Invalid session id');
 
 export const sessionParamsSchema = z.object({ sessionId: sessionIdSchema });
 
@@ -45,7 +58,12 @@ export const downloadAllQuerySchema = z.object({ product_id: productId.optional(
 // file_id names a file for good; file_index (SPEC §7) is its place in the order's list.
 export const downloadQuerySchema = z.object({
   file_index: z.coerce.number().int().min(0).max(1000).default(0),
-  file_id: z.string().min(1).max(64).regex(/^[a-z0-9]+$/i, 'Invalid file id').optional(),
+  file_id: z
+    .string()
+    .min(1)
+    .max(64)
+    .regex(/^[a-z0-9]+$/i, 'Invalid file id')
+    .optional(),
 });
 
 export const testPaymentBodySchema = z.object({ email: z.email().max(254).optional() }).default({});

@@ -4,7 +4,12 @@ import { isoDateTime, successResponse } from './common';
 export const subscribeSchema = z.object({
   user_id: z.string().max(64).optional(),
   plan_interval: z.enum(['month', 'year'], { message: 'plan_interval must be month or year' }),
-  test_code: z.string().trim().max(40).regex(/^[A-Za-z0-9-]*$/, 'Invalid promo code').optional(),
+  test_code: z
+    .string()
+    .trim()
+    .max(40)
+    .regex(/^[A-Za-z0-9-]*$/, 'Invalid promo code')
+    .optional(),
 });
 
 export const cancelQuerySchema = z.object({

@@ -26,5 +26,4 @@ export class AppError extends Error {
 }
 
 export const notFound = (what = 'Not found') => new AppError('not_found', what);
-export const invalid = (message: string, fields?: Record<string, string[]>) =>
-  new AppError('invalid_request', message, fields);
+export const invalid = (message: string, fields?: Record<string, string[]>) => new AppError('invalid_request', message, fields);

@@ -47,7 +47,9 @@ export function toErrorResponse(error: unknown): Response {
     const fields = flat.fieldErrors as Record<string, string[]>;
     const first = error.issues[0];
     // zod's own wording needs the field to make sense; our schema messages are written for people.
-    const generic = /^(Invalid input|Invalid option|Too (small|big)|Expected|Unrecognized|Invalid (string|number|date|email|url|ISO))/i.test(first?.message ?? '');
+    const generic = /^(Invalid input|Invalid option|Too (small|big)|Expected|Unrecognized|Invalid (string|number|date|email|url|ISO))/i.test(
+      first?.message ?? '',
+    );
     const where = generic && first?.path.length ? `${first.path.join('.')}: ` : '';
     return errorResponse('invalid_request', `${where}${first?.message ?? 'Invalid request'}`, fields);
   }
@@ -60,6 +62,6 @@ export function toErrorResponse(error: unknown): Response {
     logUnavailable(error);
     return errorResponse('service_unavailable', UNAVAILABLE_MESSAGE, undefined, { 'Retry-After': String(UNAVAILABLE_RETRY_SECONDS) });
   }
-  console.error('[api] unhandled error', error instanceof Error ? error.stack ?? error.message : error);
+  console.error('[api] unhandled error', error instanceof Error ? (error.stack ?? error.message) : error);
   return errorResponse('internal_error', 'Internal server error');
 }

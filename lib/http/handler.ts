@@ -12,10 +12,7 @@ type RouteContext<P> = { params: Promise<P> };
  * the limit is applied here, before the route's own first line, so a route
  * cannot forget it or rate-limit and query before it.
  */
-export function handler<P = Record<string, string>>(
-  fn: (request: Request, context: RouteContext<P>) => Promise<Response>,
-  body: BodyLimit = SMALL_BODY,
-) {
+export function handler<P = Record<string, string>>(fn: (request: Request, context: RouteContext<P>) => Promise<Response>, body: BodyLimit = SMALL_BODY) {
   return async (request: Request, context: RouteContext<P>): Promise<Response> => {
     try {
       return await fn(await boundBody(request, body), context);

@@ -16,11 +16,18 @@ const WORK_CONCURRENCY = 4;
 
 /** cuid2-shaped (a letter, then base36) from 128 random bits: unguessable and accepted by the API's id checks. */
 function newId(): string {
-  return `c${BigInt(`0x${randomBytes(16).toString('hex')}`).toString(36).padStart(25, '0')}`;
+  return `c${BigInt(`0x${randomBytes(16).toString('hex')}`)
+    .toString(36)
+    .padStart(25, '0')}`;
 }
 
 function fileSlug(title: string): string {
-  return title.replace(/&/g, 'and').replace(/[^A-Za-z0-9]+/g, ' ').trim().split(' ').join('-');
+  return title
+    .replace(/&/g, 'and')
+    .replace(/[^A-Za-z0-9]+/g, ' ')
+    .trim()
+    .split(' ')
+    .join('-');
 }
 
 type PlannedFile = { storageKey: string; originalFilename: string; contentType: string; sizeBytes: number; position: number };
@@ -46,7 +53,11 @@ function extraFile(product: DemoProduct, design: Design): Promise<{ name: string
     case 'print-sizes':
       return Promise.resolve({ name: `${slug}-Print-Sizes.pdf`, body: printSizesPdf(product.title), type: 'application/pdf' });
     case 'transparent':
-      return renderTrustedSvg(transparentSvg(design, TRANSPARENT_SIZE), { compressionLevel: PNG_COMPRESSION, dpi: PRINT_DPI }).then((body) => ({ name: `${slug}-Transparent.png`, body, type: 'image/png' }));
+      return renderTrustedSvg(transparentSvg(design, TRANSPARENT_SIZE), { compressionLevel: PNG_COMPRESSION, dpi: PRINT_DPI }).then((body) => ({
+        name: `${slug}-Transparent.png`,
+        body,
+        type: 'image/png',
+      }));
     default:
       return null;
   }
@@ -67,7 +78,10 @@ async function buildProduct(product: DemoProduct): Promise<ItemResult> {
 
 async function buildBundle(bundle: DemoBundle, designs: Map<string, Buffer>): Promise<ItemResult> {
   const id = newId();
-  const cover = await bundleCover(bundle, bundle.products.map((title) => designs.get(title) as Buffer));
+  const cover = await bundleCover(
+    bundle,
+    bundle.products.map((title) => designs.get(title) as Buffer),
+  );
   const [sheet] = await Promise.all([
     uploadFile(id, 0, `${fileSlug(bundle.title)}-Whats-Inside.pdf`, whatsInsidePdf(bundle), 'application/pdf'),
     uploadImages(id, cover),

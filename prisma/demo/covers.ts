@@ -10,7 +10,10 @@ type Tile = { x: number; y: number };
 
 function tileFrames(tiles: Tile[], size: number): string {
   return tiles
-    .map(({ x, y }) => `<rect x="${x - 6}" y="${y - 3}" width="${size + 24}" height="${size + 24}" rx="10" fill="#000000" fill-opacity="0.18"/><rect x="${x - 12}" y="${y - 12}" width="${size + 24}" height="${size + 24}" rx="10" fill="#ffffff"/>`)
+    .map(
+      ({ x, y }) =>
+        `<rect x="${x - 6}" y="${y - 3}" width="${size + 24}" height="${size + 24}" rx="10" fill="#000000" fill-opacity="0.18"/><rect x="${x - 12}" y="${y - 12}" width="${size + 24}" height="${size + 24}" rx="10" fill="#ffffff"/>`,
+    )
     .join('');
 }
 
@@ -48,7 +51,12 @@ function bundleSvg(bundle: DemoBundle, size: number, tiles: Tile[]): string {
   const ribbon = `<rect x="230" y="36" width="540" height="80" rx="40" fill="${p.accents[1]}"/><text x="500" y="89" text-anchor="middle" font-family="${SANS}" font-weight="700" font-size="32" letter-spacing="4" fill="#ffffff">BUNDLE · ${bundle.products.length} DESIGNS</text>`;
   const top = BUNDLE_TILES_TOP + Math.ceil(tiles.length / 2) * (BUNDLE_TILE + BUNDLE_TILE_GAP) + 8;
   const title = layoutText(bundle.title, 880, 2, 72);
-  return svgDocument({ width: size, height: size }, '0 0 1000 1000', backgroundDefs(p), `${background}${stars}${ribbon}${tileFrames(tiles, BUNDLE_TILE)}${textSvg(title, 500, top, p.ink)}`);
+  return svgDocument(
+    { width: size, height: size },
+    '0 0 1000 1000',
+    backgroundDefs(p),
+    `${background}${stars}${ribbon}${tileFrames(tiles, BUNDLE_TILE)}${textSvg(title, 500, top, p.ink)}`,
+  );
 }
 
 export function bundleCover(bundle: DemoBundle, designs: Buffer[]): Promise<Buffer> {

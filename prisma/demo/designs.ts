@@ -1,7 +1,25 @@
 // One design per motif (tumbler wrap, shirt, mug, clip art, nursery print,
 // quote, sticker sheet), drawn from a product's title and palette.
 import { DEMO_CATEGORIES, type Motif, type Palette } from './catalogue';
-import { background, backgroundDefs, between, flower, heart, layoutText, leaf, pick, r1, scatter, SERIF, smiley, star, studioMark, svgDocument, textSvg, titleCard } from './svg';
+import {
+  background,
+  backgroundDefs,
+  between,
+  flower,
+  heart,
+  layoutText,
+  leaf,
+  pick,
+  r1,
+  scatter,
+  SERIF,
+  smiley,
+  star,
+  studioMark,
+  svgDocument,
+  textSvg,
+  titleCard,
+} from './svg';
 
 /** Side of the downloadable design PNGs; the artwork is vector, so this only trades time for pixels. */
 export const DESIGN_SIZE = 1600;
@@ -49,7 +67,12 @@ function mugDesign(title: string, p: Palette, rng: () => number): Design {
     const y = Math.floor(i / 8) * 95 + 170 + between(rng, -8, 8);
     return y < 840 ? `<circle cx="${r1(x)}" cy="${r1(y)}" r="${r1(between(rng, 10, 18))}" fill="#ffffff" fill-opacity="0.28"/>` : '';
   }).join('');
-  const steam = [440, 500, 560].map((x) => `<path d="M ${x} 300 q -25 -40 0 -80 q 25 -40 0 -80" stroke="${p.panel}" stroke-width="14" fill="none" stroke-linecap="round" stroke-opacity="0.85"/>`).join('');
+  const steam = [440, 500, 560]
+    .map(
+      (x) =>
+        `<path d="M ${x} 300 q -25 -40 0 -80 q 25 -40 0 -80" stroke="${p.panel}" stroke-width="14" fill="none" stroke-linecap="round" stroke-opacity="0.85"/>`,
+    )
+    .join('');
   return {
     defs: backgroundDefs(p),
     background: `${background}<rect width="1000" height="130" fill="${a0}"/><rect y="870" width="1000" height="130" fill="${a1}"/>${dots}`,
@@ -60,7 +83,9 @@ function mugDesign(title: string, p: Palette, rng: () => number): Design {
 
 function flowerDesign(title: string, p: Palette, rng: () => number): Design {
   const [a0, a1, a2] = p.accents;
-  const leaves = Array.from({ length: 8 }, (_, i) => leaf(500 + Math.cos(i) * between(rng, 150, 260), 380 + Math.sin(i * 1.7) * 150, between(rng, 140, 200), i * 45 + between(rng, -15, 15), a1)).join('');
+  const leaves = Array.from({ length: 8 }, (_, i) =>
+    leaf(500 + Math.cos(i) * between(rng, 150, 260), 380 + Math.sin(i * 1.7) * 150, between(rng, 140, 200), i * 45 + between(rng, -15, 15), a1),
+  ).join('');
   const blooms = [
     flower(370, 200, 110, 8, a0, a1, between(rng, 0, 30), p.panel),
     flower(640, 210, 115, 8, a0, a1, between(rng, 0, 30), p.panel),
@@ -68,7 +93,11 @@ function flowerDesign(title: string, p: Palette, rng: () => number): Design {
     flower(730, 420, 150, 9, a2, a0, between(rng, 0, 30), p.panel),
     flower(500, 360, 200, 12, a0, a2, between(rng, 0, 30), p.panel),
   ].join('');
-  const petalsFalling = scatter(rng, 12, (x, y) => (y > 600 ? '' : `<ellipse cx="${r1(x)}" cy="${r1(y)}" rx="12" ry="22" fill="${a0}" fill-opacity="0.35" transform="rotate(${r1(between(rng, 0, 180))} ${r1(x)} ${r1(y)})"/>`));
+  const petalsFalling = scatter(rng, 12, (x, y) =>
+    y > 600
+      ? ''
+      : `<ellipse cx="${r1(x)}" cy="${r1(y)}" rx="12" ry="22" fill="${a0}" fill-opacity="0.35" transform="rotate(${r1(between(rng, 0, 180))} ${r1(x)} ${r1(y)})"/>`,
+  );
   return { defs: backgroundDefs(p), background: `${background}${petalsFalling}`, art: `${leaves}${blooms}`, label: titleCard(title, p, { bottom: 965 }) };
 }
 
@@ -94,12 +123,24 @@ function animalDesign(title: string, p: Palette, rng: () => number): Design {
 function seasonalEmblem(title: string, p: Palette): string {
   const [a0, a1, a2] = p.accents;
   if (/christmas|gnome/i.test(title)) {
-    const tiers = [0, 1, 2].map((i) => `<polygon points="500,${120 + i * 110} ${330 - i * 40},${330 + i * 110} ${670 + i * 40},${330 + i * 110}" fill="${a1}"/>`).join('');
-    const baubles = [[430, 330], [570, 380], [460, 470], [600, 520], [400, 560]].map(([x, y], i) => `<circle cx="${x}" cy="${y}" r="18" fill="${i % 2 ? a2 : a0}"/>`).join('');
+    const tiers = [0, 1, 2]
+      .map((i) => `<polygon points="500,${120 + i * 110} ${330 - i * 40},${330 + i * 110} ${670 + i * 40},${330 + i * 110}" fill="${a1}"/>`)
+      .join('');
+    const baubles = [
+      [430, 330],
+      [570, 380],
+      [460, 470],
+      [600, 520],
+      [400, 560],
+    ]
+      .map(([x, y], i) => `<circle cx="${x}" cy="${y}" r="18" fill="${i % 2 ? a2 : a0}"/>`)
+      .join('');
     return `${tiers}<rect x="470" y="560" width="60" height="60" fill="#6b4226"/>${baubles}${star(500, 115, 55, a2)}`;
   }
   if (/pumpkin|halloween/i.test(title)) {
-    const lobes = [-120, -60, 0, 60, 120].map((dx) => `<ellipse cx="${500 + dx}" cy="420" rx="${dx === 0 ? 120 : 110}" ry="170" fill="${a1}" stroke="${p.to}" stroke-width="6"/>`).join('');
+    const lobes = [-120, -60, 0, 60, 120]
+      .map((dx) => `<ellipse cx="${500 + dx}" cy="420" rx="${dx === 0 ? 120 : 110}" ry="170" fill="${a1}" stroke="${p.to}" stroke-width="6"/>`)
+      .join('');
     return `${lobes}<path d="M 500 260 q -10 -70 40 -100" stroke="${a2}" stroke-width="30" fill="none" stroke-linecap="round"/>${leaf(580, 200, 110, -20, a2)}`;
   }
   const egg = (cx: number, fill: string, band: string) =>
@@ -121,14 +162,26 @@ function nurseryDesign(title: string, p: Palette, rng: () => number): Design {
   const stars = scatter(rng, 16, (x, y) => (y > 620 ? '' : star(x, y, between(rng, 8, 18), a2, 0.6)));
   if (/moon/i.test(title)) {
     const moon = `<circle cx="500" cy="340" r="210" fill="${a0}"/><circle cx="590" cy="290" r="190" fill="url(#bg)"/>`;
-    return { defs: backgroundDefs(p), background: `${background}${stars}`, art: `${moon}${star(690, 470, 40, a0)}${star(760, 230, 26, a0)}`, label: titleCard(title, p, { bottom: 965 }) };
+    return {
+      defs: backgroundDefs(p),
+      background: `${background}${stars}`,
+      art: `${moon}${star(690, 470, 40, a0)}${star(760, 230, 26, a0)}`,
+      label: titleCard(title, p, { bottom: 965 }),
+    };
   }
   const colours = [a1, a0, a2, p.panel];
-  const arcs = colours.map((c, i) => {
-    const r = 300 - i * 55;
-    return `<path d="M ${500 - r} 560 A ${r} ${r} 0 0 1 ${500 + r} 560" stroke="${c}" stroke-width="50" fill="none" stroke-linecap="round"/>`;
-  }).join('');
-  return { defs: backgroundDefs(p), background: `${background}${stars}`, art: `${arcs}${cloud(230, 560, 1)}${cloud(770, 560, 1)}`, label: titleCard(title, p, { bottom: 965 }) };
+  const arcs = colours
+    .map((c, i) => {
+      const r = 300 - i * 55;
+      return `<path d="M ${500 - r} 560 A ${r} ${r} 0 0 1 ${500 + r} 560" stroke="${c}" stroke-width="50" fill="none" stroke-linecap="round"/>`;
+    })
+    .join('');
+  return {
+    defs: backgroundDefs(p),
+    background: `${background}${stars}`,
+    art: `${arcs}${cloud(230, 560, 1)}${cloud(770, 560, 1)}`,
+    label: titleCard(title, p, { bottom: 965 }),
+  };
 }
 
 function quoteDesign(title: string, p: Palette, rng: () => number): Design {
@@ -177,8 +230,14 @@ export const DESIGNERS: Record<Motif, (title: string, p: Palette, rng: () => num
 };
 
 const SUBCATEGORY_MOTIF: Record<string, Motif> = {
-  Tumblers: 'wrap', 'T-Shirts': 'shirt', Mugs: 'mug', Florals: 'flower', Animals: 'animal',
-  Seasonal: 'seasonal', Nursery: 'nursery', Quotes: 'quote',
+  Tumblers: 'wrap',
+  'T-Shirts': 'shirt',
+  Mugs: 'mug',
+  Florals: 'flower',
+  Animals: 'animal',
+  Seasonal: 'seasonal',
+  Nursery: 'nursery',
+  Quotes: 'quote',
 };
 
 export function motifOf(item: { category: string; subcategory: string | null }): Motif {

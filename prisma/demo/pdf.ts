@@ -2,7 +2,10 @@
 import type { DemoBundle } from './catalogue';
 
 function pdfString(text: string): string {
-  const ascii = text.normalize('NFKD').replace(/[·•]/g, '-').replace(/[^\x20-\x7e]/g, '');
+  const ascii = text
+    .normalize('NFKD')
+    .replace(/[·•]/g, '-')
+    .replace(/[^\x20-\x7e]/g, '');
   return `(${ascii.replace(/[\\()]/g, (c) => `\\${c}`)})`;
 }
 

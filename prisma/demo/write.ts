@@ -25,7 +25,9 @@ async function writeCategories(tx: Prisma.TransactionClient, uploaded: Uploaded[
       });
       ids.set(category.name, existing.id);
     } else {
-      await tx.category.create({ data: { id: uploaded[i].id, name: category.name, subcategories: category.subcategories, displayImagePath: uploaded[i].displayImagePath } });
+      await tx.category.create({
+        data: { id: uploaded[i].id, name: category.name, subcategories: category.subcategories, displayImagePath: uploaded[i].displayImagePath },
+      });
       ids.set(category.name, uploaded[i].id);
     }
   }
@@ -76,7 +78,9 @@ export async function writeCatalogue(uploaded: Uploaded, now: number): Promise<v
       await tx.productFile.createMany({ data: items.flatMap((item) => item.files.map((f) => ({ ...f, productId: item.id }))) });
       const productIds = new Map(DEMO_PRODUCTS.map((p, i) => [p.title, uploaded.products[i].id]));
       await tx.bundleItem.createMany({
-        data: DEMO_BUNDLES.flatMap((b, i) => b.products.map((title, position) => ({ bundleId: uploaded.bundles[i].id, productId: productIds.get(title) as string, position }))),
+        data: DEMO_BUNDLES.flatMap((b, i) =>
+          b.products.map((title, position) => ({ bundleId: uploaded.bundles[i].id, productId: productIds.get(title) as string, position })),
+        ),
       });
     },
     { timeout: 30_000, maxWait: 10_000 },

@@ -115,7 +115,9 @@ export async function startCluster(options: {
     started.push(balancer);
     processes.push(balancer.process);
     await waitForShop(balancer.url, 20_000);
-    log(`Balancer (HAProxy) on ${balancer.url} → ${instances.map((i) => i.url).join(', ')}; worker and Redis (${new URL(redisUrl).host}) running; logs in ${runDir}`);
+    log(
+      `Balancer (HAProxy) on ${balancer.url} → ${instances.map((i) => i.url).join(', ')}; worker and Redis (${new URL(redisUrl).host}) running; logs in ${runDir}`,
+    );
 
     const cluster: Cluster = {
       url: balancer.url,

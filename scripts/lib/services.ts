@@ -13,11 +13,7 @@ export type LocalServices = {
   stop: () => Promise<void>;
 };
 
-export async function startLocalServices(options: {
-  dataDir: string;
-  persistent: boolean;
-  log?: (message: string) => void;
-}): Promise<LocalServices> {
+export async function startLocalServices(options: { dataDir: string; persistent: boolean; log?: (message: string) => void }): Promise<LocalServices> {
   const log = options.log ?? ((m: string) => console.log(m));
   const dataDir = resolve(options.dataDir);
   const env: Record<string, string> = {};

@@ -67,7 +67,9 @@ describe('categories and subcategories', () => {
     expect(renamed).toMatchObject({ name: `${name} 2`, subcategories: ['Posters', 'Cards'] });
     expect(ok(subcategoriesResponse, await send('DELETE', `/api/categories/${id}/subcategories/Cards`))).toMatchObject({ subcategories: ['Posters'] });
     ok(subcategoriesResponse, await send('POST', `/api/categories/${id}/subcategories`, { subcategory_name: '100% Cotton' }, true));
-    expect(ok(subcategoriesResponse, await send('DELETE', `/api/categories/${id}/subcategories/${encodeURIComponent('100% Cotton')}`))).toMatchObject({ subcategories: ['Posters'] });
+    expect(ok(subcategoriesResponse, await send('DELETE', `/api/categories/${id}/subcategories/${encodeURIComponent('100% Cotton')}`))).toMatchObject({
+      subcategories: ['Posters'],
+    });
     expectError(await send('DELETE', `/api/categories/${id}/subcategories/Nope`), 404, 'not_found');
 
     const listed = ok(z.array(categoryResponse), await get('/api/categories'));
@@ -103,7 +105,17 @@ describe('product edits', () => {
   });
 
   it('edits only the allowed fields and the storefront sees it', async () => {
-    const res = ok(catalogItemWriteResponse, await send('PUT', `/api/products/${product.id}`, { price: 19.99, sale_price: 9.99, on_sale: true, is_bundle: true, id: 'hijack', deletedAt: '2020-01-01' }));
+    const res = ok(
+      catalogItemWriteResponse,
+      await send('PUT', `/api/products/${product.id}`, {
+        price: 19.99,
+        sale_price: 9.99,
+        on_sale: true,
+        is_bundle: true,
+        id: 'hijack',
+        deletedAt: '2020-01-01',
+      }),
+    );
     expect(res).toMatchObject({ success: true, id: product.id });
     const after = ok(productResponse, await get(`/api/products/${product.id}`));
     expect(after).toMatchObject({ id: product.id, price: 19.99, sale_price: 9.99, on_sale: true, is_bundle: false });
@@ -143,9 +155,26 @@ describe('vouchers', () => {
   it('requires the fields and creates a readable, unguessable code', async () => {
     expectInvalid(await send('POST', '/api/admin/vouchers/create', { type: 'percentage', value: 10 }), /Please fill in all required fields/);
     expectInvalid(await send('POST', '/api/admin/vouchers/create', { customer_email: 'a@example.com', type: 'percentage', value: 150 }));
-    const created = ok(voucherCreateResponse, await send('POST', '/api/admin/vouchers/create', { customer_email: `v-${unique}@example.com`, type: 'fixed_amount', value: 25, usage_type: 'reusable', notes: 'birthday' }), 201);
+    const created = ok(
+      voucherCreateResponse,
+      await send('POST', '/api/admin/vouchers/create', {
+        customer_email: `v-${unique}@example.com`,
+        type: 'fixed_amount',
+        value: 25,
+        usage_type: 'reusable',
+        notes: 'birthday',
+      }),
+      201,
+    );
     expect(created.code).toMatch(/^[A-HJKMNP-TV-Z2-9]{4}-[A-HJKMNP-TV-Z2-9]{4}-[A-HJKMNP-TV-Z2-9]{4}$/);
-    expect(created.voucher).toMatchObject({ type: 'fixed_amount', value: 25, usage_type: 'reusable', original_balance: 25, current_balance: 25, status: 'active' });
+    expect(created.voucher).toMatchObject({
+      type: 'fixed_amount',
+      value: 25,
+      usage_type: 'reusable',
+      original_balance: 25,
+      current_balance: 25,
+      status: 'active',
+    });
     const list = ok(z.array(voucherResponse), await send('GET', '/api/admin/vouchers'));
     expect(list.some((v) => v.code === created.code)).toBe(true);
   });
@@ -154,7 +183,12 @@ describe('vouchers', () => {
 describe('sales', () => {
   it('validates a bulk sale', async () => {
     const now = Date.now();
-    const base = { target_type: 'store', sale_price_type: 'percentage', sale_start: new Date(now).toISOString(), sale_end: new Date(now + 86_400_000).toISOString() };
+    const base = {
+      target_type: 'store',
+      sale_price_type: 'percentage',
+      sale_start: new Date(now).toISOString(),
+      sale_end: new Date(now + 86_400_000).toISOString(),
+    };
     expectInvalid(await send('POST', '/api/admin/bulk-sale', { ...base, sale_value: 0 }));
     expectInvalid(await send('POST', '/api/admin/bulk-sale', { ...base, sale_value: 100 }));
     expectInvalid(await send('POST', '/api/admin/bulk-sale', { ...base, sale_value: 20, sale_end: new Date(now - 1000).toISOString() }), /after its start/);
@@ -164,8 +198,20 @@ describe('sales', () => {
   it('puts a selection on sale, lists it, and ends it', async () => {
     const [a, b] = (await listProducts('?limit=30')).filter((p) => !p.on_sale);
     const window = { sale_start: new Date(Date.now() - 1000).toISOString(), sale_end: new Date(Date.now() + 3 * 86_400_000).toISOString() };
-    expectInvalid(await send('POST', '/api/admin/bulk-sale', { ...window, target_type: 'products', sale_price_type: 'fixed', sale_value: a.price, product_ids: [a.id] }), /below the regular price/);
-    const applied = ok(bulkSaleResponse, await send('POST', '/api/admin/bulk-sale', { ...window, target_type: 'products', sale_price_type: 'percentage', sale_value: 25, product_ids: [a.id, b.id] }));
+    expectInvalid(
+      await send('POST', '/api/admin/bulk-sale', { ...window, target_type: 'products', sale_price_type: 'fixed', sale_value: a.price, product_ids: [a.id] }),
+      /below the regular price/,
+    );
+    const applied = ok(
+      bulkSaleResponse,
+      await send('POST', '/api/admin/bulk-sale', {
+        ...window,
+        target_type: 'products',
+        sale_price_type: 'percentage',
+        sale_value: 25,
+        product_ids: [a.id, b.id],
+      }),
+    );
     expect(applied).toMatchObject({ success: true, updated_count: 2, skipped_count: 0 });
     const active = ok(z.array(activeSaleResponse), await send('GET', '/api/admin/active-sales'));
     expect(active.find((s) => s.id === a.id)).toMatchObject({ discount_percentage: 25, sale_price: Math.round(a.price * 75) / 100, original_price: a.price });

@@ -31,7 +31,9 @@ let admin: Record<string, string>;
 const CATEGORY = 'Clip Art';
 
 const png = (shade: number, width = 60, height = 40) =>
-  sharp({ create: { width, height, channels: 3, background: { r: shade, g: 120, b: 200 - (shade % 200) } } }).png().toBuffer();
+  sharp({ create: { width, height, channels: 3, background: { r: shade, g: 120, b: 200 - (shade % 200) } } })
+    .png()
+    .toBuffer();
 
 async function createProduct(title: string, files: { name: string; text: string }[]): Promise<string> {
   const body = new FormData();
@@ -57,7 +59,10 @@ async function adminItem(id: string, search: string): Promise<AdminItem> {
 }
 
 async function freeVoucher(email: string): Promise<string> {
-  const created = await call('POST', '/api/admin/vouchers/create', { headers: admin, json: { customer_email: email, type: 'percentage', value: 100, usage_type: 'one_time' } });
+  const created = await call('POST', '/api/admin/vouchers/create', {
+    headers: admin,
+    json: { customer_email: email, type: 'percentage', value: 100, usage_type: 'one_time' },
+  });
   expect(created.status, created.text).toBe(201);
   return expectShape(voucherCreateResponse, created.body).code;
 }
@@ -65,7 +70,10 @@ async function freeVoucher(email: string): Promise<string> {
 /** A paid ($0, 100 % voucher) order of `productIds` for `customer`; its session id. */
 async function buy(customer: Customer, productIds: string[]): Promise<string> {
   const code = await freeVoucher(customer.email);
-  const res = await call('POST', `/api/checkout/session?discount_code=${code}`, { headers: customer.auth, json: productIds.map((product_id) => ({ product_id })) });
+  const res = await call('POST', `/api/checkout/session?discount_code=${code}`, {
+    headers: customer.auth,
+    json: productIds.map((product_id) => ({ product_id })),
+  });
   expect(res.status, res.text).toBe(200);
   return expectShape(checkoutSessionResponse, res.body).session_id;
 }
@@ -131,7 +139,14 @@ describe('bundles made in the back office (§1)', () => {
     const { id } = expectShape(bundleCreateResponse, res.body);
     const bundle = await call('GET', `/api/bundles/${id}`);
     expect(bundle.status).toBe(200);
-    expect(expectShape(bundleResponse, bundle.body)).toMatchObject({ title: `Starter bundle ${tag}`, price: 20, is_bundle: true, category: CATEGORY, tags: ['kit'], product_ids: [b, a] });
+    expect(expectShape(bundleResponse, bundle.body)).toMatchObject({
+      title: `Starter bundle ${tag}`,
+      price: 20,
+      is_bundle: true,
+      category: CATEGORY,
+      tags: ['kit'],
+      product_ids: [b, a],
+    });
     const cover = expectShape(bundleResponse, bundle.body).cover_image_path;
     expect(cover).toMatch(/^\/media\/previews\//);
     const image = await fetch(media(cover));
@@ -144,7 +159,10 @@ describe('bundles made in the back office (§1)', () => {
     const base = { title: `Bad bundle ${tag}`, price: 5, category: CATEGORY };
     const deleted = await createProduct(`Deleted part ${tag}`, [{ name: 'd.txt', text: 'd' }]);
     expect((await call('DELETE', `/api/products/${deleted}`, { headers: admin })).status).toBe(200);
-    const nested = expectShape(bundleCreateResponse, (await call('POST', '/api/admin/bundles', { headers: admin, json: { ...base, product_ids: [a] } })).body).id;
+    const nested = expectShape(
+      bundleCreateResponse,
+      (await call('POST', '/api/admin/bundles', { headers: admin, json: { ...base, product_ids: [a] } })).body,
+    ).id;
     const before = await sql<{ n: string }>('SELECT count(*) AS n FROM "Product" WHERE title = $1', [base.title]);
 
     for (const [product_ids, detail] of [
@@ -163,7 +181,11 @@ describe('bundles made in the back office (§1)', () => {
   });
 
   it('replaces the contents with PUT product_ids, in the new order, and refuses bad ones without a change', async () => {
-    const { id } = expectShape(bundleCreateResponse, (await call('POST', '/api/admin/bundles', { headers: admin, json: { title: `Edit bundle ${tag}`, price: 9, category: CATEGORY, product_ids: [a] } })).body);
+    const { id } = expectShape(
+      bundleCreateResponse,
+      (await call('POST', '/api/admin/bundles', { headers: admin, json: { title: `Edit bundle ${tag}`, price: 9, category: CATEGORY, product_ids: [a] } }))
+        .body,
+    );
     expect((await call('PUT', `/api/bundles/${id}`, { headers: admin, json: { product_ids: [c, a, b] } })).status).toBe(200);
     expect(expectShape(bundleResponse, (await call('GET', `/api/bundles/${id}`)).body).product_ids).toEqual([c, a, b]);
     expectErrorShape(await call('PUT', `/api/bundles/${id}`, { headers: admin, json: { product_ids: [] } }), 400);
@@ -175,7 +197,11 @@ describe('bundles made in the back office (§1)', () => {
   });
 
   it('shows the contained products on the bundle page: titles, thumbnails and links', async () => {
-    const { id } = expectShape(bundleCreateResponse, (await call('POST', '/api/admin/bundles', { headers: admin, json: { title: `Page bundle ${tag}`, price: 9, category: CATEGORY, product_ids: [a, c] } })).body);
+    const { id } = expectShape(
+      bundleCreateResponse,
+      (await call('POST', '/api/admin/bundles', { headers: admin, json: { title: `Page bundle ${tag}`, price: 9, category: CATEGORY, product_ids: [a, c] } }))
+        .body,
+    );
     const page = await call('GET', `/product/${id}`);
     expect(page.status).toBe(200);
     for (const productId of [a, c]) {
@@ -188,7 +214,11 @@ describe('bundles made in the back office (§1)', () => {
   });
 
   it('gives a buyer the files of every contained product, including one added after the purchase', async () => {
-    const { id } = expectShape(bundleCreateResponse, (await call('POST', '/api/admin/bundles', { headers: admin, json: { title: `Growing bundle ${tag}`, price: 9, category: CATEGORY, product_ids: [a] } })).body);
+    const { id } = expectShape(
+      bundleCreateResponse,
+      (await call('POST', '/api/admin/bundles', { headers: admin, json: { title: `Growing bundle ${tag}`, price: 9, category: CATEGORY, product_ids: [a] } }))
+        .body,
+    );
     const buyer = await registerCustomer('bundle-buyer');
     const sessionId = await buy(buyer, [id]);
     expect((await orderProduct(buyer, sessionId, id)).original_filenames).toEqual(['a.txt']);
@@ -200,7 +230,15 @@ describe('bundles made in the back office (§1)', () => {
   });
 
   it('keeps a product taken out of the bundle for earlier buyers and hides it from later ones', async () => {
-    const { id } = expectShape(bundleCreateResponse, (await call('POST', '/api/admin/bundles', { headers: admin, json: { title: `Shrinking bundle ${tag}`, price: 9, category: CATEGORY, product_ids: [a, b] } })).body);
+    const { id } = expectShape(
+      bundleCreateResponse,
+      (
+        await call('POST', '/api/admin/bundles', {
+          headers: admin,
+          json: { title: `Shrinking bundle ${tag}`, price: 9, category: CATEGORY, product_ids: [a, b] },
+        })
+      ).body,
+    );
     const early = await registerCustomer('bundle-early');
     const earlySession = await buy(early, [id]);
     expect((await call('PUT', `/api/bundles/${id}`, { headers: admin, json: { product_ids: [b] } })).status).toBe(200);
@@ -250,7 +288,6 @@ describe('a buyer keeps what they bought (§3)', () => {
     expect((await orderProduct(late, lateSession, id)).original_filenames).toEqual(['second.txt']);
     expect(await download(late, `/api/download/${lateSession}/${id}?file_index=0`)).toEqual({ status: 200, text: 'second file' });
     expect((await download(late, `/api/download/${lateSession}/${id}?file_id=${before.file_ids[0]}`)).status).toBe(404);
-
   });
 
   it('deletes a file nobody bought from storage', async () => {
@@ -294,7 +331,10 @@ describe('a buyer keeps what they bought (§3)', () => {
 
 describe('vouchers an owner can stop (§4)', () => {
   async function voucher(type: 'percentage' | 'fixed_amount', usage_type: 'reusable' | 'one_time', value = 10) {
-    const res = await call('POST', '/api/admin/vouchers/create', { headers: admin, json: { customer_email: `v-${unique()}@example.com`, type, value, usage_type } });
+    const res = await call('POST', '/api/admin/vouchers/create', {
+      headers: admin,
+      json: { customer_email: `v-${unique()}@example.com`, type, value, usage_type },
+    });
     expect(res.status, res.text).toBe(201);
     return expectShape(voucherCreateResponse, res.body).voucher;
   }
@@ -311,7 +351,9 @@ describe('vouchers an owner can stop (§4)', () => {
     expectErrorShape(checkout, [400, 409]);
     expect(expectShape(errorBodySchema, checkout.body).detail).toBe('This discount code has been disabled');
 
-    expect(expectShape(voucherResponse, (await call('PUT', `/api/admin/vouchers/${v.id}`, { headers: admin, json: { status: 'active' } })).body)).toMatchObject({ status: 'active' });
+    expect(expectShape(voucherResponse, (await call('PUT', `/api/admin/vouchers/${v.id}`, { headers: admin, json: { status: 'active' } })).body)).toMatchObject(
+      { status: 'active' },
+    );
     expect(await validate(v.code)).toMatchObject({ valid: true });
     expectErrorShape(await call('PUT', `/api/admin/vouchers/${v.id}`, { headers: admin, json: { status: 'used' } }), 400);
     expectErrorShape(await call('PUT', '/api/admin/vouchers/cnosuchvoucher000000000000', { headers: admin, json: { status: 'disabled' } }), 404);
@@ -394,7 +436,9 @@ describe('images, sales and tags (§4)', () => {
 
     const past = new Date(Date.now() - 86_400_000).toISOString();
     const start = new Date(Date.now() - 2 * 86_400_000).toISOString();
-    expect((await call('PUT', `/api/products/${id}`, { headers: admin, json: { sale_price: 10, on_sale: true, sale_start: start, sale_end: past } })).status).toBe(200);
+    expect(
+      (await call('PUT', `/api/products/${id}`, { headers: admin, json: { sale_price: 10, on_sale: true, sale_start: start, sale_end: past } })).status,
+    ).toBe(200);
     const lowered = await call('PUT', `/api/products/${id}`, { headers: admin, json: { price: 4 } });
     expect(lowered.status, lowered.text).toBe(200);
     expect((await adminItem(id, tag)).price).toBe(4);
@@ -453,7 +497,14 @@ describe('admin lists at any size (§2)', () => {
     const now = Date.now();
     const sale = await call('POST', '/api/admin/bulk-sale', {
       headers: admin,
-      json: { target_type: 'products', sale_price_type: 'percentage', sale_value: 20, sale_start: new Date(now - 60_000).toISOString(), sale_end: new Date(now + 86_400_000).toISOString(), all_matching: { search: tag } },
+      json: {
+        target_type: 'products',
+        sale_price_type: 'percentage',
+        sale_value: 20,
+        sale_start: new Date(now - 60_000).toISOString(),
+        sale_end: new Date(now + 86_400_000).toISOString(),
+        all_matching: { search: tag },
+      },
     });
     expect(sale.status, sale.text).toBe(200);
     expect(expectShape(bulkSaleResponse, sale.body)).toMatchObject({ updated_count: 3 });

@@ -47,7 +47,10 @@ describe('GET /api/products', () => {
   it('searches titles case-insensitively and tags exactly', async () => {
     const all = await listProducts();
     const target = all[Math.floor(all.length / 2)];
-    const word = target.title.split(/\s+/).find((w) => w.length >= 5)!.toUpperCase();
+    const word = target.title
+      .split(/\s+/)
+      .find((w) => w.length >= 5)!
+      .toUpperCase();
     const found = await listProducts(`?search=${encodeURIComponent(word)}`);
     expect(found.map((p) => p.id)).toContain(target.id);
     expect(found.every((p) => p.title.toUpperCase().includes(word) || p.tags.includes(word.toLowerCase()))).toBe(true);

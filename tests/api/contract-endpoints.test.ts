@@ -38,7 +38,11 @@ const PROBES: Record<string, Probe> = {
   '/api/checkout/status/[sessionId]': { path: (ids) => `/api/checkout/status/${ids.orderSessionId}`, as: 'customer', schema: checkoutStatusResponse },
   '/api/health': { path: () => '/api/health', as: 'visitor', schema: healthResponse },
   '/api/membership/status/[userId]': { path: (ids) => `/api/membership/status/${ids.userId}`, as: 'customer', schema: membershipStatusResponse },
-  '/api/membership/subscription-status/[sessionId]': { path: (ids) => `/api/membership/subscription-status/${ids.membershipSessionId}`, as: 'customer', schema: subscriptionStatusResponse },
+  '/api/membership/subscription-status/[sessionId]': {
+    path: (ids) => `/api/membership/subscription-status/${ids.membershipSessionId}`,
+    as: 'customer',
+    schema: subscriptionStatusResponse,
+  },
   '/api/orders/[userId]': { path: (ids) => `/api/orders/${ids.userId}`, as: 'customer', schema: customerOrdersResponse },
   '/api/products': { path: () => '/api/products', as: 'visitor', schema: z.array(productResponse), nonEmpty: true },
   '/api/products/[id]': { path: (ids) => `/api/products/${ids.productId}`, as: 'visitor', schema: productResponse },
@@ -61,15 +65,16 @@ const NOT_JSON: Record<string, string> = {
   '/api/media/[...key]': 'image bytes',
 };
 
-const getTemplates = () =>
-  [...PUBLIC_ROUTES, ...ADMIN_ROUTES].filter((r) => r.startsWith('GET ')).map((r) => r.slice('GET '.length));
+const getTemplates = () => [...PUBLIC_ROUTES, ...ADMIN_ROUTES].filter((r) => r.startsWith('GET ')).map((r) => r.slice('GET '.length));
 
 let ids: Ids;
 let customer: Customer;
 let admin: Record<string, string>;
 
 async function tinyPng(): Promise<Blob> {
-  const png = await sharp({ create: { width: 24, height: 16, channels: 3, background: { r: 200, g: 120, b: 40 } } }).png().toBuffer();
+  const png = await sharp({ create: { width: 24, height: 16, channels: 3, background: { r: 200, g: 120, b: 40 } } })
+    .png()
+    .toBuffer();
   return new Blob([new Uint8Array(png)], { type: 'image/png' });
 }
 
@@ -83,7 +88,10 @@ beforeAll(async () => {
   const [bundle] = expectShape(z.array(bundleResponse), (await call('GET', '/api/bundles?limit=1')).body);
 
   // A paid order of the customer's (a 100 % voucher of their own), so their lists have an item to parse.
-  const voucher = await call('POST', '/api/admin/vouchers/create', { headers: admin, json: { customer_email: customer.email, type: 'percentage', value: 100, usage_type: 'reusable', notes: 'contract walk' } });
+  const voucher = await call('POST', '/api/admin/vouchers/create', {
+    headers: admin,
+    json: { customer_email: customer.email, type: 'percentage', value: 100, usage_type: 'reusable', notes: 'contract walk' },
+  });
   expect(voucher.status, voucher.text).toBe(201);
   const { code } = expectShape(voucherCreateResponse, voucher.body);
   const checkout = await call('POST', `/api/checkout/session?discount_code=${code}`, { headers: customer.auth, json: [{ product_id: product.id }] });
@@ -105,7 +113,14 @@ beforeAll(async () => {
   const bulk = await call('POST', '/api/admin/bulk-upload', { headers: admin, body: upload });
   expect(bulk.status, bulk.text).toBe(202);
 
-  ids = { productId: product.id, bundleId: bundle.id, userId: customer.id, orderSessionId, membershipSessionId, batchId: expectShape(bulkUploadResponse, bulk.body).batch_id };
+  ids = {
+    productId: product.id,
+    bundleId: bundle.id,
+    userId: customer.id,
+    orderSessionId,
+    membershipSessionId,
+    batchId: expectShape(bulkUploadResponse, bulk.body).batch_id,
+  };
 });
 
 afterAll(async () => {
@@ -136,7 +151,10 @@ describe('the contract of every GET endpoint', () => {
     expect(vouchers).toMatchObject({ email_verified: true, vouchers: [expect.objectContaining({ type: 'percentage', value: 100 })] });
     const status = expectShape(checkoutStatusResponse, (await call('GET', `/api/checkout/status/${ids.orderSessionId}`, { headers: customer.auth })).body);
     expect(status).toMatchObject({ payment_status: 'paid', items: [expect.objectContaining({ product_id: ids.productId })] });
-    const membership = expectShape(subscriptionStatusResponse, (await call('GET', `/api/membership/subscription-status/${ids.membershipSessionId}`, { headers: customer.auth })).body);
+    const membership = expectShape(
+      subscriptionStatusResponse,
+      (await call('GET', `/api/membership/subscription-status/${ids.membershipSessionId}`, { headers: customer.auth })).body,
+    );
     expect(membership).toEqual({ status: 'pending', current_period_end: null });
     const adminOrders = expectShape(adminOrdersResponse, (await call('GET', '/api/admin/orders?status=all', { headers: admin })).body);
     expect(adminOrders.orders.find((o) => o.session_id === ids.orderSessionId)?.products.length).toBeGreaterThan(0);

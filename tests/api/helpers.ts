@@ -19,7 +19,8 @@ export async function get(path: string, init?: RequestInit) {
  */
 export function expectShape<S extends z.ZodType>(schema: S, body: unknown): z.infer<S> {
   const parsed = schema.safeParse(body);
-  if (!parsed.success) throw new Error(`The response does not match its contract:\n${z.prettifyError(parsed.error)}\nBody: ${JSON.stringify(body).slice(0, 1000)}`);
+  if (!parsed.success)
+    throw new Error(`The response does not match its contract:\n${z.prettifyError(parsed.error)}\nBody: ${JSON.stringify(body).slice(0, 1000)}`);
   return parsed.data;
 }
 

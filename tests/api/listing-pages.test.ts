@@ -25,7 +25,11 @@ async function createCategory(name: string) {
   expect(created.status).toBe(201);
   const { id } = expectShape(categoryWriteResponse, await created.json());
   createdIds.push(id);
-  const sub = await fetch(`${SHOP_URL}/api/categories/${id}/subcategories`, { method: 'POST', headers: auth, body: new URLSearchParams({ subcategory_name: SUB }) });
+  const sub = await fetch(`${SHOP_URL}/api/categories/${id}/subcategories`, {
+    method: 'POST',
+    headers: auth,
+    body: new URLSearchParams({ subcategory_name: SUB }),
+  });
   expect(sub.status).toBeLessThan(300);
 }
 
@@ -131,7 +135,12 @@ describe('/products category listings', () => {
 
   // Asked twice: a 404 the page cache had stored would come back as a HIT the second time.
   it('answer an unknown category, subcategory or page with a 404 showing the empty listing, never cached', async () => {
-    for (const query of [`category=Nope${unique}`, `category=${q(`Nope/${unique}`)}`, `category=${q(CACHEABLE)}&subcategory=Nope`, `category=${q(CACHEABLE)}&page=3`]) {
+    for (const query of [
+      `category=Nope${unique}`,
+      `category=${q(`Nope/${unique}`)}`,
+      `category=${q(CACHEABLE)}&subcategory=Nope`,
+      `category=${q(CACHEABLE)}&page=3`,
+    ]) {
       for (const attempt of ['first', 'second']) {
         const res = await page(query);
         expect(res.status, `${query} ${attempt}`).toBe(404);

@@ -14,7 +14,10 @@ let admin: Record<string, string>;
 let product: ProductResponse;
 
 async function fullVoucher(email: string): Promise<string> {
-  const created = await call('POST', '/api/admin/vouchers/create', { headers: admin, json: { customer_email: email, type: 'percentage', value: 100, usage_type: 'one_time', notes: 'spec deviations' } });
+  const created = await call('POST', '/api/admin/vouchers/create', {
+    headers: admin,
+    json: { customer_email: email, type: 'percentage', value: 100, usage_type: 'one_time', notes: 'spec deviations' },
+  });
   expect(created.status, created.text).toBe(201);
   return expectShape(voucherCreateResponse, created.body).code;
 }
@@ -69,7 +72,10 @@ describe('a $0 checkout', () => {
 });
 
 describe('POST /api/admin/bulk-upload', () => {
-  const image = (shade: number) => sharp({ create: { width: 40, height: 30, channels: 3, background: { r: shade, g: 90, b: 160 } } }).png().toBuffer();
+  const image = (shade: number) =>
+    sharp({ create: { width: 40, height: 30, channels: 3, background: { r: shade, g: 90, b: 160 } } })
+      .png()
+      .toBuffer();
   async function settled(batchId: string): Promise<UploadProgressResponse> {
     let progress: UploadProgressResponse | null = null;
     // Processing runs in the background; the bound only stops a hung batch from hanging the run.

@@ -16,7 +16,12 @@ export type ClusterContext = {
 export type Reply = { status: number; text: string; headers: Headers; json: () => unknown };
 
 /** One request to `base` (an instance or the balancer); redirects are answers, not followed. */
-export async function send(base: string, method: string, path: string, init: { headers?: Record<string, string>; json?: unknown; form?: Record<string, string>; body?: BodyInit } = {}): Promise<Reply> {
+export async function send(
+  base: string,
+  method: string,
+  path: string,
+  init: { headers?: Record<string, string>; json?: unknown; form?: Record<string, string>; body?: BodyInit } = {},
+): Promise<Reply> {
   const headers: Record<string, string> = { ...init.headers };
   let body = init.body;
   if (init.json !== undefined) {

@@ -33,7 +33,17 @@ export async function instanceKilledUnderLoad(ctx: ClusterContext): Promise<void
     a.proc.kill('SIGKILL');
   }, KILL_AT_SECONDS * 1000);
   const runTag = `${ctx.runTag}-kill`;
-  const outcomes = await runShopLoad({ recorder, base: cluster.url, catalogue, seconds: LOAD_SECONDS, shoppers: SHOPPERS, thinkMs: 1_000, checkoutsPerSecond: CHECKOUTS_PER_SECOND, nextCheckout: () => ++n, runTag });
+  const outcomes = await runShopLoad({
+    recorder,
+    base: cluster.url,
+    catalogue,
+    seconds: LOAD_SECONDS,
+    shoppers: SHOPPERS,
+    thinkMs: 1_000,
+    checkoutsPerSecond: CHECKOUTS_PER_SECOND,
+    nextCheckout: () => ++n,
+    runTag,
+  });
   clearTimeout(killer);
   await a.exited;
 
@@ -41,7 +51,11 @@ export async function instanceKilledUnderLoad(ctx: ClusterContext): Promise<void
   const failedAfter = afterGrace.filter((s) => !isOk(s));
   const aroundKill = recorder.samples.filter((s) => !isOk(s) && s.startedAt <= killedAt + GRACE_MS);
   const all = summarize(recorder.samples);
-  checks.check(`every request from ${GRACE_MS / 1000} s after the kill on is answered (by B)`, afterGrace.length > 0 && failedAfter.length === 0, `${afterGrace.length - failedAfter.length} of ${afterGrace.length}${failedAfter.length ? `\n${describeFailures(failedAfter)}` : ''}`);
+  checks.check(
+    `every request from ${GRACE_MS / 1000} s after the kill on is answered (by B)`,
+    afterGrace.length > 0 && failedAfter.length === 0,
+    `${afterGrace.length - failedAfter.length} of ${afterGrace.length}${failedAfter.length ? `\n${describeFailures(failedAfter)}` : ''}`,
+  );
   // Recorded, not asserted: on a 2-core machine shared with other builds, a few requests time
   // out waiting for a Postgres connection (503, or a 500 page) with both instances up; that is
   // the machine's headroom, not the balancer's doing.
@@ -49,7 +63,9 @@ export async function instanceKilledUnderLoad(ctx: ClusterContext): Promise<void
   if (failedBefore.length) console.log(`  before the kill ${failedBefore.length} requests failed:\n${describeFailures(failedBefore)}`);
   const bServed = await fetch(`${b.url}/api/health`).then((r) => r.ok);
   checks.check(`${b.name} is up and ${a.name} is down`, bServed && a.proc.exitCode === null && a.proc.signalCode === 'SIGKILL');
-  ctx.figures.push(`A killed under load: ${all.count} requests in ${LOAD_SECONDS} s, ${failedBefore.length} failed before the kill (machine overload), ${aroundKill.length - failedBefore.length} as A died (in flight or within ${GRACE_MS / 1000} s), ${failedAfter.length} after`);
+  ctx.figures.push(
+    `A killed under load: ${all.count} requests in ${LOAD_SECONDS} s, ${failedBefore.length} failed before the kill (machine overload), ${aroundKill.length - failedBefore.length} as A died (in flight or within ${GRACE_MS / 1000} s), ${failedAfter.length} after`,
+  );
 
   // Orders as Postgres has them, against what the shoppers saw.
   const opened = outcomes.filter((o) => o.sessionId);
@@ -71,14 +87,24 @@ export async function instanceKilledUnderLoad(ctx: ClusterContext): Promise<void
   // A checkout whose reply died with A was never shown to its shopper: it must not be paid.
   const openedIds = new Set(opened.map((o) => o.sessionId));
   const unseen = rows.filter((r) => !openedIds.has(r.sessionId));
-  checks.check('an order whose reply died with A is left unpaid (it lapses)', unseen.every((r) => !r.fulfilled), `${unseen.length} such orders`);
+  checks.check(
+    'an order whose reply died with A is left unpaid (it lapses)',
+    unseen.every((r) => !r.fulfilled),
+    `${unseen.length} such orders`,
+  );
 
   const fulfilled = rows.filter((r) => r.fulfilled).map((r) => r.customerEmail ?? '');
   const mail = await waitForMail(ctx.mailDir, fulfilled, 60_000);
   const missing = fulfilled.filter((e) => !mail.get(e.toLowerCase()));
   const twice = [...mail.values()].filter((c) => c > 1).length;
-  checks.check('every paid order has exactly one email in the SMTP catcher', fulfilled.length > 0 && missing.length === 0 && twice === 0, `${fulfilled.length} paid orders, ${missing.length} without email, ${twice} with more than one`);
-  ctx.figures.push(`checkouts: ${outcomes.length} started, ${opened.length} opened, ${paid.length} paid, ${fulfilled.length} fulfilled orders, ${unseen.length} unseen (left to lapse)`);
+  checks.check(
+    'every paid order has exactly one email in the SMTP catcher',
+    fulfilled.length > 0 && missing.length === 0 && twice === 0,
+    `${fulfilled.length} paid orders, ${missing.length} without email, ${twice} with more than one`,
+  );
+  ctx.figures.push(
+    `checkouts: ${outcomes.length} started, ${opened.length} opened, ${paid.length} paid, ${fulfilled.length} fulfilled orders, ${unseen.length} unseen (left to lapse)`,
+  );
 }
 
 /** Requests per second of one cached product page through the balancer: recorded, never asserted. */
@@ -97,7 +123,14 @@ export async function throughputOneAgainstTwo(ctx: ClusterContext): Promise<void
   // The balancer checks every second and takes an instance back after one good answer.
   await new Promise((r) => setTimeout(r, 2_500));
   const two = await measure('2 instances');
-  const line = (r: typeof one) => `${r.name}: ${Math.round(r.requestsPerSecond)} req/s, p50 ${r.p50.toFixed(1)} ms, p95 ${r.p95.toFixed(1)} ms, unexpected ${r.unexpected}`;
-  ctx.checks.check('every throughput request was answered 200', one.unexpected === 0 && two.unexpected === 0, `${one.unexpected} and ${two.unexpected} unexpected`);
-  ctx.figures.push(`cached product page via HAProxy, 20 connections, 10 s each, ${cpus().length} cores: ${line(one)}; ${line(two)}; ratio ${(two.requestsPerSecond / one.requestsPerSecond).toFixed(2)}×`);
+  const line = (r: typeof one) =>
+    `${r.name}: ${Math.round(r.requestsPerSecond)} req/s, p50 ${r.p50.toFixed(1)} ms, p95 ${r.p95.toFixed(1)} ms, unexpected ${r.unexpected}`;
+  ctx.checks.check(
+    'every throughput request was answered 200',
+    one.unexpected === 0 && two.unexpected === 0,
+    `${one.unexpected} and ${two.unexpected} unexpected`,
+  );
+  ctx.figures.push(
+    `cached product page via HAProxy, 20 connections, 10 s each, ${cpus().length} cores: ${line(one)}; ${line(two)}; ratio ${(two.requestsPerSecond / one.requestsPerSecond).toFixed(2)}×`,
+  );
 }

@@ -54,7 +54,11 @@ async function freshDatabase(baseUrl: string, log: (m: string) => void): Promise
   return url.toString();
 }
 
-export async function runClusterProof(options: { env: NodeJS.ProcessEnv; runDir: string; log: (m: string) => void }): Promise<{ passed: number; failed: number }> {
+export async function runClusterProof(options: {
+  env: NodeJS.ProcessEnv;
+  runDir: string;
+  log: (m: string) => void;
+}): Promise<{ passed: number; failed: number }> {
   const { log } = options;
   const checks = new Checks('cluster');
   const runTag = randomBytes(3).toString('hex');
@@ -83,7 +87,14 @@ export async function runClusterProof(options: { env: NodeJS.ProcessEnv; runDir:
     await buildShop(env, DIST_DIR);
     cluster = await startCluster({ port, distDir: DIST_DIR, env, runDir: join(options.runDir, 'cluster'), log });
     const ctx: ClusterContext = { cluster, databaseUrl, mailDir: mail.dir, runTag, checks, figures };
-    for (const part of [cachedPagesFollowWrites, rateLimitsAreShared, sessionsAreShared, bulkUploadAcrossInstances, instanceKilledUnderLoad, throughputOneAgainstTwo]) {
+    for (const part of [
+      cachedPagesFollowWrites,
+      rateLimitsAreShared,
+      sessionsAreShared,
+      bulkUploadAcrossInstances,
+      instanceKilledUnderLoad,
+      throughputOneAgainstTwo,
+    ]) {
       try {
         await part(ctx);
       } catch (error) {

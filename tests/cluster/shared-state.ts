@@ -23,7 +23,11 @@ export async function cachedPagesFollowWrites(ctx: ClusterContext): Promise<void
   // Twice each, so B's second answer comes from the cache.
   for (let i = 0; i < 2; i++) await Promise.all([send(b, 'GET', `/product/${id}`), send(b, 'GET', '/products')]);
   const before = await send(b, 'GET', `/product/${id}`);
-  checks.check("B's product page is served from the cache before the edit", before.headers.get('x-nextjs-cache') === 'HIT', `x-nextjs-cache: ${before.headers.get('x-nextjs-cache')}`);
+  checks.check(
+    "B's product page is served from the cache before the edit",
+    before.headers.get('x-nextjs-cache') === 'HIT',
+    `x-nextjs-cache: ${before.headers.get('x-nextjs-cache')}`,
+  );
 
   const admin = { authorization: `Bearer ${await adminToken(a)}` };
   const title = `Cluster edit ${ctx.runTag}`;
@@ -56,7 +60,9 @@ export async function rateLimitsAreShared(ctx: ClusterContext): Promise<void> {
   console.log('\n== discount-code guesses split over A and B are limited at the same count as on one');
   const guessesUntilLimited = async (client: string, bases: string[]) => {
     for (let i = 0; i < 100; i++) {
-      const res = await send(bases[i % bases.length], 'POST', `/api/validate-discount?code=NOPE-${ctx.runTag}-${i}&subtotal=50`, { headers: { 'x-forwarded-for': client } });
+      const res = await send(bases[i % bases.length], 'POST', `/api/validate-discount?code=NOPE-${ctx.runTag}-${i}&subtotal=50`, {
+        headers: { 'x-forwarded-for': client },
+      });
       if (res.status === 429) return i;
       if (res.status !== 200) throw new Error(`validate-discount → ${res.status} ${res.text}`);
     }
@@ -64,7 +70,11 @@ export async function rateLimitsAreShared(ctx: ClusterContext): Promise<void> {
   };
   const one = await guessesUntilLimited('198.51.100.10', [a]);
   const split = await guessesUntilLimited('198.51.100.11', [a, b]);
-  ctx.checks.check('guesses alternating over A and B are refused at the same count as on A alone', one > 0 && split === one, `one instance: limited after ${one}; A and B: after ${split}`);
+  ctx.checks.check(
+    'guesses alternating over A and B are refused at the same count as on A alone',
+    one > 0 && split === one,
+    `one instance: limited after ${one}; A and B: after ${split}`,
+  );
 }
 
 export async function sessionsAreShared(ctx: ClusterContext): Promise<void> {
@@ -75,16 +85,28 @@ export async function sessionsAreShared(ctx: ClusterContext): Promise<void> {
   const registered = await send(a, 'POST', '/api/auth/user-register', { form: { email, password: 'correct horse battery', name: 'Cluster' } });
   const signedIn = await send(a, 'POST', '/api/auth/user-login', { form: { email, password: 'correct horse battery' } });
   const customerCookie = (signedIn.headers.get('set-cookie') ?? '').split(';')[0];
-  checks.check('a customer registers and signs in through A', registered.status === 200 && signedIn.status === 200 && customerCookie.includes('='), `${registered.status}, ${signedIn.status}`);
+  checks.check(
+    'a customer registers and signs in through A',
+    registered.status === 200 && signedIn.status === 200 && customerCookie.includes('='),
+    `${registered.status}, ${signedIn.status}`,
+  );
   const customerOnB = await send(b, 'GET', '/api/account/vouchers', { headers: { cookie: customerCookie } });
   const strangerOnB = await send(b, 'GET', '/api/account/vouchers');
-  checks.check("the customer's session cookie from A is signed in on B (and no cookie is not)", customerOnB.status === 200 && strangerOnB.status === 401, `${customerOnB.status} with, ${strangerOnB.status} without`);
+  checks.check(
+    "the customer's session cookie from A is signed in on B (and no cookie is not)",
+    customerOnB.status === 200 && strangerOnB.status === 401,
+    `${customerOnB.status} with, ${strangerOnB.status} without`,
+  );
 
   const admin = await send(a, 'POST', '/api/auth/login', { form: { username: 'admin', password: 'admin' } });
   const adminCookie = (admin.headers.get('set-cookie') ?? '').split(';')[0];
   const adminOnB = await send(b, 'GET', '/api/admin/session', { headers: { cookie: adminCookie } });
   const noAdminOnB = await send(b, 'GET', '/api/admin/session');
-  checks.check("the admin's session cookie from A is signed in on B (and no cookie is not)", admin.status === 200 && adminOnB.status === 200 && noAdminOnB.status === 401, `${adminOnB.status} with, ${noAdminOnB.status} without`);
+  checks.check(
+    "the admin's session cookie from A is signed in on B (and no cookie is not)",
+    admin.status === 200 && adminOnB.status === 200 && noAdminOnB.status === 401,
+    `${adminOnB.status} with, ${noAdminOnB.status} without`,
+  );
 }
 
 export async function bulkUploadAcrossInstances(ctx: ClusterContext): Promise<void> {
@@ -97,7 +119,9 @@ export async function bulkUploadAcrossInstances(ctx: ClusterContext): Promise<vo
   const tag = `cluster${ctx.runTag}`;
   const body = new FormData();
   for (let i = 0; i < 3; i++) {
-    const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: { r: 60 * i, g: 120, b: 200 } } }).png().toBuffer();
+    const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: { r: 60 * i, g: 120, b: 200 } } })
+      .png()
+      .toBuffer();
     body.append('files', new Blob([new Uint8Array(png)], { type: 'image/png' }), `Cluster upload ${tag} ${i}.png`);
   }
   body.append('price', '3.50');
@@ -111,7 +135,11 @@ export async function bulkUploadAcrossInstances(ctx: ClusterContext): Promise<vo
     progress = (await send(b, 'GET', `/api/admin/upload-progress/${batchId}`, { headers: admin })).json() as typeof progress;
     return ['complete', 'failed', 'partial'].includes(progress.stage);
   });
-  checks.check('B reports the batch complete, every file a product', done.ok && progress.stage === 'complete' && progress.successful_files === 3, `${progress.stage}, ${progress.successful_files} of 3, ${done.detail}`);
+  checks.check(
+    'B reports the batch complete, every file a product',
+    done.ok && progress.stage === 'complete' && progress.successful_files === 3,
+    `${progress.stage}, ${progress.successful_files} of 3, ${done.detail}`,
+  );
   const made = (await send(a, 'GET', `/api/products?search=${tag}`)).json() as { id: string }[];
   const listed = await within(10_000, async () => {
     const [onA, onB] = await Promise.all([send(a, 'GET', '/products'), send(b, 'GET', '/products')]);

@@ -11,10 +11,10 @@ const TEST_PAYMENT_URL = /\/checkout\/test\/(cs_test_[A-Za-z0-9_]+)$/;
 const SESSION_COOKIE = /^(__Secure-)?next-auth\.session-token$/;
 
 // The shop shows dates in Australian English for Sydney (docs/decisions/022).
-const auDate = (value: Date) => new Intl.DateTimeFormat('en-AU', { timeZone: 'Australia/Sydney', day: '2-digit', month: '2-digit', year: 'numeric' }).format(value);
+const auDate = (value: Date) =>
+  new Intl.DateTimeFormat('en-AU', { timeZone: 'Australia/Sydney', day: '2-digit', month: '2-digit', year: 'numeric' }).format(value);
 
-const cardFor = (page: Page, title: string) =>
-  page.getByTestId('product-card').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
+const cardFor = (page: Page, title: string) => page.getByTestId('product-card').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
 
 /** Products on the first page of /products, so they can be added from the listing. */
 async function listedProducts(page: Page, request: APIRequestContext): Promise<ProductResponse[]> {
@@ -60,7 +60,10 @@ async function newestMail(to: string, subject: RegExp, timeoutMs = 10_000): Prom
   while (Date.now() < deadline) {
     if (existsSync(dir)) {
       // Files are numbered in arrival order; the catcher renames each into place only once complete.
-      const names = readdirSync(dir).filter((n) => n.endsWith('.json') && !n.startsWith('.')).sort().reverse();
+      const names = readdirSync(dir)
+        .filter((n) => n.endsWith('.json') && !n.startsWith('.'))
+        .sort()
+        .reverse();
       for (const name of names) {
         const mail = JSON.parse(readFileSync(join(dir, name), 'utf8')) as CaughtMail;
         if (mail.to.some((t) => t.toLowerCase() === to.toLowerCase()) && subject.test(mail.subject)) return mail;
@@ -88,7 +91,12 @@ test('a new customer registers, subscribes monthly, checks out two products for 
   const session = (await page.context().cookies()).find((c) => SESSION_COOKIE.test(c.name));
   expect(session, 'a session cookie').toBeDefined();
   expect(session).toMatchObject({ httpOnly: true, sameSite: 'Lax' });
-  expect(await page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? 'null'))).toEqual({ id: expect.any(String), email, name: 'Mia Member', is_member: false });
+  expect(await page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? 'null'))).toEqual({
+    id: expect.any(String),
+    email,
+    name: 'Mia Member',
+    is_member: false,
+  });
 
   const monthly = page.getByTestId('plan-monthly');
   const yearly = page.getByTestId('plan-yearly');
@@ -116,7 +124,9 @@ test('a new customer registers, subscribes monthly, checks out two products for 
   await page.getByRole('button', { name: 'Complete test payment' }).click();
 
   // A paid membership checkout must come back to /membership-success.
-  await expect.soft(page, 'the test payment page returns to /membership-success').toHaveURL(new RegExp(`/membership-success\\?session_id=${subscriptionSession}$`));
+  await expect
+    .soft(page, 'the test payment page returns to /membership-success')
+    .toHaveURL(new RegExp(`/membership-success\\?session_id=${subscriptionSession}$`));
   if (!page.url().includes('/membership-success')) await page.goto(`/membership-success?session_id=${subscriptionSession}`);
   await expect(page.getByRole('heading', { name: 'Welcome to the Membership!' })).toBeVisible({ timeout: 25_000 });
   // Prisma keeps UTC in "timestamp without time zone"; read it as text so the runner's zone cannot shift it.
@@ -163,7 +173,9 @@ test('a new customer registers, subscribes monthly, checks out two products for 
   await expect(page.getByTestId('vouchers-unverified')).toBeVisible();
 
   const [severalFiles, singleFiles] = await Promise.all(
-    [several!, single!].map((p) => sql<{ originalFilename: string }>(`SELECT "originalFilename" FROM "ProductFile" WHERE "productId" = $1 ORDER BY position`, [p.id])),
+    [several!, single!].map((p) =>
+      sql<{ originalFilename: string }>(`SELECT "originalFilename" FROM "ProductFile" WHERE "productId" = $1 ORDER BY position`, [p.id]),
+    ),
   );
   const severalLine = order.getByTestId('order-product').filter({ has: page.getByRole('heading', { name: several!.title }) });
   await expect(severalLine.getByRole('link')).toHaveCount(severalFiles.length);
@@ -327,7 +339,9 @@ test('the nav follows the stored user record written in another tab, and reads a
   const other = await context.newPage();
   await other.goto('/products');
 
-  await other.evaluate(() => localStorage.setItem('user', JSON.stringify({ id: 'cross-tab-user', email: 'ada@example.com', name: 'Ada Lovelace', is_member: false })));
+  await other.evaluate(() =>
+    localStorage.setItem('user', JSON.stringify({ id: 'cross-tab-user', email: 'ada@example.com', name: 'Ada Lovelace', is_member: false })),
+  );
   await expect(page.getByTestId('nav-user')).toHaveText('Ada Lovelace');
 
   // An id that is not a string is not a user record, whatever else it holds.

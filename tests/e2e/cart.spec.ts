@@ -1,8 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { apiGet, aud, productList, type ProductResponse } from './helpers';
 
-const cardFor = (page: Page, title: string) =>
-  page.getByTestId('product-card').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
+const cardFor = (page: Page, title: string) => page.getByTestId('product-card').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
 
 test('add to cart, refuse a duplicate, count in the badge, remove', async ({ page, request }) => {
   const [first, second] = await apiGet(request, '/api/products?limit=6', productList);

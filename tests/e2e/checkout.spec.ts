@@ -12,8 +12,7 @@ const cents = (dollars: number) => Math.round(dollars * 100);
 const formatCents = (amountCents: number) => `${(amountCents / 100).toFixed(2)} AUD`;
 const priceCents = (p: ProductResponse) => cents(p.on_sale && p.sale_price !== null ? p.sale_price : p.price);
 
-const cardFor = (page: Page, title: string) =>
-  page.getByTestId('product-card').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
+const cardFor = (page: Page, title: string) => page.getByTestId('product-card').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
 
 /** Products shown on the first page of /products, so the test can add them from the listing. */
 async function listedProducts(page: Page, request: APIRequestContext): Promise<ProductResponse[]> {

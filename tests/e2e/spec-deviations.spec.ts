@@ -10,7 +10,9 @@ test.describe('/membership-success', () => {
     let paid = false;
     await page.route(STATUS, (route) => {
       asked++;
-      return route.fulfill({ json: paid ? { status: 'paid', current_period_end: '2030-01-31T00:00:00.000Z' } : { status: 'pending', current_period_end: null } });
+      return route.fulfill({
+        json: paid ? { status: 'paid', current_period_end: '2030-01-31T00:00:00.000Z' } : { status: 'pending', current_period_end: null },
+      });
     });
     await page.goto('/membership-success?session_id=cs_test_slow_webhook_0001');
     await expect(page.getByTestId('membership-pending')).toBeAttached();

@@ -29,13 +29,23 @@ test.beforeAll(async () => {
   await Promise.all(
     BULK.map(({ name, colour }) =>
       sharp({ create: { width: 600, height: 600, channels: 3, background: colour } })
-        .composite([{ input: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="300" height="300"><circle cx="150" cy="150" r="120" fill="#fff"/></svg>'), top: 150, left: 150 }])
+        .composite([
+          {
+            input: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="300" height="300"><circle cx="150" cy="150" r="120" fill="#fff"/></svg>'),
+            top: 150,
+            left: 150,
+          },
+        ])
         .png()
         .toFile(join(dir, name)),
     ),
   );
-  await sharp({ create: { width: 800, height: 600, channels: 3, background: { r: 120, g: 60, b: 170 } } }).png().toFile(join(dir, 'mockup.png'));
-  await sharp({ create: { width: 1500, height: 1500, channels: 4, background: { r: 240, g: 220, b: 60, alpha: 1 } } }).png().toFile(join(dir, 'poster-a.png'));
+  await sharp({ create: { width: 800, height: 600, channels: 3, background: { r: 120, g: 60, b: 170 } } })
+    .png()
+    .toFile(join(dir, 'mockup.png'));
+  await sharp({ create: { width: 1500, height: 1500, channels: 4, background: { r: 240, g: 220, b: 60, alpha: 1 } } })
+    .png()
+    .toFile(join(dir, 'poster-a.png'));
   writeFileSync(join(dir, 'poster-b.pdf'), `%PDF-1.4\n% e2e ${WORD}\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n`);
 });
 

@@ -11,7 +11,16 @@ import { GET as statusRoute } from '@/app/api/membership/status/[userId]/route';
 import { POST as subscribeRouteHandler } from '@/app/api/membership/subscribe/route';
 import { GET as subscriptionStatusRoute } from '@/app/api/membership/subscription-status/[sessionId]/route';
 import { GET as ordersRoute } from '@/app/api/orders/[userId]/route';
-import { authenticateUser, hashToken, issueToken, registerUser, resetPassword, sendVerificationEmail, TOKEN_TTL_SECONDS, verifyEmail } from '@/lib/domain/accounts';
+import {
+  authenticateUser,
+  hashToken,
+  issueToken,
+  registerUser,
+  resetPassword,
+  sendVerificationEmail,
+  TOKEN_TTL_SECONDS,
+  verifyEmail,
+} from '@/lib/domain/accounts';
 import { subscribeResponse } from '@/lib/contract/membership';
 import { customerOrdersResponse } from '@/lib/contract/orders';
 import { createCheckout } from '@/lib/domain/checkout';
@@ -247,7 +256,9 @@ describe('password reset', () => {
     const { user } = await newUser('forgot');
     const unknownEmail = uniqueEmail('ghost');
     // The request's own host must never end up in the link (SECURITY: links from the configured site URL).
-    const known = await forgotPasswordRoute(formRequest('auth/forgot-password', { email: user.email }, { url: 'http://evil.example/api/auth/forgot-password' }));
+    const known = await forgotPasswordRoute(
+      formRequest('auth/forgot-password', { email: user.email }, { url: 'http://evil.example/api/auth/forgot-password' }),
+    );
     const unknown = await forgotPasswordRoute(formRequest('auth/forgot-password', { email: unknownEmail }));
     expect(known.status).toBe(200);
     expect(unknown.status).toBe(200);
@@ -435,7 +446,9 @@ describe('guest orders and vouchers for the same address', () => {
     const email = uniqueEmail('partial');
     const paid = await guestOrder(email);
     const otherPaid = await guestOrder(uniqueEmail('stranger'));
-    await db().order.create({ data: { sessionId: `cs_test_open${randomBytes(12).toString('hex')}`, customerEmail: email, subtotalCents: 100, amountCents: 100 } });
+    await db().order.create({
+      data: { sessionId: `cs_test_open${randomBytes(12).toString('hex')}`, customerEmail: email, subtotalCents: 100, amountCents: 100 },
+    });
     const { user, token } = await newUser('partial', email);
     await verifyEmail(await issueToken(user.id, 'verify'));
     expect((await listOrders(user.id, token)).map((o) => o.session_id)).toEqual([paid]);
@@ -447,7 +460,15 @@ describe('guest orders and vouchers for the same address', () => {
     const { user, token } = await newUser('voucher', email);
     const code = `GIFT-${randomBytes(4).toString('hex').toUpperCase()}`;
     await db().voucher.create({
-      data: { code, customerEmail: email, type: 'fixed_amount', valueCents: 2500, usageType: 'reusable', originalBalanceCents: 2500, currentBalanceCents: 1000 },
+      data: {
+        code,
+        customerEmail: email,
+        type: 'fixed_amount',
+        valueCents: 2500,
+        usageType: 'reusable',
+        originalBalanceCents: 2500,
+        currentBalanceCents: 1000,
+      },
     });
 
     const before = await getVouchers(authed('account/vouchers', token));
@@ -479,7 +500,10 @@ describe('membership', () => {
     const order = await db().order.findUniqueOrThrow({ where: { sessionId: started.sessionId } });
     expect(order).toMatchObject({ kind: 'subscription', userId: user.id, planInterval: 'month', amountCents: 3500 });
 
-    const pending = await subscriptionStatusRoute(authed(`membership/subscription-status/${started.sessionId}`, token), params({ sessionId: started.sessionId }));
+    const pending = await subscriptionStatusRoute(
+      authed(`membership/subscription-status/${started.sessionId}`, token),
+      params({ sessionId: started.sessionId }),
+    );
     expect(await body(pending)).toEqual({ status: 'pending', current_period_end: null });
     expect((await getMembershipStatus(user.id)).isMember).toBe(false);
 
@@ -517,7 +541,10 @@ describe('membership', () => {
     await completeTestPayment(sessionId, null);
     const before = toMembershipStatusResponse(await getMembershipStatus(user.id));
 
-    const refused = await cancelRoute(authed(`membership/cancel/${user.id}?cancel_at_period_end=false`, token, { method: 'POST' }), params({ userId: user.id }));
+    const refused = await cancelRoute(
+      authed(`membership/cancel/${user.id}?cancel_at_period_end=false`, token, { method: 'POST' }),
+      params({ userId: user.id }),
+    );
     expect(refused.status).toBe(400);
 
     const res = await cancelRoute(authed(`membership/cancel/${user.id}?cancel_at_period_end=true`, token, { method: 'POST' }), params({ userId: user.id }));
@@ -544,7 +571,9 @@ describe('membership', () => {
     const code = `IT${randomBytes(3).toString('hex').toUpperCase()}`;
     await db().promoCode.create({ data: { code, percentOff: 20 } });
     // The form sends the code upper-cased, but the server does not depend on it.
-    const res = await subscribeRoute(formRequestWithToken('membership/subscribe', token, { user_id: user.id, plan_interval: 'year', test_code: code.toLowerCase() }));
+    const res = await subscribeRoute(
+      formRequestWithToken('membership/subscribe', token, { user_id: user.id, plan_interval: 'year', test_code: code.toLowerCase() }),
+    );
     expect(res.status).toBe(200);
     const { url, session_id } = subscribeResponse.parse(await body(res));
     expect(url).toContain(`/checkout/test/${session_id}`);

@@ -23,7 +23,9 @@ describe('admin list indexes', () => {
   });
 
   it('reads a page of orders newest first in index order', async () => {
-    const text = await plan(`SELECT id FROM "Order" WHERE "fulfilledAt" IS NOT NULL ORDER BY "createdAt" DESC, id ASC LIMIT 100 OFFSET 5000`, { inOrder: true });
+    const text = await plan(`SELECT id FROM "Order" WHERE "fulfilledAt" IS NOT NULL ORDER BY "createdAt" DESC, id ASC LIMIT 100 OFFSET 5000`, {
+      inOrder: true,
+    });
     expect(text).toContain('Order_createdAt_id_idx');
     expect(text).not.toContain('Sort');
   });

@@ -19,7 +19,9 @@ beforeAll(async () => {
     { key: 'gone', title: 'Deleted Bunny Print', categoryId: prints.id, subcategory: 'Nursery', tags: ['animals'], createdAt: day(5), deletedAt: day(6) },
   ];
   for (const { key, ...row } of rows) {
-    const created = await prisma.product.create({ data: { ...row, priceCents: 500, files: { create: { storageKey: `files/${key}/a.png`, originalFilename: `${key}.png` } } } });
+    const created = await prisma.product.create({
+      data: { ...row, priceCents: 500, files: { create: { storageKey: `files/${key}/a.png`, originalFilename: `${key}.png` } } },
+    });
     ids[key] = created.id;
   }
   const bundle = await prisma.product.create({
@@ -29,7 +31,12 @@ beforeAll(async () => {
       priceCents: 800,
       categoryId: prints.id,
       createdAt: day(7),
-      bundleItems: { create: [{ productId: ids.fox, position: 0 }, { productId: ids.bunny, position: 1 }] },
+      bundleItems: {
+        create: [
+          { productId: ids.fox, position: 0 },
+          { productId: ids.bunny, position: 1 },
+        ],
+      },
     },
   });
   ids.bundle = bundle.id;

@@ -30,7 +30,13 @@ let app: Awaited<ReturnType<typeof loadApp>>;
 let poster: { id: string; title: string };
 let saleItem: { id: string; title: string };
 
-const guest = (productIds: string[], discountCode?: string) => ({ productIds, userId: null, customerEmail: null, discountCode: discountCode ?? null, siteUrl: SITE_URL });
+const guest = (productIds: string[], discountCode?: string) => ({
+  productIds,
+  userId: null,
+  customerEmail: null,
+  discountCode: discountCode ?? null,
+  siteUrl: SITE_URL,
+});
 
 function postCheckout(items: unknown, query = '') {
   return app.checkoutRoute(
@@ -69,7 +75,14 @@ beforeAll(async () => {
   app = await loadApp();
   const hour = 3_600_000;
   poster = await fx.product({ title: `Poster ${fx.suffix}`, priceCents: 1250 });
-  saleItem = await fx.product({ title: `Sale Print ${fx.suffix}`, priceCents: 2000, onSale: true, salePriceCents: 1499, saleStart: new Date(Date.now() - hour), saleEnd: new Date(Date.now() + hour) });
+  saleItem = await fx.product({
+    title: `Sale Print ${fx.suffix}`,
+    priceCents: 2000,
+    onSale: true,
+    salePriceCents: 1499,
+    saleStart: new Date(Date.now() - hour),
+    saleEnd: new Date(Date.now() + hour),
+  });
 });
 
 beforeEach(() => {
@@ -83,7 +96,13 @@ afterAll(async () => {
 describe('opening a Stripe Checkout Session', () => {
   it('sends server prices in cents, the site URLs, the order id and an idempotency key', async () => {
     const voucher = await fx.voucher({ type: 'percentage', usageType: 'one_time', basisPoints: 1000 });
-    const response = await postCheckout([{ product_id: poster.id, price: 0.5 }, { product_id: saleItem.id, price: 0.01 }], `?discount_code=${voucher.code}`);
+    const response = await postCheckout(
+      [
+        { product_id: poster.id, price: 0.5 },
+        { product_id: saleItem.id, price: 0.01 },
+      ],
+      `?discount_code=${voucher.code}`,
+    );
     expect(response.status).toBe(200);
     const body = (await response.json()) as { url: string; session_id: string; free_checkout: boolean; is_member: boolean };
 
@@ -116,7 +135,13 @@ describe('opening a Stripe Checkout Session', () => {
     expect(Number(sessionRequest.body.expires_at)).toBe(Math.floor((order.expiresAt?.getTime() ?? 0) / 1000));
 
     const [couponRequest] = stripe.requestsTo('POST', '/v1/coupons');
-    expect(couponRequest.body).toEqual({ amount_off: '275', currency: 'aud', duration: 'once', max_redemptions: '1', name: `${voucher.code}: 10% off`.slice(0, 40) });
+    expect(couponRequest.body).toEqual({
+      amount_off: '275',
+      currency: 'aud',
+      duration: 'once',
+      max_redemptions: '1',
+      name: `${voucher.code}: 10% off`.slice(0, 40),
+    });
     const coupon = [...stripe.coupons.values()].find((c) => c.amount_off === 275);
     expect(sessionRequest.body.discounts).toEqual([{ coupon: coupon?.id }]);
     // What Stripe will charge is what the order says.
@@ -177,7 +202,9 @@ describe('when Stripe fails', () => {
 
     expect(await app.db().voucher.findUniqueOrThrow({ where: { id: voucher.id } })).toMatchObject({ status: 'active', usedAt: null });
     expect(await app.db().voucherRedemption.count({ where: { voucherId: voucher.id } })).toBe(0);
-    const orders = await app.db().order.findMany({ where: { items: { some: { productId: poster.id } }, discountCents: 300, createdAt: { gt: new Date(Date.now() - 60_000) } } });
+    const orders = await app
+      .db()
+      .order.findMany({ where: { items: { some: { productId: poster.id } }, discountCents: 300, createdAt: { gt: new Date(Date.now() - 60_000) } } });
     expect(orders.map((o) => [o.status, o.fulfilledAt])).toEqual([['expired', null]]);
 
     stripe.recover();
@@ -297,6 +324,11 @@ describe('the success page status check in Stripe mode', () => {
     stripe.sessions.delete(result.sessionId);
     await intervalPassed(result.sessionId);
     expect(await app.getCheckoutStatus(result.sessionId, { userId: null })).toMatchObject({ paymentStatus: 'unpaid', status: 'open' });
-    expect(stripe.requestsTo('GET', `/v1/checkout/sessions/${result.sessionId}`).map((r) => r.status).slice(-1)).toEqual([404]);
+    expect(
+      stripe
+        .requestsTo('GET', `/v1/checkout/sessions/${result.sessionId}`)
+        .map((r) => r.status)
+        .slice(-1),
+    ).toEqual([404]);
   });
 });

@@ -53,7 +53,13 @@ let saleItem: { id: string; priceCents: number; salePriceCents: number | null };
 let expiredSale: { id: string; priceCents: number };
 let withFiles: { id: string };
 
-const guest = (productIds: string[], discountCode?: string) => ({ productIds, userId: null, customerEmail: null, discountCode: discountCode ?? null, siteUrl: SITE_URL });
+const guest = (productIds: string[], discountCode?: string) => ({
+  productIds,
+  userId: null,
+  customerEmail: null,
+  discountCode: discountCode ?? null,
+  siteUrl: SITE_URL,
+});
 
 async function orderBySession(sessionId: string) {
   return app.db().order.findUniqueOrThrow({ where: { sessionId }, include: { items: { orderBy: { priceCents: 'asc' } }, redemption: true } });
@@ -80,9 +86,27 @@ beforeAll(async () => {
   app = await loadApp();
   const hour = 3_600_000;
   regular = await fx.product({ priceCents: 1250 });
-  saleItem = await fx.product({ priceCents: 2000, onSale: true, salePriceCents: 1499, saleStart: new Date(Date.now() - hour), saleEnd: new Date(Date.now() + hour) });
-  expiredSale = await fx.product({ priceCents: 900, onSale: true, salePriceCents: 100, saleStart: new Date(Date.now() - 2 * hour), saleEnd: new Date(Date.now() - hour) });
-  withFiles = await fx.product({ priceCents: 500, files: [{ storageKey: `it/${fx.suffix}/a.pdf`, originalFilename: 'Poster A4.pdf' }, { storageKey: `it/${fx.suffix}/b.png`, originalFilename: 'Poster.png' }] });
+  saleItem = await fx.product({
+    priceCents: 2000,
+    onSale: true,
+    salePriceCents: 1499,
+    saleStart: new Date(Date.now() - hour),
+    saleEnd: new Date(Date.now() + hour),
+  });
+  expiredSale = await fx.product({
+    priceCents: 900,
+    onSale: true,
+    salePriceCents: 100,
+    saleStart: new Date(Date.now() - 2 * hour),
+    saleEnd: new Date(Date.now() - hour),
+  });
+  withFiles = await fx.product({
+    priceCents: 500,
+    files: [
+      { storageKey: `it/${fx.suffix}/a.pdf`, originalFilename: 'Poster A4.pdf' },
+      { storageKey: `it/${fx.suffix}/b.png`, originalFilename: 'Poster.png' },
+    ],
+  });
 });
 
 afterAll(async () => {
@@ -112,7 +136,16 @@ describe('pricing a cart on the server', () => {
       [regular.id, 1250],
       [saleItem.id, 1499],
     ]);
-    expect(order).toMatchObject({ subtotalCents: 3649, discountCents: 0, amountCents: 3649, currency: 'aud', kind: 'payment', status: 'open', paymentStatus: 'unpaid', fulfilledAt: null });
+    expect(order).toMatchObject({
+      subtotalCents: 3649,
+      discountCents: 0,
+      amountCents: 3649,
+      currency: 'aud',
+      kind: 'payment',
+      status: 'open',
+      paymentStatus: 'unpaid',
+      fulfilledAt: null,
+    });
     expect(order.items.find((i) => i.productId === saleItem.id)?.title).not.toBe('Tampered');
     expect(await emailJobs(order.id)).toHaveLength(0);
   });
@@ -130,9 +163,12 @@ describe('pricing a cart on the server', () => {
 
   it('answers 400 in the error shape for a malformed cart', async () => {
     const post = (body: string) =>
-      app.checkoutRoute(new Request(`${SITE_URL}/api/checkout/session`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': clientIp }, body }), {
-        params: Promise.resolve({}),
-      });
+      app.checkoutRoute(
+        new Request(`${SITE_URL}/api/checkout/session`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': clientIp }, body }),
+        {
+          params: Promise.resolve({}),
+        },
+      );
     const notJson = await post('{"items": [');
     expect(notJson.status).toBe(400);
     expect(await notJson.json()).toEqual({ detail: 'Request body must be JSON', code: 'invalid_request' });
@@ -156,7 +192,11 @@ describe('pricing a cart on the server', () => {
 
   it('refuses unknown and deleted items, listing their ids', async () => {
     const deleted = await fx.product({ priceCents: 100, deletedAt: new Date() });
-    const error = await expectAppError(app.createCheckout(guest([regular.id, 'doesnotexist123', deleted.id])), 'invalid_request', 'Some items in your cart are no longer available');
+    const error = await expectAppError(
+      app.createCheckout(guest([regular.id, 'doesnotexist123', deleted.id])),
+      'invalid_request',
+      'Some items in your cart are no longer available',
+    );
     expect(error.fields).toEqual({ product_ids: ['doesnotexist123', deleted.id] });
   });
 
@@ -181,7 +221,15 @@ describe('free checkouts', () => {
     expect(result.url).toBe(`${SITE_URL}/success?session_id=${result.sessionId}`);
 
     const order = await orderBySession(result.sessionId);
-    expect(order).toMatchObject({ kind: 'voucher', subtotalCents: 2749, discountCents: 2749, amountCents: 0, status: 'complete', paymentStatus: 'no_payment_required', voucherId: voucher.id });
+    expect(order).toMatchObject({
+      kind: 'voucher',
+      subtotalCents: 2749,
+      discountCents: 2749,
+      amountCents: 0,
+      status: 'complete',
+      paymentStatus: 'no_payment_required',
+      voucherId: voucher.id,
+    });
     expect(order.fulfilledAt).toBeInstanceOf(Date);
     expect(order.redemption).toMatchObject({ voucherId: voucher.id, amountCents: 2749 });
     expect(order.redemption?.confirmedAt).toBeInstanceOf(Date);
@@ -200,10 +248,23 @@ describe('free checkouts', () => {
   it('makes an active member’s cart free, ignoring any discount code', async () => {
     const member = await fx.user({ membershipEndsAt: new Date(Date.now() + 86_400_000) });
     const voucher = await fx.voucher({ type: 'fixed_amount', usageType: 'one_time', valueCents: 100 });
-    const result = await app.createCheckout({ productIds: [regular.id], userId: member.id, customerEmail: member.email, discountCode: voucher.code, siteUrl: SITE_URL });
+    const result = await app.createCheckout({
+      productIds: [regular.id],
+      userId: member.id,
+      customerEmail: member.email,
+      discountCode: voucher.code,
+      siteUrl: SITE_URL,
+    });
     expect(result).toMatchObject({ freeCheckout: true, isMember: true });
     const order = await orderBySession(result.sessionId);
-    expect(order).toMatchObject({ kind: 'member', amountCents: 0, discountCents: 1250, voucherId: null, userId: member.id, paymentStatus: 'no_payment_required' });
+    expect(order).toMatchObject({
+      kind: 'member',
+      amountCents: 0,
+      discountCents: 1250,
+      voucherId: null,
+      userId: member.id,
+      paymentStatus: 'no_payment_required',
+    });
     expect(order.redemption).toBeNull();
     expect((await app.db().voucher.findUniqueOrThrow({ where: { id: voucher.id } })).status).toBe('active');
   });
@@ -446,18 +507,32 @@ describe('expired sessions', () => {
 
 describe('POST /api/validate-discount', () => {
   const validate = (query: string, ip = clientIp) =>
-    app.validateRoute(new Request(`${SITE_URL}/api/validate-discount${query}`, { method: 'POST', headers: { 'x-forwarded-for': ip } }), { params: Promise.resolve({}) });
+    app.validateRoute(new Request(`${SITE_URL}/api/validate-discount${query}`, { method: 'POST', headers: { 'x-forwarded-for': ip } }), {
+      params: Promise.resolve({}),
+    });
 
   it('reports what a code does to the subtotal', async () => {
     const voucher = await fx.voucher({ type: 'percentage', usageType: 'reusable', basisPoints: 3333 });
     const response = await validate(`?code=${voucher.code.toLowerCase()}&subtotal=9.99`);
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ valid: true, code: voucher.code, value: 6.66, discount: 3.33, description: '33.33% off', message: 'Discount code applied' });
+    expect(await response.json()).toEqual({
+      valid: true,
+      code: voucher.code,
+      value: 6.66,
+      discount: 3.33,
+      description: '33.33% off',
+      message: 'Discount code applied',
+    });
   });
 
   it('reports an unusable code as invalid, with the reason', async () => {
     const used = await fx.voucher({ type: 'fixed_amount', usageType: 'one_time', valueCents: 500, status: 'used' });
-    expect(await (await validate(`?code=${used.code}&subtotal=20`)).json()).toMatchObject({ valid: false, value: 20, discount: 0, message: 'This discount code has already been used' });
+    expect(await (await validate(`?code=${used.code}&subtotal=20`)).json()).toMatchObject({
+      valid: false,
+      value: 20,
+      discount: 0,
+      message: 'This discount code has already been used',
+    });
     expect(await (await validate('?code=NOPE-NOPE')).json()).toMatchObject({ valid: false, message: 'Invalid discount code' });
   });
 

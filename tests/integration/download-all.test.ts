@@ -58,12 +58,29 @@ beforeAll(async () => {
   app = await loadApp();
   await app.ensureBuckets();
   const text = Buffer.from(`plain text that deflates well ${'x'.repeat(4000)}\n`);
-  poster = await fx.product({ title: 'Poster / "Deluxe"', priceCents: 500, files: [await storeFile('poster.pdf', randomBytes(3000), 'application/pdf'), await storeFile('readme.txt', text, 'text/plain')] });
-  pack = await fx.product({ title: `..Pack ${fx.suffix}`, priceCents: 700, files: [await storeFile('../../etc/passwd.svg', Buffer.from('<svg/>'), 'image/svg+xml')] });
-  part = await fx.product({ title: `Part ${fx.suffix}`, priceCents: 300, files: [await storeFile('part.png', randomBytes(2000), 'image/png'), await storeFile('readme', Buffer.from('part readme'), 'text/plain')] });
-  bundle = await fx.product({ title: `Bundle ${fx.suffix}`, priceCents: 450, isBundle: true, bundleOf: [part.id], files: [await storeFile('guide.pdf', randomBytes(500), 'application/pdf')] });
+  poster = await fx.product({
+    title: 'Poster / "Deluxe"',
+    priceCents: 500,
+    files: [await storeFile('poster.pdf', randomBytes(3000), 'application/pdf'), await storeFile('readme.txt', text, 'text/plain')],
+  });
+  pack = await fx.product({
+    title: `..Pack ${fx.suffix}`,
+    priceCents: 700,
+    files: [await storeFile('../../etc/passwd.svg', Buffer.from('<svg/>'), 'image/svg+xml')],
+  });
+  part = await fx.product({
+    title: `Part ${fx.suffix}`,
+    priceCents: 300,
+    files: [await storeFile('part.png', randomBytes(2000), 'image/png'), await storeFile('readme', Buffer.from('part readme'), 'text/plain')],
+  });
+  bundle = await fx.product({
+    title: `Bundle ${fx.suffix}`,
+    priceCents: 450,
+    isBundle: true,
+    bundleOf: [part.id],
+    files: [await storeFile('guide.pdf', randomBytes(500), 'application/pdf')],
+  });
 });
-
 
 describe('GET /api/download/{sessionId}/all', () => {
   it('streams one ZIP of every file, a sanitised folder per product, bundles expanded, bytes intact', async () => {
@@ -127,7 +144,10 @@ describe('GET /api/download/{sessionId}/all', () => {
 
   it('answers 400 in the error shape for malformed parameters', async () => {
     const sessionId = await paidOrder([poster.id]);
-    for (const [session, query] of [['short', ''], [sessionId, '?product_id=bad..id']]) {
+    for (const [session, query] of [
+      ['short', ''],
+      [sessionId, '?product_id=bad..id'],
+    ]) {
       const response = await callRoute(session, query);
       expect(response.status, `${session} ${query}`).toBe(400);
       expect(await response.json()).toMatchObject({ code: 'invalid_request' });

@@ -22,7 +22,16 @@ async function loadApp() {
     import('@/app/api/download/[sessionId]/[productId]/route'),
     import('@/lib/http/session'),
   ]);
-  return { ...downloads, ...checkout, ...orders, ...storage, issueSessionToken: sessions.issueSessionToken, AppError: errors.AppError, db: db.db, downloadRoute: route.GET };
+  return {
+    ...downloads,
+    ...checkout,
+    ...orders,
+    ...storage,
+    issueSessionToken: sessions.issueSessionToken,
+    AppError: errors.AppError,
+    db: db.db,
+    downloadRoute: route.GET,
+  };
 }
 
 let app: Awaited<ReturnType<typeof loadApp>>;
@@ -49,7 +58,13 @@ async function paidOrder(productIds: string[], userId: string | null = null) {
   return result.sessionId;
 }
 
-const request = (sessionId: string, productId: string, fileIndex = 0, userId: string | null = null) => ({ sessionId, productId, fileIndex, userId, ip: clientIp });
+const request = (sessionId: string, productId: string, fileIndex = 0, userId: string | null = null) => ({
+  sessionId,
+  productId,
+  fileIndex,
+  userId,
+  ip: clientIp,
+});
 
 async function download(url: string) {
   const response = await fetch(url);
@@ -82,9 +97,15 @@ beforeAll(async () => {
   app = await loadApp();
   await app.ensureBuckets();
   single = await fx.product({ priceCents: 500, files: [await storeFile('Poster A4.pdf', 'application/pdf')] });
-  twoFiles = await fx.product({ priceCents: 700, files: [await storeFile('Clip art.png', 'image/png'), await storeFile('Café Print.svg.zip', 'application/zip')] });
+  twoFiles = await fx.product({
+    priceCents: 700,
+    files: [await storeFile('Clip art.png', 'image/png'), await storeFile('Café Print.svg.zip', 'application/zip')],
+  });
   const a = await fx.product({ priceCents: 300, files: [await storeFile('Bundle part A.png', 'image/png')] });
-  const b = await fx.product({ priceCents: 300, files: [await storeFile('Bundle part B1.png', 'image/png'), await storeFile('Bundle part B2.png', 'image/png')] });
+  const b = await fx.product({
+    priceCents: 300,
+    files: [await storeFile('Bundle part B1.png', 'image/png'), await storeFile('Bundle part B2.png', 'image/png')],
+  });
   const bundle = await fx.product({ priceCents: 450, isBundle: true, bundleOf: [b.id, a.id], files: [await storeFile('Bundle guide.pdf', 'application/pdf')] });
   bundled = { a, b, bundle };
   unrelated = await fx.product({ priceCents: 100, files: [await storeFile('Not yours.pdf', 'application/pdf')] });

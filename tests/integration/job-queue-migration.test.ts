@@ -60,9 +60,14 @@ describe('the pg-boss migration', () => {
     await client.query(sql(folders[moving]));
     await client.query('COMMIT');
 
-    const { rows } = await client.query<{ name: string; data: unknown; state: string; start_after: Date; retry_limit: number; expire_in: { seconds?: number; minutes?: number } }>(
-      'SELECT name, data, state::text AS state, start_after, retry_limit, expire_in FROM pgboss.job ORDER BY name',
-    );
+    const { rows } = await client.query<{
+      name: string;
+      data: unknown;
+      state: string;
+      start_after: Date;
+      retry_limit: number;
+      expire_in: { seconds?: number; minutes?: number };
+    }>('SELECT name, data, state::text AS state, start_after, retry_limit, expire_in FROM pgboss.job ORDER BY name');
     expect(rows.map((r) => [r.name, r.data, r.state])).toEqual([
       ['order-lapse', { orderId: 'o1' }, 'created'],
       ['upload.file', { fileId: 'f1' }, 'created'],

@@ -25,13 +25,21 @@ const secondsUntil = (date: Date) => (date.getTime() - Date.now()) / 1000;
 
 beforeAll(async () => {
   // Fails twice, then succeeds.
-  registerJobHandler(FLAKY, async (payload) => {
-    if (count(`flaky:${(payload as { id: string }).id}`) <= 2) throw new Error('flaky failure');
-  }, { retryLimit: 4, retryDelaySeconds: 5 });
-  registerJobHandler(BROKEN, async () => {
-    count('broken');
-    throw new Error('always broken');
-  }, { retryLimit: 1, retryDelaySeconds: 1 });
+  registerJobHandler(
+    FLAKY,
+    async (payload) => {
+      if (count(`flaky:${(payload as { id: string }).id}`) <= 2) throw new Error('flaky failure');
+    },
+    { retryLimit: 4, retryDelaySeconds: 5 },
+  );
+  registerJobHandler(
+    BROKEN,
+    async () => {
+      count('broken');
+      throw new Error('always broken');
+    },
+    { retryLimit: 1, retryDelaySeconds: 1 },
+  );
   await openJobQueue();
 });
 
@@ -118,9 +126,14 @@ describe('the job queue', () => {
     await db().$executeRawUnsafe(`SELECT pgboss.create_queue($1, '{"policy":"standard"}')`, BACKLOG);
     for (const id of ['1', '2', '3']) await queue(BACKLOG, { id });
     // An hour between polls: only the worker waking itself after each job gets through the backlog.
-    await workQueue(BACKLOG, 1, async (payload) => {
-      seen.push((payload as { id: string }).id);
-    }, 3600);
+    await workQueue(
+      BACKLOG,
+      1,
+      async (payload) => {
+        seen.push((payload as { id: string }).id);
+      },
+      3600,
+    );
     for (let wait = 0; (await queuedJobs(BACKLOG)).some((j) => j.state !== 'completed'); wait++) {
       if (wait > 100) throw new Error(`the worker stopped after ${seen.length} job(s)`);
       await new Promise((r) => setTimeout(r, 100));

@@ -85,9 +85,7 @@ describe('deployMigrations', () => {
 
   it('creates the pg_trgm extension and the trigram index on product titles', async () => {
     expect(await query(`SELECT 1 FROM pg_extension WHERE extname = 'pg_trgm'`)).toHaveLength(1);
-    const [index] = await query<{ indexdef: string }>(
-      `SELECT indexdef FROM pg_indexes WHERE indexname = 'Product_title_trgm_idx'`,
-    );
+    const [index] = await query<{ indexdef: string }>(`SELECT indexdef FROM pg_indexes WHERE indexname = 'Product_title_trgm_idx'`);
     expect(index?.indexdef).toMatch(/USING gin \("?title"? gin_trgm_ops\)/);
   });
 

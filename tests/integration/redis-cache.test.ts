@@ -61,7 +61,10 @@ async function eventually<T>(read: () => Promise<T>, ok: (value: T) => boolean):
 describe('shared cache on Redis', () => {
   it('a page stored by one instance is served by another, Buffers and Maps intact', async () => {
     // The handler connects on first use; its first read is a miss until the client is ready.
-    await eventually(() => handler.get('warm-up'), () => true);
+    await eventually(
+      () => handler.get('warm-up'),
+      () => true,
+    );
     await eventually(
       async () => (await handler.set('/route-cache/APP_PAGE/x/$/product/1', page('<p>one</p>')), other.get('/route-cache/APP_PAGE/x/$/product/1')),
       (entry) => entry !== null,
@@ -120,7 +123,10 @@ describe('shared cache on Redis', () => {
     const invalidator = catalogInvalidator(() => {});
     expect(invalidator).not.toBeNull();
     for (let i = 0; i < 20; i++) invalidator?.changed();
-    const expired = await eventually(() => handler.get('listing', { kind: 'FETCH' }), (entry) => entry === null);
+    const expired = await eventually(
+      () => handler.get('listing', { kind: 'FETCH' }),
+      (entry) => entry === null,
+    );
     expect(expired).toBeNull();
     const after = Number((await client?.get(other.tagKey('catalog')))?.toString());
     expect(after).toBeGreaterThan(before);

@@ -60,7 +60,9 @@ function crc32(bytes: Buffer): number {
 }
 
 const solid = (r: number, g: number, b: number, format: 'png' | 'jpeg' = 'png', width = 300, height = 200) =>
-  sharp({ create: { width, height, channels: 3, background: { r, g, b } } })[format]().toBuffer();
+  sharp({ create: { width, height, channels: 3, background: { r, g, b } } })
+    [format]()
+    .toBuffer();
 
 /** A valid PNG whose header claims 30000×30000 pixels: a decompression bomb in 100 bytes. */
 async function pixelFlood(): Promise<Buffer> {
@@ -84,7 +86,16 @@ function form(fields: Record<string, string>, files: [field: string, name: strin
 const post = (path: string, body?: FormData, headers: Record<string, string> = auth()) => new Request(`${SITE}${path}`, { method: 'POST', headers, body });
 
 async function bulkUpload(files: [string, Buffer][]): Promise<string> {
-  const res = await app.routes.bulk(post('/api/admin/bulk-upload', form({ price: '4.50', category: categoryName, tags: 'Floral, pink ,floral' }, files.map(([n, b]) => ['files', n, b]))), ctx({}));
+  const res = await app.routes.bulk(
+    post(
+      '/api/admin/bulk-upload',
+      form(
+        { price: '4.50', category: categoryName, tags: 'Floral, pink ,floral' },
+        files.map(([n, b]) => ['files', n, b]),
+      ),
+    ),
+    ctx({}),
+  );
   expect(res.status).toBe(202);
   const { batch_id } = bulkUploadResponse.parse(await res.json());
   return batch_id;
@@ -148,7 +159,8 @@ describe('bulk upload', () => {
     expect(progress.failed_files.find((f) => f.filename === 'notes.png')?.error).toMatch(/not a supported image/i);
     const products = await productsOf(batchId);
     expect(products.map((p) => p.title).sort()).toEqual(['Blue Wave', 'Mint Leaves', 'Sunset Roses']);
-    for (const p of products) expect(p).toMatchObject({ priceCents: 450, tags: ['floral', 'pink'], files: [expect.objectContaining({ sizeBytes: expect.any(Number) })] });
+    for (const p of products)
+      expect(p).toMatchObject({ priceCents: 450, tags: ['floral', 'pink'], files: [expect.objectContaining({ sizeBytes: expect.any(Number) })] });
   });
 
   it('publishes watermarked previews while the originals stay private', async () => {
@@ -197,7 +209,10 @@ describe('bulk upload', () => {
     // The worker finished two files, was half-way through a third, then died.
     for (const f of files.slice(0, 2)) await app.processUploadFile(f.id);
     const doneJobs = jobs.filter((j) => files.slice(0, 2).some((f) => fileIdOf(j) === f.id));
-    await worker.complete(app.UPLOAD_JOB, doneJobs.map((j) => j.id));
+    await worker.complete(
+      app.UPLOAD_JOB,
+      doneJobs.map((j) => j.id),
+    );
     await app.db().uploadFile.update({ where: { id: files[2].id }, data: { status: 'processing', lockedAt: new Date(), attempts: 1 } });
     await worker.stop({ graceful: false });
     const held = jobs.filter((j) => !doneJobs.includes(j)).map((j) => j.id);
@@ -253,7 +268,11 @@ describe('streaming bulk upload, lost jobs and staging clean-up', () => {
       }
       await app.runDueJobs();
       const progress = await app.getUploadProgress(batch.id);
-      seenMidUpload = { stage: progress.stage, message: progress.message, products: await app.db().product.count({ where: { title: 'Early Bird', id: { in: (await filesOf(batch.id)).map((f) => f.id) } } }) };
+      seenMidUpload = {
+        stage: progress.stage,
+        message: progress.message,
+        products: await app.db().product.count({ where: { title: 'Early Bird', id: { in: (await filesOf(batch.id)).map((f) => f.id) } } }),
+      };
       yield await file('late comer.png', 200);
     }
     const batchId = await app.stageBulkUpload(actor, parts());
@@ -365,7 +384,10 @@ describe('streaming bulk upload, lost jobs and staging clean-up', () => {
 
   it('sweeps staging objects over a day old that no pending file needs, and closes abandoned batches', async () => {
     const corrupt = (await solid(9, 9, 9)).subarray(0, 60);
-    const batchId = await bulkUpload([['corrupt.png', corrupt], ['waiting.png', await solid(1, 200, 1)]]);
+    const batchId = await bulkUpload([
+      ['corrupt.png', corrupt],
+      ['waiting.png', await solid(1, 200, 1)],
+    ]);
     const [failing, waiting] = await filesOf(batchId);
     await app.processUploadFile(failing.id);
     expect((await filesOf(batchId))[0].status).toBe('failed');
@@ -373,12 +395,17 @@ describe('streaming bulk upload, lost jobs and staging clean-up', () => {
     expect(await app.getObject('private', failing.stagingKey)).not.toBeNull();
     const orphanKey = 'staging/orphaned-request/0';
     await app.putObject('private', orphanKey, await solid(3, 3, 3), 'application/octet-stream');
-    const abandoned = await app.db().uploadBatch.create({ data: { priceCents: 100, createdBy: 'admin-abandoned-test', receiving: true, createdAt: new Date(Date.now() - 2 * 24 * 3600 * 1000) } });
+    const abandoned = await app.db().uploadBatch.create({
+      data: { priceCents: 100, createdBy: 'admin-abandoned-test', receiving: true, createdAt: new Date(Date.now() - 2 * 24 * 3600 * 1000) },
+    });
 
     // Today nothing is old enough.
     expect(await app.sweepStaging()).toMatchObject({ deleted: 0, closedBatches: 1 });
     expect(await app.getObject('private', orphanKey)).not.toBeNull();
-    expect(await app.db().uploadBatch.findUniqueOrThrow({ where: { id: abandoned.id } })).toMatchObject({ receiving: false, message: expect.stringMatching(/interrupted/) });
+    expect(await app.db().uploadBatch.findUniqueOrThrow({ where: { id: abandoned.id } })).toMatchObject({
+      receiving: false,
+      message: expect.stringMatching(/interrupted/),
+    });
 
     const twoDaysOn = new Date(Date.now() + 2 * 24 * 3600 * 1000);
     const swept = await app.sweepStaging(twoDaysOn);
@@ -412,7 +439,10 @@ describe('upload endpoints refuse bad input in the one error shape', () => {
 
   it('names an analysed image from its cleaned name, colours, size and an allowed suffix', async () => {
     const image = await solid(230, 40, 50, 'png', 640, 480);
-    const ok = await app.routes.analyze(post('/api/admin/analyze-image', form({ suffix: 'clipart' }, [['file', 'IMG_0001 Cherry Pop (3).png', image]])), ctx({}));
+    const ok = await app.routes.analyze(
+      post('/api/admin/analyze-image', form({ suffix: 'clipart' }, [['file', 'IMG_0001 Cherry Pop (3).png', image]])),
+      ctx({}),
+    );
     expect(ok.status).toBe(200);
     expect(((await ok.json()) as { generated_filename: string }).generated_filename).toBe('Cherry-Pop-Red-640x480-clipart.png');
     const badSuffix = await app.routes.analyze(post('/api/admin/analyze-image', form({ suffix: '../../etc' }, [['file', 'a.png', image]])), ctx({}));
@@ -441,7 +471,10 @@ describe('upload endpoints refuse bad input in the one error shape', () => {
     expect(product.files.map((f) => f.originalFilename)).toEqual(['design.png', 'guide.pdf']);
     const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>');
     const before = await app.db().product.count();
-    const refused = await app.routes.individual(post('/api/admin/individual-upload', form({ ...fields, title: 'Nope' }, [['mockup', 'm.svg', svg, 'image/svg+xml'], files[1]])), ctx({}));
+    const refused = await app.routes.individual(
+      post('/api/admin/individual-upload', form({ ...fields, title: 'Nope' }, [['mockup', 'm.svg', svg, 'image/svg+xml'], files[1]])),
+      ctx({}),
+    );
     expect(refused.status).toBe(415);
     expect(await app.db().product.count()).toBe(before);
   });
@@ -452,7 +485,13 @@ describe('streaming multipart reader', () => {
     const { readMultipart } = await import('@/lib/domain/uploads');
     const { randomBytes } = await import('node:crypto');
     const files = [randomBytes(20_000), Buffer.from('--\r\n--boundary-lookalike\r\n'), Buffer.alloc(0)];
-    const source = new Request(SITE, { method: 'POST', body: form({ price: '4.50' }, files.map((b, i) => ['files', `f${i}.png`, b] as [string, string, Buffer])) });
+    const source = new Request(SITE, {
+      method: 'POST',
+      body: form(
+        { price: '4.50' },
+        files.map((b, i) => ['files', `f${i}.png`, b] as [string, string, Buffer]),
+      ),
+    });
     const type = source.headers.get('content-type') as string;
     const raw = Buffer.from(await source.arrayBuffer());
     for (const size of [1, 7, 1000, 65_536]) {

@@ -35,14 +35,22 @@ async function deliver(event: { id: string }, options: Delivery = {}) {
   const signature = options.signature === undefined ? sign(payload, options.secret, options.timestamp) : options.signature;
   const headers: Record<string, string> = { 'content-type': 'application/json; charset=utf-8' };
   if (signature !== null) headers['stripe-signature'] = signature;
-  const response = await app.webhook(new Request(`${SITE_URL}/api/webhooks/stripe`, { method: 'POST', headers, body: payload }), { params: Promise.resolve({}) });
+  const response = await app.webhook(new Request(`${SITE_URL}/api/webhooks/stripe`, { method: 'POST', headers, body: payload }), {
+    params: Promise.resolve({}),
+  });
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }
 
 /** An open Stripe-mode order, optionally holding a one-time voucher. */
 async function openOrder(withVoucher = false) {
   const voucher = withVoucher ? await fx.voucher({ type: 'fixed_amount', usageType: 'one_time', valueCents: 200 }) : null;
-  const result = await app.createCheckout({ productIds: [product.id], userId: null, customerEmail: null, discountCode: voucher?.code ?? null, siteUrl: SITE_URL });
+  const result = await app.createCheckout({
+    productIds: [product.id],
+    userId: null,
+    customerEmail: null,
+    discountCode: voucher?.code ?? null,
+    siteUrl: SITE_URL,
+  });
   const session = stripe.sessions.get(result.sessionId) as StandInSession;
   return { session, voucher, order: () => app.db().order.findUniqueOrThrow({ where: { sessionId: session.id }, include: { redemption: true } }) };
 }
@@ -210,13 +218,21 @@ describe('event types', () => {
   it('acknowledges events it does not handle without touching orders', async () => {
     const { session, order } = await openOrder();
     stripe.markPaid(session.id);
-    const other = await deliver(stripe.event('payment_intent.succeeded', { id: 'pi_123', object: 'payment_intent', metadata: { order_id: (await order()).id } }));
+    const other = await deliver(
+      stripe.event('payment_intent.succeeded', { id: 'pi_123', object: 'payment_intent', metadata: { order_id: (await order()).id } }),
+    );
     expect(other).toEqual({ status: 200, body: { received: true, outcome: 'ignored' } });
     expect((await order()).fulfilledAt).toBeNull();
   });
 
   it('acknowledges a completed event for a session it does not know', async () => {
-    const event = stripe.event('checkout.session.completed', { id: 'cs_test_unknown0000000000', object: 'checkout.session', mode: 'payment', payment_status: 'paid', status: 'complete' });
+    const event = stripe.event('checkout.session.completed', {
+      id: 'cs_test_unknown0000000000',
+      object: 'checkout.session',
+      mode: 'payment',
+      payment_status: 'paid',
+      status: 'complete',
+    });
     const response = await deliver(event);
     expect(response.status).toBe(200);
     // Recorded, so Stripe's retries of it are answered without work.

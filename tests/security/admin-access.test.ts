@@ -64,8 +64,14 @@ describe('the pinned route lists', () => {
   it('classify every route file under app/api as admin or public, and name no route that does not exist', () => {
     const found = discovered.map(key);
     const pinned = [...ADMIN_ROUTES, ...PUBLIC_ROUTES];
-    expect(found.filter((k) => !pinned.includes(k)), 'route handlers in neither list').toEqual([]);
-    expect(pinned.filter((k) => !found.includes(k)), 'pinned routes with no handler').toEqual([]);
+    expect(
+      found.filter((k) => !pinned.includes(k)),
+      'route handlers in neither list',
+    ).toEqual([]);
+    expect(
+      pinned.filter((k) => !found.includes(k)),
+      'pinned routes with no handler',
+    ).toEqual([]);
     expect(new Set(found).size).toBe(found.length);
   });
 

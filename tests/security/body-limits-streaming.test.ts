@@ -56,7 +56,9 @@ type Upload = Reply & { hashes: string[] };
 function streamFiles(seed: Buffer): Promise<Upload> {
   const boundary = `----files${Date.now()}`;
   const heads = Array.from({ length: FILES }, (_, i) =>
-    Buffer.from(`${i === 0 ? '' : '\r\n'}--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="big-${i}.zip"\r\nContent-Type: application/zip\r\n\r\n`),
+    Buffer.from(
+      `${i === 0 ? '' : '\r\n'}--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="big-${i}.zip"\r\nContent-Type: application/zip\r\n\r\n`,
+    ),
   );
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
   const total = heads.reduce((sum, h) => sum + h.length, 0) + FILES * FILE_BYTES + tail.length;

@@ -44,7 +44,14 @@ function bodyOf(shape: Body, bytes: number): Buffer {
 }
 
 /** Sends `total` bytes of `shape`: with a Content-Length ('declared') or as a chunked body in 16 KB pieces without one. */
-function send(method: string, path: string, shape: Body, total: number, mode: 'declared' | 'chunked', opts: { from?: string; headers?: Record<string, string> } = {}): Promise<Reply> {
+function send(
+  method: string,
+  path: string,
+  shape: Body,
+  total: number,
+  mode: 'declared' | 'chunked',
+  opts: { from?: string; headers?: Record<string, string> } = {},
+): Promise<Reply> {
   const headers: Record<string, string> = { 'content-type': shape.type, ...opts.headers };
   // Node's client sends DELETE without chunked framing unless told to.
   if (mode === 'declared') headers['content-length'] = String(total);

@@ -19,7 +19,10 @@ async function orderOf(sessionId: string) {
     `SELECT id, "amountCents", "subtotalCents", "discountCents", "voucherId" FROM "Order" WHERE "sessionId" = $1`,
     [sessionId],
   );
-  const items = await sql<{ productId: string; title: string; priceCents: number }>(`SELECT "productId", title, "priceCents" FROM "OrderItem" WHERE "orderId" = $1`, [order.id]);
+  const items = await sql<{ productId: string; title: string; priceCents: number }>(
+    `SELECT "productId", title, "priceCents" FROM "OrderItem" WHERE "orderId" = $1`,
+    [order.id],
+  );
   return { ...order, items };
 }
 
@@ -28,7 +31,9 @@ const footprint = async () => ({
   orders: await count('Order'),
   items: await count('OrderItem'),
   redemptions: await count('VoucherRedemption'),
-  voucher: (await sql<{ currentBalanceCents: number | null; status: string }>(`SELECT "currentBalanceCents", status FROM "Voucher" WHERE code = $1`, [oneTimeCode]))[0],
+  voucher: (
+    await sql<{ currentBalanceCents: number | null; status: string }>(`SELECT "currentBalanceCents", status FROM "Voucher" WHERE code = $1`, [oneTimeCode])
+  )[0],
 });
 
 beforeAll(async () => {

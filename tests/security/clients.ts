@@ -52,7 +52,9 @@ export function resetTokensSent(address: string): string[] {
   if (!existsSync(dir)) return [];
   const tokens: string[] = [];
   // The catcher numbers files in arrival order and renames each into place only once complete.
-  for (const name of readdirSync(dir).filter((n) => n.endsWith('.json') && !n.startsWith('.')).sort()) {
+  for (const name of readdirSync(dir)
+    .filter((n) => n.endsWith('.json') && !n.startsWith('.'))
+    .sort()) {
     const mail = JSON.parse(readFileSync(join(dir, name), 'utf8')) as { to: string[]; text: string };
     const token = /reset-password\?token=([A-Za-z0-9_-]+)/.exec(mail.text)?.[1];
     if (token && mail.to.some((to) => to.toLowerCase() === address.toLowerCase())) tokens.push(token);

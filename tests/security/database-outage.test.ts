@@ -58,7 +58,11 @@ const get = async (path: string) => {
 };
 
 /** What a reader (or a crawler) sees: the HTML without its scripts, whose RSC payload names every boundary, not-found ones included. */
-const visible = (html: string) => html.replace(/<script[\s\S]*?<\/script>/g, ' ').replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
+const visible = (html: string) =>
+  html
+    .replace(/<script[\s\S]*?<\/script>/g, ' ')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/\s+/g, ' ');
 
 beforeAll(async () => {
   const database = new URL(process.env.DATABASE_URL as string);
@@ -74,7 +78,11 @@ beforeAll(async () => {
   expect(login.status).toBe(200);
   admin = { authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
   // Through this shop's API, so that its cached category list learns the new category.
-  const created = await fetch(`${shop.url}/api/categories`, { method: 'POST', headers: { ...admin, 'content-type': 'application/json' }, body: JSON.stringify({ name: CATEGORY, subcategories: [] }) });
+  const created = await fetch(`${shop.url}/api/categories`, {
+    method: 'POST',
+    headers: { ...admin, 'content-type': 'application/json' },
+    body: JSON.stringify({ name: CATEGORY, subcategories: [] }),
+  });
   expect(created.status).toBe(201);
   categoryId = ((await created.json()) as { id: string }).id;
   for (const id of [VISITED, UNVISITED]) {
@@ -88,7 +96,10 @@ afterAll(async () => {
   await sql('DELETE FROM "Product" WHERE id = ANY($1)', [[VISITED, UNVISITED]]);
   // Through the main shop, so its cached category list forgets it too.
   if (categoryId) {
-    const login = await fetch(`${process.env.SHOP_URL}/api/auth/login`, { method: 'POST', body: new URLSearchParams({ username: 'admin', password: 'admin' }) });
+    const login = await fetch(`${process.env.SHOP_URL}/api/auth/login`, {
+      method: 'POST',
+      body: new URLSearchParams({ username: 'admin', password: 'admin' }),
+    });
     const token = ((await login.json()) as { token: string }).token;
     const res = await fetch(`${process.env.SHOP_URL}/api/categories/${categoryId}`, { method: 'DELETE', headers: { authorization: `Bearer ${token}` } });
     expect(res.status).toBeLessThan(300);
@@ -96,11 +107,7 @@ afterAll(async () => {
   await closeDb();
 }, 60_000);
 
-const UNCACHED_PAGES = [
-  `/product/${UNVISITED}`,
-  `/products?category=${encodeURIComponent(CATEGORY)}`,
-  `/products?search=${tag}`,
-];
+const UNCACHED_PAGES = [`/product/${UNVISITED}`, `/products?category=${encodeURIComponent(CATEGORY)}`, `/products?search=${tag}`];
 
 describe('a database outage', () => {
   it('answers uncached pages with a 5xx error render (never a 404 or an empty listing), the API with 503, cached pages from the cache; all recover', async () => {

@@ -8,9 +8,9 @@ import { adminToken, call, clearRateLimits, closeDb, expectErrorShape, type Repl
 const ALPHABET = 'ABCDEFGHJKMNPQRSTVWXYZ23456789';
 const GUESSES = 10_000;
 const LIMIT = 20; // RATE_LIMITS.validateDiscount: 20 per minute per client
-const randomCode = () =>
-  Array.from({ length: 3 }, () => Array.from({ length: 4 }, () => ALPHABET[randomInt(ALPHABET.length)]).join('')).join('-');
-const guess = (code: string, headers: Record<string, string> = {}) => call('POST', `/api/validate-discount?code=${encodeURIComponent(code)}&subtotal=50`, { headers });
+const randomCode = () => Array.from({ length: 3 }, () => Array.from({ length: 4 }, () => ALPHABET[randomInt(ALPHABET.length)]).join('')).join('-');
+const guess = (code: string, headers: Record<string, string> = {}) =>
+  call('POST', `/api/validate-discount?code=${encodeURIComponent(code)}&subtotal=50`, { headers });
 
 let realCode: string;
 
@@ -94,7 +94,11 @@ describe('guessing passwords from one client', () => {
 
   it('admin sign-in is limited per client, spoofed headers or not', async () => {
     await clearRateLimits('admin-login');
-    for (let i = 0; i < 10; i++) expectErrorShape(await call('POST', '/api/auth/login', { headers: { 'x-forwarded-for': `203.0.113.${i + 1}` }, form: { username: 'admin', password: `wrong-${i}` } }), 401);
+    for (let i = 0; i < 10; i++)
+      expectErrorShape(
+        await call('POST', '/api/auth/login', { headers: { 'x-forwarded-for': `203.0.113.${i + 1}` }, form: { username: 'admin', password: `wrong-${i}` } }),
+        401,
+      );
     expectLimited(await call('POST', '/api/auth/login', { headers: { 'x-real-ip': '198.51.100.8' }, form: { username: 'admin', password: 'admin' } }));
     await clearRateLimits('admin-login');
   });

@@ -22,14 +22,22 @@ function pagePaths(fill: (segment: string) => string): string[] {
       return entry === 'page.tsx' ? [full] : [];
     });
   return walk(APP_DIR).map((file) => {
-    const segments = relative(APP_DIR, file).split(sep).slice(0, -1).filter((s) => !/^\(.*\)$/.test(s));
+    const segments = relative(APP_DIR, file)
+      .split(sep)
+      .slice(0, -1)
+      .filter((s) => !/^\(.*\)$/.test(s));
     return `/${segments.map((s) => (s.startsWith('[') ? fill(s) : s)).join('/')}`;
   });
 }
 
 function expectSecurityHeaders(where: string, headers: Headers) {
   const csp = headers.get('content-security-policy') ?? '';
-  const directives = new Map(csp.split(';').map((d) => d.trim().split(/\s+/)).map(([name, ...values]) => [name, values.join(' ')]));
+  const directives = new Map(
+    csp
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .map(([name, ...values]) => [name, values.join(' ')]),
+  );
   expect(directives.get('frame-ancestors'), `${where} CSP: ${csp}`).toBe("'none'");
   expect(directives.get('object-src'), `${where} CSP: ${csp}`).toBe("'none'");
   expect(directives.get('base-uri'), `${where} CSP: ${csp}`).toBe("'self'");
@@ -53,10 +61,32 @@ beforeAll(async () => {
 
 describe('pages', () => {
   const fill = (segment: string) => ({ '[id]': 'PRODUCT', '[sessionId]': 'cs_test_doesnotexist00', '[...unknown]': 'no-such-page/deeper' })[segment] ?? 'x';
-  const pages = [...pagePaths(fill), '/product/BUNDLE', '/product/doesnotexist000', '/products?category=Clip%20Art', '/admin', '/admin-login', '/robots.txt', '/sitemap.xml', '/favicon.ico'];
+  const pages = [
+    ...pagePaths(fill),
+    '/product/BUNDLE',
+    '/product/doesnotexist000',
+    '/products?category=Clip%20Art',
+    '/admin',
+    '/admin-login',
+    '/robots.txt',
+    '/sitemap.xml',
+    '/favicon.ico',
+  ];
 
   it('the walk finds the pages of the spec', () => {
-    for (const expected of ['/', '/products', '/product/PRODUCT', '/cart', '/login', '/admin/login', '/admin/dashboard', '/my-orders', '/membership', '/success', '/no-such-page/deeper']) {
+    for (const expected of [
+      '/',
+      '/products',
+      '/product/PRODUCT',
+      '/cart',
+      '/login',
+      '/admin/login',
+      '/admin/dashboard',
+      '/my-orders',
+      '/membership',
+      '/success',
+      '/no-such-page/deeper',
+    ]) {
       expect(pages).toContain(expected);
     }
   });

@@ -11,7 +11,11 @@ export { SHOP_URL };
 
 export type Reply = { status: number; headers: Headers; text: string; body: unknown };
 
-export async function call(method: string, path: string, init: { headers?: Record<string, string>; json?: unknown; form?: Record<string, string>; body?: BodyInit } = {}): Promise<Reply> {
+export async function call(
+  method: string,
+  path: string,
+  init: { headers?: Record<string, string>; json?: unknown; form?: Record<string, string>; body?: BodyInit } = {},
+): Promise<Reply> {
   const headers: Record<string, string> = { ...init.headers };
   let body: BodyInit | undefined = init.body;
   if (init.json !== undefined) {

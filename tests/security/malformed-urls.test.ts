@@ -17,7 +17,12 @@ describe('paths with broken percent-escapes', () => {
     expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
   });
 
-  const apis = BROKEN.flatMap((bad) => [`GET /api/products/${bad}`, `GET /api/download/${bad}/x`, `GET /api/checkout/status/${bad}`, `DELETE /api/admin/products/${bad}`]);
+  const apis = BROKEN.flatMap((bad) => [
+    `GET /api/products/${bad}`,
+    `GET /api/download/${bad}/x`,
+    `GET /api/checkout/status/${bad}`,
+    `DELETE /api/admin/products/${bad}`,
+  ]);
 
   it.each(apis)('%s is a 400 in the error shape', async (key) => {
     const [method, path] = key.split(' ');

@@ -8,10 +8,23 @@ const PAGE_MARKERS = ['Sales Manager', 'Return to Store', 'AdminDashboard'];
 const API_MARKERS = ['file_paths', 'files/', 'staging/', 'customer_email', '"orders"', 'original_filenames', 'usage_type', 'current_balance'];
 
 const HEADER_PROBES: Record<string, string>[] = [
-  ...['middleware', 'middleware:middleware:middleware:middleware:middleware', 'src/middleware', 'src/middleware:src/middleware:src/middleware:src/middleware:src/middleware', 'pages/_middleware', 'proxy:proxy:proxy:proxy:proxy', 'src/proxy'].map((v) => ({ 'x-middleware-subrequest': v })),
+  ...[
+    'middleware',
+    'middleware:middleware:middleware:middleware:middleware',
+    'src/middleware',
+    'src/middleware:src/middleware:src/middleware:src/middleware:src/middleware',
+    'pages/_middleware',
+    'proxy:proxy:proxy:proxy:proxy',
+    'src/proxy',
+  ].map((v) => ({ 'x-middleware-subrequest': v })),
   { rsc: '1' },
   { 'next-router-prefetch': '1', rsc: '1' },
-  { 'next-router-state-tree': encodeURIComponent(JSON.stringify(['', { children: ['admin', { children: ['dashboard', { children: ['__PAGE__', {}] }] }] }, null, null, true])), rsc: '1' },
+  {
+    'next-router-state-tree': encodeURIComponent(
+      JSON.stringify(['', { children: ['admin', { children: ['dashboard', { children: ['__PAGE__', {}] }] }] }, null, null, true]),
+    ),
+    rsc: '1',
+  },
   { 'x-nextjs-data': '1' },
   { 'x-middleware-prefetch': '1' },
   { 'next-action': 'x' },
@@ -43,7 +56,18 @@ const PAGE_PATHS = [
   '/admin/dashboard%20',
 ];
 
-const API_PATHS = ['/api/admin/products', '/api/admin/orders?status=all', '/api/admin/vouchers', '/api/admin/products/', '/api/%61dmin/products', '/api/admin%2Fproducts', '//api/admin/products', '/api/ADMIN/products', '/api/admin/products.rsc', '/api/admin/./products'];
+const API_PATHS = [
+  '/api/admin/products',
+  '/api/admin/orders?status=all',
+  '/api/admin/vouchers',
+  '/api/admin/products/',
+  '/api/%61dmin/products',
+  '/api/admin%2Fproducts',
+  '//api/admin/products',
+  '/api/ADMIN/products',
+  '/api/admin/products.rsc',
+  '/api/admin/./products',
+];
 
 const COOKIES = [undefined, 'shop_admin=forged-token-value-that-is-long-enough', 'shop_admin='];
 

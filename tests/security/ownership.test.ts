@@ -119,15 +119,19 @@ describe('ids sent in a query or body', () => {
     expect(takesUserId.map((r) => `${r.method} ${r.template}`).sort()).toEqual(['POST /api/checkout/session', 'POST /api/membership/subscribe']);
   });
 
-  it("checkout?user_id= of another user opens the order for the session user, never the named one", async () => {
+  it('checkout?user_id= of another user opens the order for the session user, never the named one', async () => {
     const res = await call('POST', `/api/checkout/session?user_id=${owner.id}`, { headers: other.auth, json: [{ product_id: productId }] });
     expect(res.status, res.text).toBe(200);
-    const [order] = await sql<{ userId: string | null; customerEmail: string | null }>(`SELECT "userId", "customerEmail" FROM "Order" WHERE "sessionId" = $1`, [(res.body as { session_id: string }).session_id]);
+    const [order] = await sql<{ userId: string | null; customerEmail: string | null }>(`SELECT "userId", "customerEmail" FROM "Order" WHERE "sessionId" = $1`, [
+      (res.body as { session_id: string }).session_id,
+    ]);
     expect(order).toEqual({ userId: other.id, customerEmail: other.email });
 
     const guest = await call('POST', `/api/checkout/session?user_id=${owner.id}`, { json: [{ product_id: productId }] });
     expect(guest.status, guest.text).toBe(200);
-    const [guestOrder] = await sql<{ userId: string | null }>(`SELECT "userId" FROM "Order" WHERE "sessionId" = $1`, [(guest.body as { session_id: string }).session_id]);
+    const [guestOrder] = await sql<{ userId: string | null }>(`SELECT "userId" FROM "Order" WHERE "sessionId" = $1`, [
+      (guest.body as { session_id: string }).session_id,
+    ]);
     expect(guestOrder.userId).toBeNull();
   });
 
@@ -140,4 +144,3 @@ describe('ids sent in a query or body', () => {
     expect(after.length).toBe(before.length);
   });
 });
-

@@ -104,7 +104,13 @@ describe('the shop server refuses a production deployment that could fall into t
   });
 
   it('names every missing or unsafe variable in one message', async () => {
-    const names = await refusedStart({ AUTH_SECRET: undefined, ADMIN_PASSWORD: undefined, SITE_URL: 'http://shop.example.com', STRIPE_SECRET_KEY: testKey, STRIPE_WEBHOOK_SECRET: undefined });
+    const names = await refusedStart({
+      AUTH_SECRET: undefined,
+      ADMIN_PASSWORD: undefined,
+      SITE_URL: 'http://shop.example.com',
+      STRIPE_SECRET_KEY: testKey,
+      STRIPE_WEBHOOK_SECRET: undefined,
+    });
     expect(names).toEqual(['AUTH_SECRET', 'ADMIN_PASSWORD', 'SITE_URL', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET']);
   });
 
@@ -151,7 +157,9 @@ describe('npm start refuses before starting or connecting to anything', () => {
     try {
       // Without S3_ENDPOINT npm start would start the embedded storage: it must not get that far.
       const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(await freeLocalPort()), DATA_DIR: dataDir };
-      for (const [key, value] of Object.entries(deployment({ STRIPE_SECRET_KEY: undefined, STRIPE_WEBHOOK_SECRET: undefined, S3_ENDPOINT: undefined, NODE_ENV: undefined }))) {
+      for (const [key, value] of Object.entries(
+        deployment({ STRIPE_SECRET_KEY: undefined, STRIPE_WEBHOOK_SECRET: undefined, S3_ENDPOINT: undefined, NODE_ENV: undefined }),
+      )) {
         if (value === undefined) delete env[key];
         else env[key] = value;
       }

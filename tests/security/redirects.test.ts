@@ -9,7 +9,16 @@ import { call, clearRateLimits, closeDb, registerCustomer, SHOP_URL, type Custom
 import { listProducts } from '../api/helpers';
 
 const ORIGIN = new URL(SHOP_URL).origin;
-const TARGETS = ['https://evil.example', '//evil.example', '/\\evil.example', '\\\\evil.example', 'javascript:alert(1)', 'https:evil.example', '/%2F%2Fevil.example', 'http://127.0.0.1.evil.example'];
+const TARGETS = [
+  'https://evil.example',
+  '//evil.example',
+  '/\\evil.example',
+  '\\\\evil.example',
+  'javascript:alert(1)',
+  'https:evil.example',
+  '/%2F%2Fevil.example',
+  'http://127.0.0.1.evil.example',
+];
 const PARAMS = ['callbackUrl', 'redirect', 'redirect_to', 'returnTo', 'next', 'return_url', 'url', 'continue'];
 
 /** A Location header, a `url` field or a meta refresh must stay on this origin. */
@@ -31,22 +40,31 @@ function expectNoOffsiteRedirect(where: string, res: { status: number; headers: 
 }
 
 /** A raw request, so Host can be set (fetch will not send a chosen Host). */
-function raw(method: string, path: string, headers: Record<string, string>, body?: string): Promise<{ status: number; headers: Headers; text: string; body: unknown }> {
+function raw(
+  method: string,
+  path: string,
+  headers: Record<string, string>,
+  body?: string,
+): Promise<{ status: number; headers: Headers; text: string; body: unknown }> {
   return new Promise((resolve, reject) => {
-    const req = http.request(`${SHOP_URL}${path}`, { method, headers: { ...headers, ...(body ? { 'content-length': String(Buffer.byteLength(body)) } : {}) } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => {
-        const text = Buffer.concat(chunks).toString('utf8');
-        let parsed: unknown = null;
-        try {
-          parsed = JSON.parse(text);
-        } catch {
-          // a page
-        }
-        resolve({ status: res.statusCode ?? 0, headers: new Headers(res.headers as Record<string, string>), text, body: parsed });
-      });
-    });
+    const req = http.request(
+      `${SHOP_URL}${path}`,
+      { method, headers: { ...headers, ...(body ? { 'content-length': String(Buffer.byteLength(body)) } : {}) } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          let parsed: unknown = null;
+          try {
+            parsed = JSON.parse(text);
+          } catch {
+            // a page
+          }
+          resolve({ status: res.statusCode ?? 0, headers: new Headers(res.headers as Record<string, string>), text, body: parsed });
+        });
+      },
+    );
     req.on('error', reject);
     req.end(body);
   });
@@ -68,7 +86,21 @@ afterAll(async () => {
 });
 
 describe('return parameters on pages and sign-in endpoints', () => {
-  const pages = ['/login', '/admin/login', '/my-orders', '/membership', '/cart', '/success', '/reset-password', '/admin', '/admin-login', '/api/auth/signin', '/api/auth/signout', '/api/auth/error', '/api/auth/callback/credentials'];
+  const pages = [
+    '/login',
+    '/admin/login',
+    '/my-orders',
+    '/membership',
+    '/cart',
+    '/success',
+    '/reset-password',
+    '/admin',
+    '/admin-login',
+    '/api/auth/signin',
+    '/api/auth/signout',
+    '/api/auth/error',
+    '/api/auth/callback/credentials',
+  ];
 
   it.each(pages)('%s never sends the browser off-site', async (page) => {
     for (const param of PARAMS) {
@@ -101,7 +133,17 @@ describe('return parameters on pages and sign-in endpoints', () => {
 });
 
 describe('paths that Next normalises with a redirect', () => {
-  it.each(['//evil.example/', '/\\evil.example/', '/%2F%2Fevil.example/', '/%5Cevil.example/', '/.//evil.example/', '/admin//evil.example/', '///evil.example/%2e%2e', '/%09/evil.example/', '/products//evil.example/'])('%s stays on this site', async (path) => {
+  it.each([
+    '//evil.example/',
+    '/\\evil.example/',
+    '/%2F%2Fevil.example/',
+    '/%5Cevil.example/',
+    '/.//evil.example/',
+    '/admin//evil.example/',
+    '///evil.example/%2e%2e',
+    '/%09/evil.example/',
+    '/products//evil.example/',
+  ])('%s stays on this site', async (path) => {
     expectNoOffsiteRedirect(path, await raw('GET', path, {}));
   });
 });
@@ -111,10 +153,20 @@ describe('checkout and payment return URLs', () => {
     let next = 0;
     for (const headers of [{ host: 'evil.example' }, { 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' }] as Record<string, string>[]) {
       for (const outcome of ['cancel', 'complete']) {
-        const res = await raw('POST', `/api/checkout/session?redirect=${encodeURIComponent('https://evil.example')}`, { ...headers, 'content-type': 'application/json', authorization: `Bearer ${customer.token}` }, JSON.stringify([{ product_id: productIds[next++] }]));
+        const res = await raw(
+          'POST',
+          `/api/checkout/session?redirect=${encodeURIComponent('https://evil.example')}`,
+          { ...headers, 'content-type': 'application/json', authorization: `Bearer ${customer.token}` },
+          JSON.stringify([{ product_id: productIds[next++] }]),
+        );
         expect(res.status, res.text).toBe(200);
         expectNoOffsiteRedirect('checkout', res);
-        const back = await raw('POST', `/api/checkout/test/${(res.body as { session_id: string }).session_id}/${outcome}`, { ...headers, 'content-type': 'application/json' }, '{}');
+        const back = await raw(
+          'POST',
+          `/api/checkout/test/${(res.body as { session_id: string }).session_id}/${outcome}`,
+          { ...headers, 'content-type': 'application/json' },
+          '{}',
+        );
         expect(back.status, back.text).toBe(200);
         expectNoOffsiteRedirect(outcome, back);
         expect((back.body as { redirect_url: string }).redirect_url).toMatch(/^\/(?![/\\])/);
@@ -123,7 +175,12 @@ describe('checkout and payment return URLs', () => {
   });
 
   it('the membership checkout URL is on this site too', async () => {
-    const res = await raw('POST', '/api/membership/subscribe', { host: 'evil.example', 'content-type': 'application/json', authorization: `Bearer ${customer.token}` }, JSON.stringify({ plan_interval: 'month' }));
+    const res = await raw(
+      'POST',
+      '/api/membership/subscribe',
+      { host: 'evil.example', 'content-type': 'application/json', authorization: `Bearer ${customer.token}` },
+      JSON.stringify({ plan_interval: 'month' }),
+    );
     expect(res.status, res.text).toBe(200);
     expectNoOffsiteRedirect('subscribe', res);
   });
@@ -131,7 +188,12 @@ describe('checkout and payment return URLs', () => {
 
 describe('links in emails', () => {
   it('a password reset link points at the configured site, not the request Host', async () => {
-    const res = await raw('POST', '/api/auth/forgot-password', { host: 'evil.example', 'x-forwarded-host': 'evil.example', 'content-type': 'application/x-www-form-urlencoded' }, new URLSearchParams({ email: customer.email }).toString());
+    const res = await raw(
+      'POST',
+      '/api/auth/forgot-password',
+      { host: 'evil.example', 'x-forwarded-host': 'evil.example', 'content-type': 'application/x-www-form-urlencoded' },
+      new URLSearchParams({ email: customer.email }).toString(),
+    );
     expect(res.status, res.text).toBe(200);
     const mail = await waitForMail(customer.email, /reset/i);
     const links = [...`${mail.text} ${mail.html}`.matchAll(/https?:\/\/[^\s"'<>]+/g)].map((m) => m[0]);

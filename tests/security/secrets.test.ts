@@ -13,7 +13,14 @@ const shopEnv = parseEnv({ ...process.env, NODE_ENV: 'production' });
 
 /** Every configured secret worth looking for (short demo values would match ordinary words). */
 function secrets(): string[] {
-  const found = [shopEnv.AUTH_SECRET, shopEnv.S3_SECRET_ACCESS_KEY, shopEnv.STRIPE_SECRET_KEY, shopEnv.STRIPE_WEBHOOK_SECRET, shopEnv.ADMIN_PASSWORD, process.env.SMTP_URL];
+  const found = [
+    shopEnv.AUTH_SECRET,
+    shopEnv.S3_SECRET_ACCESS_KEY,
+    shopEnv.STRIPE_SECRET_KEY,
+    shopEnv.STRIPE_WEBHOOK_SECRET,
+    shopEnv.ADMIN_PASSWORD,
+    process.env.SMTP_URL,
+  ];
   if (shopEnv.DATABASE_URL) {
     const db = new URL(shopEnv.DATABASE_URL);
     found.push(shopEnv.DATABASE_URL, `${db.username}:${db.password}@`, db.password);
@@ -22,7 +29,15 @@ function secrets(): string[] {
 }
 
 // Storage keys of paid files, staging keys, the private bucket, and presigned-URL parameters.
-const LEAKS = [/files\/[a-z0-9]+\//i, /staging\//, /X-Amz-(Signature|Credential)/i, /AWSAccessKeyId|Signature=/, new RegExp(`/${shopEnv.S3_BUCKET}/`), /"file_paths?"/, /storageKey|storage_key/];
+const LEAKS = [
+  /files\/[a-z0-9]+\//i,
+  /staging\//,
+  /X-Amz-(Signature|Credential)/i,
+  /AWSAccessKeyId|Signature=/,
+  new RegExp(`/${shopEnv.S3_BUCKET}/`),
+  /"file_paths?"/,
+  /storageKey|storage_key/,
+];
 
 function expectClean(where: string, text: string) {
   for (const pattern of LEAKS) expect(pattern.test(text), `${where} matches ${pattern}`).toBe(false);
@@ -46,7 +61,15 @@ afterAll(async () => {
 
 describe('public responses', () => {
   it('the catalogue API: lists, single items, categories, banner', async () => {
-    const paths = ['/api/products?limit=500', '/api/bundles', '/api/categories', '/api/tags', '/api/settings/banner', ...products.slice(0, 10).map((p) => `/api/products/${p.id}`), ...bundles.map((b) => `/api/bundles/${b.id}`)];
+    const paths = [
+      '/api/products?limit=500',
+      '/api/bundles',
+      '/api/categories',
+      '/api/tags',
+      '/api/settings/banner',
+      ...products.slice(0, 10).map((p) => `/api/products/${p.id}`),
+      ...bundles.map((b) => `/api/bundles/${b.id}`),
+    ];
     for (const path of paths) {
       const res = await call('GET', path);
       expect(res.status, path).toBe(200);
@@ -55,7 +78,17 @@ describe('public responses', () => {
   });
 
   it('the pages: home, listing, product and bundle pages, sitemap, robots', async () => {
-    const paths = ['/', '/products', '/products?category=Clip%20Art', '/sitemap.xml', '/robots.txt', '/cart', '/login', ...products.slice(0, 6).map((p) => `/product/${p.id}`), ...bundles.map((b) => `/product/${b.id}`)];
+    const paths = [
+      '/',
+      '/products',
+      '/products?category=Clip%20Art',
+      '/sitemap.xml',
+      '/robots.txt',
+      '/cart',
+      '/login',
+      ...products.slice(0, 6).map((p) => `/product/${p.id}`),
+      ...bundles.map((b) => `/product/${b.id}`),
+    ];
     for (const path of paths) {
       const res = await call('GET', path);
       expect(res.status, path).toBe(200);

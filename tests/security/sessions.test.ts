@@ -26,7 +26,19 @@ beforeAll(async () => {
 
 afterAll(async () => {
   // Sign-ins, registrations, checkouts and downloads from this address count for the runners that follow.
-  await clearRateLimits('login', 'login-pair', 'login-account', 'register', 'checkout', 'download', 'forgot', 'forgot-pair', 'forgot-account', 'reset', 'admin-login');
+  await clearRateLimits(
+    'login',
+    'login-pair',
+    'login-account',
+    'register',
+    'checkout',
+    'download',
+    'forgot',
+    'forgot-pair',
+    'forgot-account',
+    'reset',
+    'admin-login',
+  );
   await closeDb();
 });
 
@@ -64,8 +76,16 @@ function accountRoutes(userId: string, orderSession: string) {
     { name: 'download', live: [302], send: (h: Record<string, string>) => call('GET', `/api/download/${orderSession}/${productId}`, { headers: h }) },
     { name: 'membership status', live: [200], send: (h: Record<string, string>) => call('GET', `/api/membership/status/${userId}`, { headers: h }) },
     // No membership to cancel: a live session is told so (404), a dead one never gets that far.
-    { name: 'membership cancel', live: [404], send: (h: Record<string, string>) => call('POST', `/api/membership/cancel/${userId}?cancel_at_period_end=true`, { headers: h }) },
-    { name: 'membership subscribe', live: [200], send: (h: Record<string, string>) => call('POST', '/api/membership/subscribe', { headers: h, json: { plan_interval: 'month' } }) },
+    {
+      name: 'membership cancel',
+      live: [404],
+      send: (h: Record<string, string>) => call('POST', `/api/membership/cancel/${userId}?cancel_at_period_end=true`, { headers: h }),
+    },
+    {
+      name: 'membership subscribe',
+      live: [200],
+      send: (h: Record<string, string>) => call('POST', '/api/membership/subscribe', { headers: h, json: { plan_interval: 'month' } }),
+    },
   ];
 }
 
@@ -107,7 +127,12 @@ async function sessionRows(userId: string) {
        FROM "UserSession" WHERE "userId" = $1 ORDER BY "createdAt"`,
     [userId],
   );
-  return rows.map((r) => ({ id: r.id, createdAt: new Date(r.createdAt), expiresAt: new Date(r.expiresAt), revokedAt: r.revokedAt ? new Date(r.revokedAt) : null }));
+  return rows.map((r) => ({
+    id: r.id,
+    createdAt: new Date(r.createdAt),
+    expiresAt: new Date(r.expiresAt),
+    revokedAt: r.revokedAt ? new Date(r.revokedAt) : null,
+  }));
 }
 
 describe('logout', () => {
@@ -136,7 +161,8 @@ describe('logout', () => {
     await expectDead(laptop, routes);
 
     // Another sign-in of the same account is untouched.
-    for (const route of routes.filter((r) => r.name !== 'membership subscribe')) expect((await route.send(phone.auth)).status, route.name).toBeOneOf(route.live);
+    for (const route of routes.filter((r) => r.name !== 'membership subscribe'))
+      expect((await route.send(phone.auth)).status, route.name).toBeOneOf(route.live);
 
     // An API client logs out with its bearer token.
     expect((await call('POST', '/api/auth/logout', { headers: phone.auth })).status).toBe(200);
@@ -147,7 +173,10 @@ describe('logout', () => {
     const device = await signIn(customer.email);
     const csrf = await call('GET', '/api/auth/csrf', { headers: { cookie: device.cookie } });
     expect(csrf.status).toBe(200);
-    const csrfCookie = csrf.headers.getSetCookie().find((c) => c.includes('next-auth.csrf-token='))!.split(';')[0];
+    const csrfCookie = csrf.headers
+      .getSetCookie()
+      .find((c) => c.includes('next-auth.csrf-token='))!
+      .split(';')[0];
     const signOut = await call('POST', '/api/auth/signout', {
       headers: { cookie: `${device.cookie}; ${csrfCookie}`, origin: SHOP_URL },
       form: { csrfToken: (csrf.body as { csrfToken: string }).csrfToken, callbackUrl: `${SHOP_URL}/` },
@@ -211,7 +240,10 @@ describe('lifetime', () => {
     // Past its end the sign-in is refused everywhere, the re-issued cookie included.
     await sql(`UPDATE "UserSession" SET "expiresAt" = (now() AT TIME ZONE 'UTC') - interval '1 second' WHERE id = $1`, [row.id]);
     await expectDead(customer, routes);
-    await expectDead({ token: renewed.value, cookie: `${customer.cookie.split('=')[0]}=${renewed.value}`, auth: { authorization: `Bearer ${renewed.value}` } }, routes);
+    await expectDead(
+      { token: renewed.value, cookie: `${customer.cookie.split('=')[0]}=${renewed.value}`, auth: { authorization: `Bearer ${renewed.value}` } },
+      routes,
+    );
   });
 });
 
@@ -270,11 +302,15 @@ describe('admin logout', () => {
     const login = await call('POST', '/api/auth/login', { form: { username: 'admin', password: 'admin' } });
     expect(login.status).toBe(200);
     const token = (login.body as { token: string }).token;
-    const cookie = login.headers.getSetCookie().find((c) => c.startsWith('shop_admin='))!.split(';')[0];
+    const cookie = login.headers
+      .getSetCookie()
+      .find((c) => c.startsWith('shop_admin='))!
+      .split(';')[0];
     expect(cookie).toBe(`shop_admin=${token}`);
     expect((await call('GET', '/api/admin/session', { headers: { cookie } })).status).toBe(200);
     expect((await call('POST', '/api/admin/logout', { headers: { cookie, origin: SHOP_URL } })).status).toBe(200);
-    for (const headers of [{ cookie }, { authorization: `Bearer ${token}` }] as Record<string, string>[]) expectErrorShape(await call('GET', '/api/admin/session', { headers }), 401);
+    for (const headers of [{ cookie }, { authorization: `Bearer ${token}` }] as Record<string, string>[])
+      expectErrorShape(await call('GET', '/api/admin/session', { headers }), 401);
     const page = await call('GET', '/admin/dashboard', { headers: { cookie } });
     expect(page.headers.get('location') ?? '').toMatch(/\/admin\/login$/);
   });
@@ -285,7 +321,15 @@ describe('the browser', () => {
     const customer = await registerCustomer('browser');
     const browser = await chromium.launch({
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-gpu', '--disable-quic', '--no-sandbox'],
+      args: [
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-sandbox',
+      ],
     });
     try {
       const context = await browser.newContext({ baseURL: SHOP_URL });

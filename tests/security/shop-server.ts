@@ -33,7 +33,10 @@ export async function spawnShop(overrides: Record<string, string | undefined>): 
   const url = `http://127.0.0.1:${port}`;
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), SITE_URL: url, SHOP_DISABLE_WORKER: '1', ...overrides };
   for (const [key, value] of Object.entries(overrides)) if (value === undefined) delete env[key];
-  const child: ChildProcess = spawn(process.execPath, ['server.mjs', '--port', String(port), '--hostname', '127.0.0.1'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child: ChildProcess = spawn(process.execPath, ['server.mjs', '--port', String(port), '--hostname', '127.0.0.1'], {
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let printed = '';
   child.stdout?.on('data', (c: Buffer) => (printed += c.toString()));
   child.stderr?.on('data', (c: Buffer) => (printed += c.toString()));

@@ -98,7 +98,7 @@ describe('POST /api/auth/reset-password', () => {
 });
 
 describe('a stranger failing on purpose', () => {
-  it("from one client cannot lock the owner out of sign-in", async () => {
+  it('from one client cannot lock the owner out of sign-in', async () => {
     const victim = await registerCustomer('lockout-login');
     const stranger = freshClient();
     let refusedAt = -1;
@@ -139,7 +139,9 @@ describe('a stranger failing on purpose', () => {
     const owner = await callFrom(freshClient(), 'POST', '/api/auth/forgot-password', { form: { email: victim.email } });
     expect(owner.status, owner.text).toBe(200);
     const links = await waitForResetTokens(victim.email, strangersEmails + 1);
-    const reset = await callFrom(freshClient(), 'POST', '/api/auth/reset-password', { form: { token: links[links.length - 1], new_password: 'Owner-Is-Back-In-8' } });
+    const reset = await callFrom(freshClient(), 'POST', '/api/auth/reset-password', {
+      form: { token: links[links.length - 1], new_password: 'Owner-Is-Back-In-8' },
+    });
     expect(reset.status, reset.text).toBe(200);
     expect(resetTokensSent(victim.email)).toHaveLength(strangersEmails + 1);
   });

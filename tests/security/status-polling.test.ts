@@ -19,7 +19,7 @@ const INTERVAL_SECONDS = 5;
 const POLL_LIMIT = 120;
 const FLOOD = 200;
 
-const octet = () => 2 + randomBytes(1)[0] % 250;
+const octet = () => 2 + (randomBytes(1)[0] % 250);
 const block = `127.${octet()}.${octet()}`;
 // Each a genuinely different client: the shop counts the connection's own address.
 const flooder = `${block}.10`;

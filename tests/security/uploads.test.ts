@@ -40,7 +40,13 @@ function png(width: number, height: number, extra: Buffer[] = []): Buffer {
   ihdr.set([8, 0, 0, 0, 0], 8); // 8-bit greyscale
   // One row of pixel data: enough for a header-level check, tiny on disk.
   const rows = deflateSync(Buffer.alloc(Math.min(width, 4096) + 1));
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), ...extra, chunk('IDAT', rows), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    ...extra,
+    chunk('IDAT', rows),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 /** The shop's own limit (MAX_INPUT_PIXELS); sharp's default is 268,402,689 (0x3FFF²). */
@@ -62,16 +68,37 @@ const bigTiff = await sharp({ create: { width: 64, height: 48, channels: 3, back
   .toBuffer();
 
 const HOSTILE: { label: string; filename: string; type: string; bytes: Buffer; reason?: RegExp }[] = [
-  { label: 'an SVG with script', filename: 'design.svg', type: 'image/svg+xml', bytes: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><script>alert(2)</script></svg>') },
-  { label: 'an SVG renamed .png', filename: 'design.png', type: 'image/png', bytes: Buffer.from('<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg"><script>alert(3)</script></svg>') },
-  { label: 'an HTML/PNG polyglot', filename: 'poly.png', type: 'image/png', bytes: png(1, 1, [chunk('tEXt', Buffer.from('Comment\0<html><script>alert(4)</script></html>', 'latin1'))]) },
+  {
+    label: 'an SVG with script',
+    filename: 'design.svg',
+    type: 'image/svg+xml',
+    bytes: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><script>alert(2)</script></svg>'),
+  },
+  {
+    label: 'an SVG renamed .png',
+    filename: 'design.png',
+    type: 'image/png',
+    bytes: Buffer.from('<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg"><script>alert(3)</script></svg>'),
+  },
+  {
+    label: 'an HTML/PNG polyglot',
+    filename: 'poly.png',
+    type: 'image/png',
+    bytes: png(1, 1, [chunk('tEXt', Buffer.from('Comment\0<html><script>alert(4)</script></html>', 'latin1'))]),
+  },
   { label: 'an HTML page renamed .png', filename: 'page.png', type: 'image/png', bytes: Buffer.from('<!doctype html><html><script>alert(5)</script></html>') },
-  { label: `a pixel flood (a valid ${FLOOD_SIDE} x ${FLOOD_SIDE} PNG)`, filename: 'flood.png', type: 'image/png', bytes: pixelFlood, reason: /too large \(over 50 megapixels\)/ },
+  {
+    label: `a pixel flood (a valid ${FLOOD_SIDE} x ${FLOOD_SIDE} PNG)`,
+    filename: 'flood.png',
+    type: 'image/png',
+    bytes: pixelFlood,
+    reason: /too large \(over 50 megapixels\)/,
+  },
   { label: 'a BigTIFF that sharp decodes', filename: 'scan.tif', type: 'image/tiff', bytes: bigTiff, reason: /^(Mockup scan\.tif: )?Not a supported image/ },
 ];
 
-describe('the crafted images are real tests of the shop\'s own checks', () => {
-  it('the pixel flood is a complete image over the shop\'s limit that sharp\'s default limit accepts', async () => {
+describe("the crafted images are real tests of the shop's own checks", () => {
+  it("the pixel flood is a complete image over the shop's limit that sharp's default limit accepts", async () => {
     const pixels = FLOOD_SIDE * FLOOD_SIDE;
     expect(pixels).toBeGreaterThan(SHOP_PIXEL_LIMIT);
     expect(pixels).toBeLessThan(SHARP_DEFAULT_PIXEL_LIMIT);
@@ -79,7 +106,11 @@ describe('the crafted images are real tests of the shop\'s own checks', () => {
     expect(await sharp(pixelFlood).metadata()).toMatchObject({ format: 'png', width: FLOOD_SIDE, height: FLOOD_SIDE });
     // Every pixel decodes (stats reads the whole image) and is the one colour.
     const stats = await sharp(pixelFlood, { failOn: 'error' }).stats();
-    expect(stats.channels.map((c) => [c.min, c.max])).toEqual([[0xc0, 0xc0], [0xff, 0xff], [0xee, 0xee]]);
+    expect(stats.channels.map((c) => [c.min, c.max])).toEqual([
+      [0xc0, 0xc0],
+      [0xff, 0xff],
+      [0xee, 0xee],
+    ]);
   });
 
   it('the BigTIFF decodes with sharp as an accepted format', async () => {
@@ -157,7 +188,14 @@ function streamUpload(path: string, field: string, fileBytes: number, fields: Re
       res.on('end', () => {
         const text = Buffer.concat(chunks).toString('utf8');
         req.destroy();
-        resolve({ status: res.statusCode ?? 0, headers: new Headers(res.headers as Record<string, string>), text, body: JSON.parse(text || 'null'), sentAtResponse, total });
+        resolve({
+          status: res.statusCode ?? 0,
+          headers: new Headers(res.headers as Record<string, string>),
+          text,
+          body: JSON.parse(text || 'null'),
+          sentAtResponse,
+          total,
+        });
       });
     });
     req.on('error', (error) => {
@@ -237,7 +275,10 @@ describe('a bulk upload of the hostile files', () => {
     const publicBefore = await bucketKeys(process.env.S3_PUBLIC_BUCKET ?? 'shop-public');
     const res = await call('POST', '/api/admin/bulk-upload', {
       headers: auth,
-      body: form({ price: '5', category: 'Clip Art' }, HOSTILE.map((f) => ({ field: 'files', ...f }))),
+      body: form(
+        { price: '5', category: 'Clip Art' },
+        HOSTILE.map((f) => ({ field: 'files', ...f })),
+      ),
     });
     expect(res.status, res.text).toBe(202);
     const batchId = (res.body as { batch_id: string }).batch_id;

@@ -52,7 +52,14 @@ export function createFixtures(label: string) {
 
   async function voucher(input: VoucherInput) {
     const code = `${label}-${suffix}-${next()}`.toUpperCase();
-    const common = { code, customerEmail: `voucher-${suffix}@example.com`, type: input.type, usageType: input.usageType, expiresAt: input.expiresAt ?? null, status: input.status ?? 'active' };
+    const common = {
+      code,
+      customerEmail: `voucher-${suffix}@example.com`,
+      type: input.type,
+      usageType: input.usageType,
+      expiresAt: input.expiresAt ?? null,
+      status: input.status ?? 'active',
+    };
     const data =
       'basisPoints' in input
         ? { ...common, valueBasisPoints: input.basisPoints }

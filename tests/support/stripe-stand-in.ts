@@ -83,7 +83,20 @@ export type StripeStandIn = {
   /** Stripe's clock ahead of ours by this many seconds (as after network latency or skew). */
   setClockSkew(seconds: number): void;
   /** A signed-webhook payload for a session, as Stripe would send it. */
-  event(type: string, session: StandInSession | Record<string, unknown>): { id: string; object: 'event'; type: string; created: number; livemode: false; api_version: string; pending_webhooks: number; data: { object: unknown }; request: { id: null; idempotency_key: null } };
+  event(
+    type: string,
+    session: StandInSession | Record<string, unknown>,
+  ): {
+    id: string;
+    object: 'event';
+    type: string;
+    created: number;
+    livemode: false;
+    api_version: string;
+    pending_webhooks: number;
+    data: { object: unknown };
+    request: { id: null; idempotency_key: null };
+  };
   requestsTo(method: string, path: string | RegExp): RecordedRequest[];
   reset(): void;
   close(): Promise<void>;
@@ -170,7 +183,8 @@ export async function startStripeStandIn(options: { secretKey?: string } = {}): 
     }
     if (amountOff !== undefined && amountOff < 1) throw new StripeError(400, 'invalid_request_error', 'Invalid positive integer', 'amount_off');
     const currency = asString(body.currency, 'currency');
-    if (amountOff !== undefined && !currency) throw new StripeError(400, 'invalid_request_error', 'You must pass currency when passing amount_off.', 'currency');
+    if (amountOff !== undefined && !currency)
+      throw new StripeError(400, 'invalid_request_error', 'You must pass currency when passing amount_off.', 'currency');
     const name = asString(body.name, 'name');
     if (name && name.length > 40) throw new StripeError(400, 'invalid_request_error', 'Name must be at most 40 characters.', 'name');
     const maxRedemptions = asInteger(body.max_redemptions, 'max_redemptions');
@@ -197,7 +211,10 @@ export async function startStripeStandIn(options: { secretKey?: string } = {}): 
     if (!['payment', 'subscription', 'setup'].includes(mode)) throw new StripeError(400, 'invalid_request_error', `Invalid mode: ${mode}`, 'mode');
     const successUrl = asString(body.success_url, 'success_url') ?? null;
     const cancelUrl = asString(body.cancel_url, 'cancel_url') ?? null;
-    for (const [param, url] of [['success_url', successUrl], ['cancel_url', cancelUrl]] as const) {
+    for (const [param, url] of [
+      ['success_url', successUrl],
+      ['cancel_url', cancelUrl],
+    ] as const) {
       if (url !== null && !/^https?:\/\/[^/]/.test(url)) throw new StripeError(400, 'invalid_request_error', 'Not a valid URL', param, 'url_invalid');
     }
     const currency = asString(body.currency, 'currency');
@@ -206,7 +223,12 @@ export async function startStripeStandIn(options: { secretKey?: string } = {}): 
       const priceData = asRecord(item.price_data);
       const lineCurrency = asString(priceData.currency, `line_items[${i}][price_data][currency]`, true) as string;
       if (currency && lineCurrency !== currency) {
-        throw new StripeError(400, 'invalid_request_error', 'All line items must have the same currency as the session.', `line_items[${i}][price_data][currency]`);
+        throw new StripeError(
+          400,
+          'invalid_request_error',
+          'All line items must have the same currency as the session.',
+          `line_items[${i}][price_data][currency]`,
+        );
       }
       const unitAmount = asInteger(priceData.unit_amount, `line_items[${i}][price_data][unit_amount]`, true) as number;
       if (unitAmount < 0) throw new StripeError(400, 'invalid_request_error', 'Invalid non-negative integer', `line_items[${i}][price_data][unit_amount]`);
@@ -214,14 +236,25 @@ export async function startStripeStandIn(options: { secretKey?: string } = {}): 
       const quantity = asInteger(item.quantity, `line_items[${i}][quantity]`, true) as number;
       return { quantity, price_data: { currency: lineCurrency, unit_amount: unitAmount, product_data: { name } } };
     });
-    if (mode === 'payment' && lines.length === 0) throw new StripeError(400, 'invalid_request_error', 'Missing required param: line_items.', 'line_items', 'parameter_missing');
+    if (mode === 'payment' && lines.length === 0)
+      throw new StripeError(400, 'invalid_request_error', 'Missing required param: line_items.', 'line_items', 'parameter_missing');
     const created = nowSeconds();
     const expiresAt = asInteger(body.expires_at, 'expires_at') ?? created + MAX_EXPIRY_SECONDS;
     if (expiresAt - created < MIN_EXPIRY_SECONDS) {
-      throw new StripeError(400, 'invalid_request_error', 'The `expires_at` timestamp must be at least 30 minutes from Checkout Session creation.', 'expires_at');
+      throw new StripeError(
+        400,
+        'invalid_request_error',
+        'The `expires_at` timestamp must be at least 30 minutes from Checkout Session creation.',
+        'expires_at',
+      );
     }
     if (expiresAt - created > MAX_EXPIRY_SECONDS) {
-      throw new StripeError(400, 'invalid_request_error', 'The `expires_at` timestamp must be less than 24 hours from Checkout Session creation.', 'expires_at');
+      throw new StripeError(
+        400,
+        'invalid_request_error',
+        'The `expires_at` timestamp must be less than 24 hours from Checkout Session creation.',
+        'expires_at',
+      );
     }
     const discounts = asList(body.discounts, 'discounts').map((raw, i) => {
       const couponId = asString(asRecord(raw).coupon, `discounts[${i}][coupon]`, true) as string;
@@ -233,10 +266,19 @@ export async function startStripeStandIn(options: { secretKey?: string } = {}): 
       return coupon;
     });
     const subtotal = lines.reduce((sum, l) => sum + l.price_data.unit_amount * l.quantity, 0);
-    const discount = Math.min(subtotal, discounts.reduce((sum, c) => sum + (c.amount_off ?? Math.round((subtotal * (c.percent_off ?? 0)) / 100)), 0));
+    const discount = Math.min(
+      subtotal,
+      discounts.reduce((sum, c) => sum + (c.amount_off ?? Math.round((subtotal * (c.percent_off ?? 0)) / 100)), 0),
+    );
     // Stripe's minimum charge (50 cents in AUD, USD and most currencies): a total of 0 is free, 1–49 is refused.
     if (mode === 'payment' && subtotal - discount > 0 && subtotal - discount < MIN_CHARGE_CENTS) {
-      throw new StripeError(400, 'invalid_request_error', `The Checkout Session's total amount due must add up to at least $0.50 ${currency ?? 'usd'}`, undefined, 'amount_too_small');
+      throw new StripeError(
+        400,
+        'invalid_request_error',
+        `The Checkout Session's total amount due must add up to at least $0.50 ${currency ?? 'usd'}`,
+        undefined,
+        'amount_too_small',
+      );
     }
     for (const coupon of discounts) coupon.times_redeemed += 1;
     const id = randomId('cs_test_a1', 56);
@@ -289,7 +331,11 @@ export async function startStripeStandIn(options: { secretKey?: string } = {}): 
     if (method === 'POST' && expire) {
       const session = sessionOrThrow(decodeURIComponent(expire[1]));
       if (session.status !== 'open') {
-        throw new StripeError(400, 'invalid_request_error', `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${session.status}".`);
+        throw new StripeError(
+          400,
+          'invalid_request_error',
+          `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${session.status}".`,
+        );
       }
       session.status = 'expired';
       session.url = null;
@@ -334,7 +380,11 @@ export async function startStripeStandIn(options: { secretKey?: string } = {}): 
     }
     const failure = takeFailure(url.pathname);
     if (failure) {
-      reply(failure.status, { error: { type: 'api_error', message: 'The stand-in was told to fail this request.' } }, failure.retry ? {} : { 'Stripe-Should-Retry': 'false' });
+      reply(
+        failure.status,
+        { error: { type: 'api_error', message: 'The stand-in was told to fail this request.' } },
+        failure.retry ? {} : { 'Stripe-Should-Retry': 'false' },
+      );
       return;
     }
     const cacheKey = method === 'POST' && idempotencyKey ? `${url.pathname} ${idempotencyKey}` : null;
@@ -351,7 +401,9 @@ export async function startStripeStandIn(options: { secretKey?: string } = {}): 
     } catch (error) {
       if (!(error instanceof StripeError)) throw error;
       status = error.status;
-      payload = { error: { type: error.type, message: error.message, ...(error.param ? { param: error.param } : {}), ...(error.code ? { code: error.code } : {}) } };
+      payload = {
+        error: { type: error.type, message: error.message, ...(error.param ? { param: error.param } : {}), ...(error.code ? { code: error.code } : {}) },
+      };
     }
     // Stripe stores the outcome of a keyed POST, errors included, and replays it.
     if (cacheKey) replies.set(cacheKey, { status, body: payload });

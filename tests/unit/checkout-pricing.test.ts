@@ -75,13 +75,21 @@ describe('cart pricing', () => {
 
   it('applies a fixed voucher, never beyond the subtotal', () => {
     const fiveOff = voucher({ code: 'FIVE', type: 'fixed_amount', usageType: 'one_time', valueCents: 500 });
-    expect(priceCart([product('a', 1200)], { now, voucher: fiveOff })).toMatchObject({ discountCents: 500, totalCents: 700, discountLabel: 'FIVE: 5.00 AUD off' });
+    expect(priceCart([product('a', 1200)], { now, voucher: fiveOff })).toMatchObject({
+      discountCents: 500,
+      totalCents: 700,
+      discountLabel: 'FIVE: 5.00 AUD off',
+    });
     expect(priceCart([product('a', 300)], { now, voucher: fiveOff })).toMatchObject({ subtotalCents: 300, discountCents: 300, totalCents: 0 });
   });
 
   it('draws a gift card by its balance, leaving the rest to pay', () => {
     const card = voucher({ code: 'GIFT', type: 'fixed_amount', usageType: 'reusable', valueCents: 5000, currentBalanceCents: 750 });
-    expect(priceCart([product('a', 1000)], { now, voucher: card })).toMatchObject({ discountCents: 750, totalCents: 250, discountLabel: 'GIFT: Gift card: 7.50 AUD balance' });
+    expect(priceCart([product('a', 1000)], { now, voucher: card })).toMatchObject({
+      discountCents: 750,
+      totalCents: 250,
+      discountLabel: 'GIFT: Gift card: 7.50 AUD balance',
+    });
     expect(priceCart([product('a', 500)], { now, voucher: card })).toMatchObject({ discountCents: 500, totalCents: 0 });
   });
 

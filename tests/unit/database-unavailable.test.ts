@@ -80,17 +80,43 @@ describe('shapes seen while Postgres shut down or restarted', () => {
     });
 
   it.each([
-    ['admin shutdown under a running query', adapterError({ originalCode: '57P01', kind: 'postgres', code: '57P01', severity: 'FATAL', message: 'terminating connection due to administrator command' })],
-    ['still starting up', adapterError({ originalCode: '57P03', kind: 'postgres', code: '57P03', severity: 'FATAL', message: 'the database system is starting up' })],
+    [
+      'admin shutdown under a running query',
+      adapterError({
+        originalCode: '57P01',
+        kind: 'postgres',
+        code: '57P01',
+        severity: 'FATAL',
+        message: 'terminating connection due to administrator command',
+      }),
+    ],
+    [
+      'still starting up',
+      adapterError({ originalCode: '57P03', kind: 'postgres', code: '57P03', severity: 'FATAL', message: 'the database system is starting up' }),
+    ],
     ['connection dropped', adapterError({ kind: 'ConnectionClosed' })],
     ['too many connections', adapterError({ kind: 'TooManyConnections', cause: 'sorry, too many clients already' })],
     ['a transaction whose connection died', new Error('Client has encountered a connection error and is not queryable')],
     ['pg: connection terminated', new Error('Connection terminated unexpectedly')],
     ['pool: no free connection within the timeout', new Error('timeout exceeded when trying to connect')],
     ['prisma: pool timeout', Object.assign(new Error('Timed out fetching a new connection from the connection pool.'), { code: 'P2024' })],
-    ['transaction could not get a connection in time', Object.assign(new Error('Transaction API error: Unable to start a transaction in the given time.'), { code: 'P2028' })],
-    ['transaction outlived its timeout under load', Object.assign(new Error('Transaction API error: A query cannot be executed on an expired transaction. The timeout for this transaction was 5000 ms, however 6064 ms passed since the start of the transaction.'), { code: 'P2028' })],
-    ['socket refused, wrapped as a cause', new Error('query failed', { cause: Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }) })],
+    [
+      'transaction could not get a connection in time',
+      Object.assign(new Error('Transaction API error: Unable to start a transaction in the given time.'), { code: 'P2028' }),
+    ],
+    [
+      'transaction outlived its timeout under load',
+      Object.assign(
+        new Error(
+          'Transaction API error: A query cannot be executed on an expired transaction. The timeout for this transaction was 5000 ms, however 6064 ms passed since the start of the transaction.',
+        ),
+        { code: 'P2028' },
+      ),
+    ],
+    [
+      'socket refused, wrapped as a cause',
+      new Error('query failed', { cause: Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }) }),
+    ],
   ])('answers 503: %s', async (_name, error) => {
     expect(isDatabaseUnavailable(error)).toBe(true);
     await expect503(error);
@@ -100,7 +126,14 @@ describe('shapes seen while Postgres shut down or restarted', () => {
 describe('everything else keeps its own answer', () => {
   it.each([
     ['a plain bug', new TypeError("Cannot read properties of undefined (reading 'id')"), 500],
-    ['a syntax error in SQL', Object.assign(new Error('Raw query failed. Code: `42601`.'), { code: 'P2010', meta: { driverAdapterError: { cause: { kind: 'postgres', code: '42601', originalCode: '42601', message: 'syntax error at or near "SELEC"' } } } }), 500],
+    [
+      'a syntax error in SQL',
+      Object.assign(new Error('Raw query failed. Code: `42601`.'), {
+        code: 'P2010',
+        meta: { driverAdapterError: { cause: { kind: 'postgres', code: '42601', originalCode: '42601', message: 'syntax error at or near "SELEC"' } } },
+      }),
+      500,
+    ],
     ['another transaction manager error', Object.assign(new Error('Transaction API error: Transaction not found.'), { code: 'P2028' }), 500],
     ['a unique violation', Object.assign(new Error('Unique constraint failed'), { code: 'P2002' }), 409],
     ['a missing record', Object.assign(new Error('Record not found'), { code: 'P2025' }), 404],
@@ -133,19 +166,26 @@ describe('recording work already done while Postgres is away', () => {
   it('does not retry other errors', async () => {
     let calls = 0;
     const bug = new TypeError('bug');
-    await expect(retryWhileUnavailable(async () => {
-      calls += 1;
-      throw bug;
-    })).rejects.toBe(bug);
+    await expect(
+      retryWhileUnavailable(async () => {
+        calls += 1;
+        throw bug;
+      }),
+    ).rejects.toBe(bug);
     expect(calls).toBe(1);
   });
 
   it('gives up once the outage outlasts its patience', async () => {
     let calls = 0;
-    await expect(retryWhileUnavailable(async () => {
-      calls += 1;
-      throw down();
-    }, { maxMs: 30, firstDelayMs: 5 })).rejects.toMatchObject({ code: 'ECONNREFUSED' });
+    await expect(
+      retryWhileUnavailable(
+        async () => {
+          calls += 1;
+          throw down();
+        },
+        { maxMs: 30, firstDelayMs: 5 },
+      ),
+    ).rejects.toMatchObject({ code: 'ECONNREFUSED' });
     expect(calls).toBeGreaterThan(1);
   });
 });

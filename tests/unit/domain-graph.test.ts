@@ -43,7 +43,10 @@ function domainImports(file: string): string[] {
     if (specifier.startsWith('@/')) target = specifier.slice(2);
     else if (specifier.startsWith('.')) target = relative(root, resolve(join(root, dirname(file)), specifier));
     else continue;
-    target = target.split(sep).join('/').replace(/\.tsx?$/, '');
+    target = target
+      .split(sep)
+      .join('/')
+      .replace(/\.tsx?$/, '');
     if (target === 'lib/domain' || target.startsWith('lib/domain/')) found.push(target);
   }
   return found;
@@ -51,7 +54,10 @@ function domainImports(file: string): string[] {
 
 /** The module a domain path belongs to, and whether the path is that module's index. */
 function moduleOf(path: string): { module: string; isIndex: boolean } {
-  const parts = path.replace(/\.tsx?$/, '').split('/').slice(2);
+  const parts = path
+    .replace(/\.tsx?$/, '')
+    .split('/')
+    .slice(2);
   const isFolder = parts.length > 1 || statSync(join(domainRoot, parts[0]), { throwIfNoEntry: false })?.isDirectory() === true;
   if (!isFolder) return { module: parts[0], isIndex: true };
   return { module: parts[0], isIndex: parts.length === 1 || (parts.length === 2 && parts[1] === 'index') };

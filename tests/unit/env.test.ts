@@ -90,7 +90,13 @@ describe('payment mode', () => {
 
 describe('Stripe keys', () => {
   it('refuses malformed keys and webhook secrets anywhere', () => {
-    for (const key of ['sk_live_short', 'pk_live_' + 'A'.repeat(24), 'sk_prod_' + 'A'.repeat(24), 'whsec_' + 'A'.repeat(24), 'sk_live_' + 'A'.repeat(20) + ' x']) {
+    for (const key of [
+      'sk_live_short',
+      'pk_live_' + 'A'.repeat(24),
+      'sk_prod_' + 'A'.repeat(24),
+      'whsec_' + 'A'.repeat(24),
+      'sk_live_' + 'A'.repeat(20) + ' x',
+    ]) {
       expect(named(refusal({ STRIPE_SECRET_KEY: key }))).toEqual(['STRIPE_SECRET_KEY']);
     }
     for (const secret of ['whsec_', 'whsec_short', liveKey, 'secret']) {
@@ -133,9 +139,24 @@ describe('one refusal names every problem', () => {
   });
 
   it('still names the deployment problems when a variable is also malformed', () => {
-    const message = refusal({ ...production, STRIPE_SECRET_KEY: 'sk_live_oops', SITE_URL_ALLOW_HTTP: 'maybe', TRUSTED_PROXY_HOPS: 'two', S3_FORCE_PATH_STYLE: 'yes' });
+    const message = refusal({
+      ...production,
+      STRIPE_SECRET_KEY: 'sk_live_oops',
+      SITE_URL_ALLOW_HTTP: 'maybe',
+      TRUSTED_PROXY_HOPS: 'two',
+      S3_FORCE_PATH_STYLE: 'yes',
+    });
     expect(named(message)).toEqual(
-      expect.arrayContaining(['STRIPE_SECRET_KEY', 'SITE_URL_ALLOW_HTTP', 'TRUSTED_PROXY_HOPS', 'S3_FORCE_PATH_STYLE', 'AUTH_SECRET', 'ADMIN_PASSWORD', 'SITE_URL', 'STRIPE_WEBHOOK_SECRET']),
+      expect.arrayContaining([
+        'STRIPE_SECRET_KEY',
+        'SITE_URL_ALLOW_HTTP',
+        'TRUSTED_PROXY_HOPS',
+        'S3_FORCE_PATH_STYLE',
+        'AUTH_SECRET',
+        'ADMIN_PASSWORD',
+        'SITE_URL',
+        'STRIPE_WEBHOOK_SECRET',
+      ]),
     );
   });
 });
@@ -148,7 +169,11 @@ describe('SHOP_EMBEDDED', () => {
   });
 
   it('does not switch the checks off for a database elsewhere', () => {
-    for (const url of ['postgresql://u:p@db.example.com/shop', 'postgresql://u:p@10.0.0.5:5432/shop', 'postgresql://u:p@127.0.0.1:5432/shop?host=db.example.com']) {
+    for (const url of [
+      'postgresql://u:p@db.example.com/shop',
+      'postgresql://u:p@10.0.0.5:5432/shop',
+      'postgresql://u:p@127.0.0.1:5432/shop?host=db.example.com',
+    ]) {
       expect(named(refusal({ NODE_ENV: 'production', DATABASE_URL: url, SHOP_EMBEDDED: '1' }))).toEqual(
         expect.arrayContaining(['AUTH_SECRET', 'ADMIN_PASSWORD', 'SITE_URL', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET']),
       );

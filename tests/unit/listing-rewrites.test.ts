@@ -9,7 +9,17 @@ describe('/products/in paths', () => {
     expect(listingFromSegments(['Clip Art', '1'])).toEqual({ category: 'Clip Art', subcategory: undefined, page: 1 });
     expect(listingFromSegments(['Clip Art', 'Florals', '3'])).toEqual({ category: 'Clip Art', subcategory: 'Florals', page: 3 });
     expect(listingFromSegments(['12'])).toEqual({ category: undefined, subcategory: undefined, page: 12 });
-    for (const segments of [[], ['1'], ['Clip Art', '01'], ['Clip Art', '0'], [' Clip Art', '1'], ['Clip Art ', '1'], ['a%2Fb', '1'], ['a', 'b', 'c', '1'], ['x'.repeat(101), '1']]) {
+    for (const segments of [
+      [],
+      ['1'],
+      ['Clip Art', '01'],
+      ['Clip Art', '0'],
+      [' Clip Art', '1'],
+      ['Clip Art ', '1'],
+      ['a%2Fb', '1'],
+      ['a', 'b', 'c', '1'],
+      ['x'.repeat(101), '1'],
+    ]) {
       expect(listingFromSegments(segments), segments.join('|')).toBeNull();
     }
   });

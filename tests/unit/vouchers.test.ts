@@ -13,7 +13,14 @@ const base: VoucherRules = {
   expiresAt: null,
 };
 const percent = (basisPoints: number, over: Partial<VoucherRules> = {}): VoucherRules => ({ ...base, valueBasisPoints: basisPoints, ...over });
-const fixed = (cents: number, over: Partial<VoucherRules> = {}): VoucherRules => ({ ...base, type: 'fixed_amount', usageType: 'one_time', valueBasisPoints: null, valueCents: cents, ...over });
+const fixed = (cents: number, over: Partial<VoucherRules> = {}): VoucherRules => ({
+  ...base,
+  type: 'fixed_amount',
+  usageType: 'one_time',
+  valueBasisPoints: null,
+  valueCents: cents,
+  ...over,
+});
 const giftCard = (balanceCents: number, over: Partial<VoucherRules> = {}): VoucherRules => ({
   ...base,
   type: 'fixed_amount',

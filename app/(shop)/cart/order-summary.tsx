@@ -102,7 +102,9 @@ export function OrderSummary({ items }: { items: CartItem[] }) {
   const totalCents = Math.max(0, subtotalCents - discountCents);
   return (
     <section aria-labelledby="order-summary" className="h-fit rounded-2xl bg-white p-6 shadow-sm">
-      <h2 id="order-summary" className="text-lg font-bold">Order Summary</h2>
+      <h2 id="order-summary" className="text-lg font-bold">
+        Order Summary
+      </h2>
       {member ? (
         <div className="mt-4 rounded-xl bg-amber-50 p-4 text-amber-900" data-testid="member-panel">
           <p className="font-semibold">👑 Active Member</p>
@@ -116,7 +118,9 @@ export function OrderSummary({ items }: { items: CartItem[] }) {
             void apply(code);
           }}
         >
-          <label htmlFor="discount-code" className="sr-only">Discount code</label>
+          <label htmlFor="discount-code" className="sr-only">
+            Discount code
+          </label>
           <input
             id="discount-code"
             value={code}
@@ -145,8 +149,7 @@ export function OrderSummary({ items }: { items: CartItem[] }) {
         {!member && applied && (
           <div className="flex justify-between text-emerald-800" data-testid="discount-line">
             <dt>
-              Discount ({applied.code})
-              <span className="block text-xs text-gray-700">{applied.description}</span>
+              Discount ({applied.code})<span className="block text-xs text-gray-700">{applied.description}</span>
             </dt>
             <dd>−{formatAud(applied.discountCents)}</dd>
           </div>

@@ -54,7 +54,9 @@ export function ForgotPasswordView() {
 function CheckYourEmail({ email, onRetry }: { email: string; onRetry: () => void }) {
   return (
     <div className="text-center" role="status">
-      <div className="text-5xl" aria-hidden="true">📧</div>
+      <div className="text-5xl" aria-hidden="true">
+        📧
+      </div>
       <h1 className="mt-4 text-3xl font-extrabold tracking-tight">Check Your Email</h1>
       <p className="mt-2 text-gray-700">
         If an account exists for <strong className="break-all">{email}</strong>, a password reset link is on its way.

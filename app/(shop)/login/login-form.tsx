@@ -38,7 +38,15 @@ export function LoginForm() {
       }}
     >
       <FormField id="login-email" label="Email" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
-      <FormField id="login-password" label="Password" type="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
+      <FormField
+        id="login-password"
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        required
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+      />
       <div className="text-right text-sm">
         <Link href="/forgot-password" className={textLink}>
           Forgot Password?

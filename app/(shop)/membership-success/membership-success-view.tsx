@@ -77,7 +77,9 @@ export function MembershipSuccessView({ sessionId }: { sessionId: string }) {
   }
   return (
     <div className="rounded-2xl bg-white p-10 text-center shadow-sm" data-testid="membership-success">
-      <div className="text-5xl" aria-hidden="true">👑</div>
+      <div className="text-5xl" aria-hidden="true">
+        👑
+      </div>
       <h1 className="mt-4 text-3xl font-extrabold tracking-tight">Welcome to the Membership!</h1>
       <p className="mt-2 text-gray-700">Your membership is active: every product in the shop is now free for you.</p>
       {state.periodEnd && (

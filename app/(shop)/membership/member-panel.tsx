@@ -32,7 +32,9 @@ export function MemberPanel({ userId, status, onChange, onSessionLost }: Props) 
 
   return (
     <section className="mx-auto max-w-2xl rounded-2xl bg-white p-8 text-center shadow-sm" data-testid="member-panel" aria-labelledby="member-heading">
-      <div className="text-5xl" aria-hidden="true">👑</div>
+      <div className="text-5xl" aria-hidden="true">
+        👑
+      </div>
       <h1 id="member-heading" className="mt-4 text-3xl font-extrabold tracking-tight">
         You&apos;re a Member!
       </h1>

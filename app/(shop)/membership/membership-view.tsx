@@ -20,7 +20,9 @@ export function MembershipView() {
         <h1 className="text-4xl font-extrabold tracking-tight">
           Become a <span className="text-rose-700">Member</span>
         </h1>
-        <p className="mx-auto mt-3 max-w-2xl text-lg text-gray-700">Every product in the shop, free. Unlimited $0 checkouts and instant downloads for as long as you are a member.</p>
+        <p className="mx-auto mt-3 max-w-2xl text-lg text-gray-700">
+          Every product in the shop, free. Unlimited $0 checkouts and instant downloads for as long as you are a member.
+        </p>
       </header>
       <PlanCards userId={user.id} onSessionLost={sessionLost} />
       <MembershipFaq />

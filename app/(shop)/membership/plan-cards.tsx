@@ -37,7 +37,13 @@ export function PlanCards({ userId, onSessionLost }: { userId: string; onSession
   return (
     <>
       <div className="mt-8 text-center">
-        <button type="button" aria-expanded={showPromo} aria-controls="promo-field" onClick={() => setShowPromo((s) => !s)} className="text-sm font-semibold text-rose-700 hover:underline">
+        <button
+          type="button"
+          aria-expanded={showPromo}
+          aria-controls="promo-field"
+          onClick={() => setShowPromo((s) => !s)}
+          className="text-sm font-semibold text-rose-700 hover:underline"
+        >
           {showPromo ? 'Hide promo code' : 'Have a promo code?'}
         </button>
         {showPromo && (
@@ -58,7 +64,14 @@ export function PlanCards({ userId, onSessionLost }: { userId: string; onSession
         )}
       </div>
       <div className="mt-8 grid gap-6 md:grid-cols-2">
-        <PlanCard name="Monthly" price={dollars(PLANS.month.amountCents)} per="per month" busy={busy === 'month'} disabled={busy !== null} onSubscribe={() => void subscribe('month')} />
+        <PlanCard
+          name="Monthly"
+          price={dollars(PLANS.month.amountCents)}
+          per="per month"
+          busy={busy === 'month'}
+          disabled={busy !== null}
+          onSubscribe={() => void subscribe('month')}
+        />
         <PlanCard
           name="Yearly"
           price={dollars(PLANS.year.amountCents)}
@@ -78,8 +91,16 @@ type CardProps = { name: string; price: string; per: string; badge?: string; not
 
 function PlanCard({ name, price, per, badge, note, busy, disabled, onSubscribe }: CardProps) {
   return (
-    <section aria-label={`${name} plan`} className={`relative flex flex-col rounded-2xl bg-white p-8 shadow-sm ${badge ? 'ring-2 ring-rose-700' : ''}`} data-testid={`plan-${name.toLowerCase()}`}>
-      {badge && <span className="absolute -top-3 left-1/2 -translate-x-1/2 rounded-full bg-rose-700 px-3 py-1 text-xs font-bold uppercase tracking-wide text-white">{badge}</span>}
+    <section
+      aria-label={`${name} plan`}
+      className={`relative flex flex-col rounded-2xl bg-white p-8 shadow-sm ${badge ? 'ring-2 ring-rose-700' : ''}`}
+      data-testid={`plan-${name.toLowerCase()}`}
+    >
+      {badge && (
+        <span className="absolute -top-3 left-1/2 -translate-x-1/2 rounded-full bg-rose-700 px-3 py-1 text-xs font-bold uppercase tracking-wide text-white">
+          {badge}
+        </span>
+      )}
       <h2 className="text-xl font-bold">{name}</h2>
       <p className="mt-4">
         <span className="text-5xl font-extrabold tracking-tight">{price}</span> <span className="text-gray-700">{per}</span>
@@ -90,7 +111,12 @@ function PlanCard({ name, price, per, badge, note, busy, disabled, onSubscribe }
           <li key={b}>✓ {b}</li>
         ))}
       </ul>
-      <button type="button" onClick={onSubscribe} disabled={disabled} className="mt-8 rounded-xl bg-rose-700 px-6 py-3 text-lg font-semibold text-white hover:bg-rose-800 disabled:opacity-70">
+      <button
+        type="button"
+        onClick={onSubscribe}
+        disabled={disabled}
+        className="mt-8 rounded-xl bg-rose-700 px-6 py-3 text-lg font-semibold text-white hover:bg-rose-800 disabled:opacity-70"
+      >
         {busy ? 'Processing...' : `Subscribe ${name}`}
       </button>
     </section>

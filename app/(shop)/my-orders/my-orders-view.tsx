@@ -15,10 +15,7 @@ import { VoucherList } from './voucher-list';
 
 const LOGIN_MESSAGE = 'Please login to view your orders';
 
-type State =
-  | { kind: 'loading' }
-  | { kind: 'failed' }
-  | { kind: 'ready'; orders: CustomerOrderResponse[]; vouchers: CustomerVouchersResponse | null };
+type State = { kind: 'loading' } | { kind: 'failed' } | { kind: 'ready'; orders: CustomerOrderResponse[]; vouchers: CustomerVouchersResponse | null };
 
 export function MyOrdersView() {
   const toLogin = useLoginRedirect();
@@ -52,7 +49,11 @@ export function MyOrdersView() {
     <>
       <h1 className="text-3xl font-extrabold tracking-tight">My Orders</h1>
       {state.kind === 'loading' && <LoadingPanel label="Loading your orders..." />}
-      {state.kind === 'failed' && <p className="mt-8 rounded-2xl bg-white p-8 text-center text-gray-700 shadow-sm">Your orders could not be loaded. Please refresh the page to try again.</p>}
+      {state.kind === 'failed' && (
+        <p className="mt-8 rounded-2xl bg-white p-8 text-center text-gray-700 shadow-sm">
+          Your orders could not be loaded. Please refresh the page to try again.
+        </p>
+      )}
       {state.kind === 'ready' && (
         <>
           {state.vouchers && <VoucherList {...state.vouchers} />}
@@ -74,7 +75,9 @@ export function MyOrdersView() {
 function NoOrders() {
   return (
     <div className="mt-8 rounded-2xl bg-white p-12 text-center shadow-sm">
-      <div className="text-5xl" aria-hidden="true">🛍️</div>
+      <div className="text-5xl" aria-hidden="true">
+        🛍️
+      </div>
       <h2 className="mt-4 text-xl font-bold">No Orders Yet</h2>
       <p className="mt-2 text-gray-700">Your purchases and their downloads will appear here.</p>
       <Link href="/products" className={`${primaryButton} mt-6`}>

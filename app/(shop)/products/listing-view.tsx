@@ -109,7 +109,9 @@ function CategoryGrid({ categories }: { categories: CategoryRecord[] }) {
   if (categories.length === 0) return null;
   return (
     <section aria-labelledby="browse-by-category" className="mt-8">
-      <h2 id="browse-by-category" className="mb-4 text-xl font-bold">Browse by Category</h2>
+      <h2 id="browse-by-category" className="mb-4 text-xl font-bold">
+        Browse by Category
+      </h2>
       <ul className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4">
         {categories.map((c, i) => {
           const image = publicMediaUrl(c.displayImagePath);
@@ -118,13 +120,27 @@ function CategoryGrid({ categories }: { categories: CategoryRecord[] }) {
           return (
             <li key={c.id}>
               {/* Plain <a> for /products?… links: see components/layout/category-menu.tsx. */}
-              <a href={listingHref({ category: c.name, page: 1 })} className="block overflow-hidden rounded-2xl border border-gray-200 bg-white shadow-sm hover:shadow-md">
+              <a
+                href={listingHref({ category: c.name, page: 1 })}
+                className="block overflow-hidden rounded-2xl border border-gray-200 bg-white shadow-sm hover:shadow-md"
+              >
                 <div className="aspect-[4/3] bg-gradient-to-br from-rose-100 to-indigo-100">
                   {image ? (
                     // eslint-disable-next-line @next/next/no-img-element -- images are sized at upload, not by the runtime optimiser (Decision 3)
-                    <img src={image} alt="" width={480} height={360} className="h-full w-full object-cover" loading={first ? undefined : 'lazy'} fetchPriority={first ? 'high' : undefined} decoding="async" />
+                    <img
+                      src={image}
+                      alt=""
+                      width={480}
+                      height={360}
+                      className="h-full w-full object-cover"
+                      loading={first ? undefined : 'lazy'}
+                      fetchPriority={first ? 'high' : undefined}
+                      decoding="async"
+                    />
                   ) : (
-                    <span className="flex h-full items-center justify-center text-4xl" aria-hidden="true">🎨</span>
+                    <span className="flex h-full items-center justify-center text-4xl" aria-hidden="true">
+                      🎨
+                    </span>
                   )}
                 </div>
                 <div className="p-3">

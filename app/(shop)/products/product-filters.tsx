@@ -54,7 +54,13 @@ export function ProductFilters({ categories, category, subcategory, search }: Pr
       </div>
       <div className="flex flex-col gap-1 text-sm font-medium">
         <label htmlFor="filter-category">Category</label>
-        <select id="filter-category" name="category" value={category} className={control} onChange={(e) => go({ category: e.target.value, search: query.trim() })}>
+        <select
+          id="filter-category"
+          name="category"
+          value={category}
+          className={control}
+          onChange={(e) => go({ category: e.target.value, search: query.trim() })}
+        >
           <option value="">All Categories</option>
           {categories.map((c) => (
             <option key={c.name} value={c.name}>

@@ -51,7 +51,9 @@ export function ResetPasswordForm({ token }: { token: string }) {
   if (done) {
     return (
       <div className="text-center" role="status">
-        <div className="text-5xl" aria-hidden="true">✅</div>
+        <div className="text-5xl" aria-hidden="true">
+          ✅
+        </div>
         <h1 className="mt-4 text-3xl font-extrabold tracking-tight">Password Reset Successful</h1>
         <p className="mt-2 text-gray-700">Your password has been changed. Redirecting you to login in 3 seconds...</p>
         <Link href="/login" className={`${primaryButton} mt-6`}>
@@ -82,7 +84,15 @@ export function ResetPasswordForm({ token }: { token: string }) {
           value={password}
           onChange={(e) => setPassword(e.target.value)}
         />
-        <FormField id="confirm-password" label="Confirm Password" type="password" autoComplete="new-password" required value={confirm} onChange={(e) => setConfirm(e.target.value)} />
+        <FormField
+          id="confirm-password"
+          label="Confirm Password"
+          type="password"
+          autoComplete="new-password"
+          required
+          value={confirm}
+          onChange={(e) => setConfirm(e.target.value)}
+        />
         <button type="submit" disabled={busy} className={primaryButton}>
           {busy ? 'Resetting...' : 'Reset Password'}
         </button>

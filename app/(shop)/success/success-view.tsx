@@ -62,7 +62,9 @@ export function SuccessView({ sessionId }: { sessionId: string }) {
       return (
         <div>
           <div className="text-center">
-            <div className="text-5xl" aria-hidden="true">🎉</div>
+            <div className="text-5xl" aria-hidden="true">
+              🎉
+            </div>
             <h1 className="mt-4 text-3xl font-extrabold tracking-tight">Payment Successful!</h1>
             <p className="mt-2 text-gray-700">Thank you for your purchase. Your files are ready to download, and a confirmation email is on its way.</p>
           </div>
@@ -78,27 +80,37 @@ export function SuccessView({ sessionId }: { sessionId: string }) {
             <DownloadAllLink sessionId={sessionId} fileCount={state.items.reduce((n, item) => n + item.files.length, 0)} />
           </div>
           <div className="mt-8 flex flex-wrap justify-center gap-3">
-            <Link href="/products" className="rounded-lg bg-rose-700 px-6 py-3 font-semibold text-white hover:bg-rose-800">Continue Shopping</Link>
-            <Link href="/my-orders" className="rounded-lg border border-gray-300 px-6 py-3 font-semibold hover:bg-gray-100">My Orders</Link>
+            <Link href="/products" className="rounded-lg bg-rose-700 px-6 py-3 font-semibold text-white hover:bg-rose-800">
+              Continue Shopping
+            </Link>
+            <Link href="/my-orders" className="rounded-lg border border-gray-300 px-6 py-3 font-semibold hover:bg-gray-100">
+              My Orders
+            </Link>
           </div>
         </div>
       );
     case 'expired':
       return (
         <Outcome title="Session Expired" text="Your checkout session expired before payment. Your cart is still here.">
-          <Link href="/cart" className="rounded-lg bg-rose-700 px-6 py-3 font-semibold text-white hover:bg-rose-800">Back to Cart</Link>
+          <Link href="/cart" className="rounded-lg bg-rose-700 px-6 py-3 font-semibold text-white hover:bg-rose-800">
+            Back to Cart
+          </Link>
         </Outcome>
       );
     case 'timeout':
       return (
         <Outcome title="Checking Timeout" text="We are still processing your payment. Please check your email for confirmation shortly.">
-          <Link href="/" className="rounded-lg bg-rose-700 px-6 py-3 font-semibold text-white hover:bg-rose-800">Go Home</Link>
+          <Link href="/" className="rounded-lg bg-rose-700 px-6 py-3 font-semibold text-white hover:bg-rose-800">
+            Go Home
+          </Link>
         </Outcome>
       );
     case 'error':
       return (
         <Outcome title="Error" text="Something went wrong. Please contact support.">
-          <Link href="/" className="rounded-lg bg-rose-700 px-6 py-3 font-semibold text-white hover:bg-rose-800">Go Home</Link>
+          <Link href="/" className="rounded-lg bg-rose-700 px-6 py-3 font-semibold text-white hover:bg-rose-800">
+            Go Home
+          </Link>
         </Outcome>
       );
   }

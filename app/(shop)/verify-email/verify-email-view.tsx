@@ -23,7 +23,9 @@ export function VerifyEmailView({ token }: { token: string }) {
   if (state.kind === 'done') {
     return (
       <div className="text-center" role="status">
-        <div className="text-5xl" aria-hidden="true">✅</div>
+        <div className="text-5xl" aria-hidden="true">
+          ✅
+        </div>
         <h1 className="mt-4 text-3xl font-extrabold tracking-tight">Email Confirmed</h1>
         <p className="mt-2 text-gray-700">Thank you! Orders and gift vouchers sent to this address now show in My Orders.</p>
         <Link href="/my-orders" className={`${primaryButton} mt-6`}>

@@ -41,7 +41,15 @@ export function AdminLoginForm() {
   return (
     <form className="mt-6 flex flex-col gap-4" onSubmit={(e) => void submit(e)}>
       <TextField id="admin-username" label="Username" autoComplete="username" required value={username} onChange={(e) => setUsername(e.target.value)} />
-      <TextField id="admin-password" label="Password" type="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
+      <TextField
+        id="admin-password"
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        required
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+      />
       <button type="submit" className={`${button.primary} py-3`} disabled={busy}>
         {busy ? 'Signing in...' : 'Login'}
       </button>

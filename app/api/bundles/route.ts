@@ -8,8 +8,11 @@ export const GET = handler(async (request) => {
   const query = parseQuery(request, catalogQuerySchema);
   const page = await getListing({ ...query, kind: 'bundle' });
   const now = new Date();
-  return json(page.items.map((item) => toBundleResponse(item, now)), {
-    cache: 'public',
-    headers: { 'X-Total-Count': String(page.total) },
-  });
+  return json(
+    page.items.map((item) => toBundleResponse(item, now)),
+    {
+      cache: 'public',
+      headers: { 'X-Total-Count': String(page.total) },
+    },
+  );
 });

@@ -8,8 +8,11 @@ export const GET = handler(async (request) => {
   const query = parseQuery(request, catalogQuerySchema);
   const page = await getListing({ ...query, kind: 'product' });
   const now = new Date();
-  return json(page.items.map((item) => toProductResponse(item, now)), {
-    cache: 'public',
-    headers: { 'X-Total-Count': String(page.total) },
-  });
+  return json(
+    page.items.map((item) => toProductResponse(item, now)),
+    {
+      cache: 'public',
+      headers: { 'X-Total-Count': String(page.total) },
+    },
+  );
 });

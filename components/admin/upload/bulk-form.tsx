@@ -61,7 +61,9 @@ export function BulkForm({ categories, busy, onStarted }: { categories: Category
           className={input}
           onChange={(e) => setFiles(Array.from(e.target.files ?? []))}
         />
-        <p className="text-xs text-gray-600">JPEG, PNG, WebP, GIF, TIFF or AVIF, up to 50 MB and 50 megapixels each. {files.length > 0 && `${files.length} selected.`}</p>
+        <p className="text-xs text-gray-600">
+          JPEG, PNG, WebP, GIF, TIFF or AVIF, up to 50 MB and 50 megapixels each. {files.length > 0 && `${files.length} selected.`}
+        </p>
       </div>
       <CategoryFields idPrefix="bulk" categories={categories} value={fields} onChange={setFields} />
       <div className="flex flex-wrap items-end gap-4">

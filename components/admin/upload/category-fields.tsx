@@ -8,11 +8,30 @@ export type CategoryValue = { price: string; category: string; subcategory: stri
 export const EMPTY_CATEGORY_VALUE: CategoryValue = { price: '', category: '', subcategory: '', tags: '' };
 
 /** Price, category, dependent subcategory and tags: the fields both upload modes share (SPEC §5). */
-export function CategoryFields({ idPrefix, categories, value, onChange }: { idPrefix: string; categories: Category[]; value: CategoryValue; onChange: (next: CategoryValue) => void }) {
+export function CategoryFields({
+  idPrefix,
+  categories,
+  value,
+  onChange,
+}: {
+  idPrefix: string;
+  categories: Category[];
+  value: CategoryValue;
+  onChange: (next: CategoryValue) => void;
+}) {
   const subcategories = categories.find((c) => c.name === value.category)?.subcategories ?? [];
   return (
     <div className="grid gap-4 md:grid-cols-2">
-      <TextField id={`${idPrefix}-price`} label="Price (AUD)" type="number" min="0" step="0.01" required value={value.price} onChange={(e) => onChange({ ...value, price: e.target.value })} />
+      <TextField
+        id={`${idPrefix}-price`}
+        label="Price (AUD)"
+        type="number"
+        min="0"
+        step="0.01"
+        required
+        value={value.price}
+        onChange={(e) => onChange({ ...value, price: e.target.value })}
+      />
       <SelectField
         id={`${idPrefix}-category`}
         label="Category"
@@ -41,7 +60,13 @@ export function CategoryFields({ idPrefix, categories, value, onChange }: { idPr
           </option>
         ))}
       </SelectField>
-      <TextField id={`${idPrefix}-tags`} label="Tags" hint="Comma-separated" value={value.tags} onChange={(e) => onChange({ ...value, tags: e.target.value })} />
+      <TextField
+        id={`${idPrefix}-tags`}
+        label="Tags"
+        hint="Comma-separated"
+        value={value.tags}
+        onChange={(e) => onChange({ ...value, tags: e.target.value })}
+      />
     </div>
   );
 }

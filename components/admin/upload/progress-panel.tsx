@@ -38,7 +38,11 @@ export function ProgressPanel({ progress, retrying, onRetry }: { progress: Uploa
         </p>
       )}
       {banner && (
-        <div role={stage === 'complete' ? 'status' : 'alert'} className={`rounded-lg border p-3 text-sm ${banner.className}`} data-testid={`upload-banner-${stage}`}>
+        <div
+          role={stage === 'complete' ? 'status' : 'alert'}
+          className={`rounded-lg border p-3 text-sm ${banner.className}`}
+          data-testid={`upload-banner-${stage}`}
+        >
           <p className="font-semibold">{banner.title}</p>
           <p>{progress.message}</p>
           {progress.failed_files.length > 0 && (

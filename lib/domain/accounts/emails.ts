@@ -16,7 +16,14 @@ export async function sendPasswordResetEmail(user: { id: string; email: string; 
   await sendEmail({
     to: user.email,
     subject,
-    text: [`Hi ${user.name},`, '', 'Someone asked to reset the password of your account. If it was you, open this link within 1 hour:', link, '', 'If it was not you, ignore this email: your password stays the same.'].join('\n'),
+    text: [
+      `Hi ${user.name},`,
+      '',
+      'Someone asked to reset the password of your account. If it was you, open this link within 1 hour:',
+      link,
+      '',
+      'If it was not you, ignore this email: your password stays the same.',
+    ].join('\n'),
   });
   await db().emailLog.create({ data: { kind: 'password_reset', recipientEmail: user.email, subject } });
 }

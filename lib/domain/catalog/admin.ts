@@ -169,7 +169,7 @@ export async function updateCatalogItem(actor: string, id: string, isBundle: boo
     }
     if (edit.subcategory !== undefined) {
       const sub = edit.subcategory?.trim() || null;
-      const allowed = subcategories ?? (item.categoryId ? (await tx.category.findUnique({ where: { id: item.categoryId } }))?.subcategories ?? [] : []);
+      const allowed = subcategories ?? (item.categoryId ? ((await tx.category.findUnique({ where: { id: item.categoryId } }))?.subcategories ?? []) : []);
       if (sub && !allowed.includes(sub)) throw invalid(`Unknown subcategory: ${sub}`);
       data.subcategory = sub;
     }
@@ -252,7 +252,13 @@ export async function addProductFiles(actor: string, productId: string, files: A
       let position = (last._max.position ?? -1) + 1;
       await tx.productFile.createMany({ data: stored.map((f) => ({ ...f, productId, position: position++ })) });
       await tx.product.update({ where: { id: productId }, data: { updatedAt: new Date() } });
-      await recordAudit(tx, actor, 'product.files.add', productId, stored.map((f) => f.originalFilename));
+      await recordAudit(
+        tx,
+        actor,
+        'product.files.add',
+        productId,
+        stored.map((f) => f.originalFilename),
+      );
     });
     return stored.length;
   } catch (error) {

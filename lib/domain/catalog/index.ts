@@ -62,10 +62,7 @@ function whereFor(filter: CatalogFilter): Prisma.ProductWhereInput {
   const search = filter.search?.trim();
   if (search) {
     // ILIKE '%…%' on the title is served by the pg_trgm GIN index; tags match exactly.
-    where.OR = [
-      { title: { contains: escapeLike(search), mode: 'insensitive' } },
-      { tags: { has: search.toLowerCase() } },
-    ];
+    where.OR = [{ title: { contains: escapeLike(search), mode: 'insensitive' } }, { tags: { has: search.toLowerCase() } }];
   }
   return where;
 }

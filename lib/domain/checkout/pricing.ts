@@ -12,10 +12,7 @@ export type CartPricing = {
   totalCents: number;
 };
 
-export function priceCart(
-  products: PricedProduct[],
-  options: { now?: Date; voucher?: VoucherRules | null; member?: boolean } = {},
-): CartPricing {
+export function priceCart(products: PricedProduct[], options: { now?: Date; voucher?: VoucherRules | null; member?: boolean } = {}): CartPricing {
   const now = options.now ?? new Date();
   const lines = products.map((p) => ({ productId: p.id, title: p.title, isBundle: p.isBundle, priceCents: effectivePriceCents(p, now) }));
   const subtotalCents = lines.reduce((sum, l) => sum + l.priceCents, 0);

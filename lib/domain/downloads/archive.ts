@@ -11,7 +11,9 @@ export type OrderArchive = { filename: string; body: ReadableStream<Uint8Array>;
 
 /** A name that cannot climb out of its folder or hide: no separators, no leading dots. */
 function safeSegment(name: string, fallback: string): string {
-  const cleaned = sanitizeFilename(name).replace(/^[.\s]+/, '').trim();
+  const cleaned = sanitizeFilename(name)
+    .replace(/^[.\s]+/, '')
+    .trim();
   return cleaned || fallback;
 }
 
@@ -60,7 +62,10 @@ export function archiveLayout(folders: Folder[]): (ZipEntry & { fileId: string; 
 export async function createOrderArchive(request: ArchiveRequest): Promise<OrderArchive> {
   const order = await authorizeOrderDownload(request);
   // The files as this order knows them: ones removed since it was placed included.
-  const files = await filesForProducts(order.items.map((i) => i.productId), order.createdAt);
+  const files = await filesForProducts(
+    order.items.map((i) => i.productId),
+    order.createdAt,
+  );
   const entries = archiveLayout(order.items.map((i) => ({ title: i.title, productId: i.productId, files: files.get(i.productId) ?? [] })));
   if (entries.length === 0) throw notFound('File not found');
   await db().downloadLog.createMany({

@@ -36,7 +36,15 @@ export async function sendOrderEmail(orderId: string, options: { to?: string; se
     await sendEmail({ to, subject, text, html: toHtml(text, [successUrl, `${site}/my-orders`]) });
   } catch (error) {
     await db().emailLog.create({
-      data: { orderId: order.id, kind: 'order_confirmation', recipientEmail: to, subject, sentBy, status: 'failed', error: error instanceof Error ? error.message.slice(0, 500) : 'send failed' },
+      data: {
+        orderId: order.id,
+        kind: 'order_confirmation',
+        recipientEmail: to,
+        subject,
+        sentBy,
+        status: 'failed',
+        error: error instanceof Error ? error.message.slice(0, 500) : 'send failed',
+      },
     });
     throw error;
   }

@@ -56,7 +56,13 @@ export async function syncStripeSubscription(subscriptionId: string): Promise<vo
   const sub = await retrieveSubscription(subscriptionId);
   const userId = sub.userId ?? (await db().membership.findUnique({ where: { stripeSubscriptionId: subscriptionId } }))?.userId;
   if (!userId) throw new Error(`Subscription ${subscriptionId} has no user`);
-  const data = { planInterval: sub.interval, status: sub.status, currentPeriodEnd: sub.currentPeriodEnd, cancelAtPeriodEnd: sub.cancelAtPeriodEnd, stripeSubscriptionId: subscriptionId };
+  const data = {
+    planInterval: sub.interval,
+    status: sub.status,
+    currentPeriodEnd: sub.currentPeriodEnd,
+    cancelAtPeriodEnd: sub.cancelAtPeriodEnd,
+    stripeSubscriptionId: subscriptionId,
+  };
   await db().membership.upsert({ where: { userId }, create: { userId, ...data }, update: data });
 }
 

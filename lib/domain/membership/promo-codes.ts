@@ -8,15 +8,21 @@ import { db } from '@/lib/infra/db';
 export type PromoCode = { code: string; description: string; percentOff: number; active: boolean; expiresAt: Date | null; createdAt: Date };
 
 export async function listPromoCodes(): Promise<PromoCode[]> {
-  return db().promoCode.findMany({ orderBy: { createdAt: 'desc' }, select: { code: true, description: true, percentOff: true, active: true, expiresAt: true, createdAt: true } });
+  return db().promoCode.findMany({
+    orderBy: { createdAt: 'desc' },
+    select: { code: true, description: true, percentOff: true, active: true, expiresAt: true, createdAt: true },
+  });
 }
 
 export async function createPromoCode(actor: string, input: { code: string; percentOff: number; description?: string; expiresAt?: Date | null }) {
   const code = input.code.trim().toUpperCase();
   if (!/^[A-Z0-9-]{3,40}$/.test(code)) throw invalid('Use 3–40 letters, digits or dashes for the code');
-  if (!(Number.isInteger(input.percentOff) && input.percentOff >= 1 && input.percentOff <= 100)) throw invalid('Percent off must be a whole number from 1 to 100');
+  if (!(Number.isInteger(input.percentOff) && input.percentOff >= 1 && input.percentOff <= 100))
+    throw invalid('Percent off must be a whole number from 1 to 100');
   try {
-    await db().promoCode.create({ data: { code, percentOff: input.percentOff, description: input.description?.trim() ?? '', expiresAt: input.expiresAt ?? null } });
+    await db().promoCode.create({
+      data: { code, percentOff: input.percentOff, description: input.description?.trim() ?? '', expiresAt: input.expiresAt ?? null },
+    });
   } catch (error) {
     if ((error as { code?: string }).code === 'P2002') throw new AppError('conflict', 'This promo code already exists');
     throw error;

@@ -30,7 +30,8 @@ export async function listAdminOrders(filter: OrderFilter) {
     const pattern = escapeLike(search);
     where.OR = [{ customerEmail: { contains: pattern.toLowerCase() } }, { sessionId: { contains: pattern } }];
   }
-  if (filter.startDate || filter.endDate) where.createdAt = { ...(filter.startDate ? { gte: filter.startDate } : {}), ...(filter.endDate ? { lt: filter.endDate } : {}) };
+  if (filter.startDate || filter.endDate)
+    where.createdAt = { ...(filter.startDate ? { gte: filter.startDate } : {}), ...(filter.endDate ? { lt: filter.endDate } : {}) };
   const [orders, total] = await Promise.all([
     db().order.findMany({
       where,

@@ -34,7 +34,10 @@ export async function fulfilOrder(sessionId: string, details: FulfilDetails): Pr
       data: { paymentStatus: details.paymentStatus, status: 'complete', fulfilledAt: now },
     });
     if (claimed.count !== 1) return false;
-    const order = await tx.order.findUniqueOrThrow({ where: { sessionId }, select: { id: true, customerEmail: true, kind: true, userId: true, planInterval: true } });
+    const order = await tx.order.findUniqueOrThrow({
+      where: { sessionId },
+      select: { id: true, customerEmail: true, kind: true, userId: true, planInterval: true },
+    });
     if (!order.customerEmail && details.customerEmail) {
       await tx.order.update({ where: { id: order.id }, data: { customerEmail: details.customerEmail.toLowerCase() } });
     }

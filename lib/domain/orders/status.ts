@@ -35,7 +35,12 @@ export async function getCheckoutStatus(sessionId: string, viewer: Viewer): Prom
     if (await refreshOpenOrder(order.sessionId, order.expiresAt)) order = await getOrderForViewer(sessionId, viewer);
   }
   const paid = order.fulfilledAt !== null;
-  const files = paid ? await filesForProducts(order.items.map((i) => i.productId), order.createdAt) : new Map();
+  const files = paid
+    ? await filesForProducts(
+        order.items.map((i) => i.productId),
+        order.createdAt,
+      )
+    : new Map();
   return {
     // The spec's success page knows one settled value, paid. The order row keeps
     // Stripe's own word (no_payment_required for a $0 order) for the back office.

@@ -17,7 +17,8 @@ export function isAllowedSuffix(suffix: string): suffix is (typeof ALLOWED_SUFFI
 
 export async function generateImageFilename(bytes: Buffer, originalName: string, suffix: string): Promise<string> {
   const cleanSuffix = suffix.trim().toLowerCase();
-  if (!isAllowedSuffix(cleanSuffix)) throw invalid(`Unknown suffix; use one of: ${ALLOWED_SUFFIXES.filter(Boolean).join(', ')}`, { suffix: ['Not an allowed suffix'] });
+  if (!isAllowedSuffix(cleanSuffix))
+    throw invalid(`Unknown suffix; use one of: ${ALLOWED_SUFFIXES.filter(Boolean).join(', ')}`, { suffix: ['Not an allowed suffix'] });
   let info, colours;
   try {
     info = await checkImage(bytes);

@@ -61,7 +61,10 @@ export async function retryFailedFiles(actor: string, batchId: string): Promise<
     const failed = await tx.uploadFile.findMany({ where: { batchId, status: 'failed' }, select: { id: true, attempts: true } });
     let queued = 0;
     for (const file of failed) {
-      const reset = await tx.uploadFile.updateMany({ where: { id: file.id, status: 'failed' }, data: { status: 'pending', error: null, attempts: 0, lockedAt: null } });
+      const reset = await tx.uploadFile.updateMany({
+        where: { id: file.id, status: 'failed' },
+        data: { status: 'pending', error: null, attempts: 0, lockedAt: null },
+      });
       if (reset.count === 0) continue;
       await enqueue(tx, UPLOAD_JOB, { fileId: file.id });
       queued++;

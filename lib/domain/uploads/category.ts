@@ -20,5 +20,12 @@ export async function resolveCategory(client: Client, name: string, subcategory:
 }
 
 export function parseTags(tags: string | undefined): string[] {
-  return [...new Set((tags ?? '').split(',').map((t) => t.trim().toLowerCase()).filter(Boolean))].slice(0, 30);
+  return [
+    ...new Set(
+      (tags ?? '')
+        .split(',')
+        .map((t) => t.trim().toLowerCase())
+        .filter(Boolean),
+    ),
+  ].slice(0, 30);
 }

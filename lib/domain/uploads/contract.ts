@@ -7,8 +7,20 @@ const price = z
   .string({ error: 'Price is required' })
   .trim()
   .min(1, 'Price is required')
-  .pipe(z.coerce.number<string>({ error: 'Price must be a number' }).min(0, 'Price must be 0 or more').max(100_000).multipleOf(0.01, 'Price has at most 2 decimals'));
-const optionalText = (max: number) => z.string().trim().max(max).optional().transform((v) => v || undefined);
+  .pipe(
+    z.coerce
+      .number<string>({ error: 'Price must be a number' })
+      .min(0, 'Price must be 0 or more')
+      .max(100_000)
+      .multipleOf(0.01, 'Price has at most 2 decimals'),
+  );
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .optional()
+    .transform((v) => v || undefined);
 
 export const bulkFieldsSchema = z.object({
   price,
@@ -19,10 +31,20 @@ export const bulkFieldsSchema = z.object({
 
 export const individualFieldsSchema = bulkFieldsSchema.extend({
   title: z.string({ error: 'Title is required' }).trim().min(1, 'Title is required').max(200),
-  description: z.string().max(5000).optional().transform((v) => v?.trim() ?? ''),
+  description: z
+    .string()
+    .max(5000)
+    .optional()
+    .transform((v) => v?.trim() ?? ''),
 });
 
-export const batchIdParams = z.object({ batchId: z.string().min(1).max(64).regex(/^[a-z0-9]+$/i, 'Invalid batch id') });
+export const batchIdParams = z.object({
+  batchId: z
+    .string()
+    .min(1)
+    .max(64)
+    .regex(/^[a-z0-9]+$/i, 'Invalid batch id'),
+});
 
 export type BulkFields = z.infer<typeof bulkFieldsSchema>;
 export type IndividualFields = z.infer<typeof individualFieldsSchema>;

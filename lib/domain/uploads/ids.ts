@@ -2,7 +2,9 @@ import { randomBytes } from 'node:crypto';
 
 /** cuid2-shaped (a letter, then base36) from 128 random bits: accepted by the API's id checks, unguessable. */
 export function newId(): string {
-  return `c${BigInt(`0x${randomBytes(16).toString('hex')}`).toString(36).padStart(25, '0')}`;
+  return `c${BigInt(`0x${randomBytes(16).toString('hex')}`)
+    .toString(36)
+    .padStart(25, '0')}`;
 }
 
 export const STAGING_PREFIX = 'staging/';

@@ -13,6 +13,15 @@ export { processUploadFile } from './process';
 export { createIndividualProduct, INDIVIDUAL_LIMITS } from './individual';
 export { generateImageFilename, ALLOWED_SUFFIXES } from './analyze';
 export { stageBulkUpload, BULK_LIMITS } from './staging';
-export { MAX_FIELD_BYTES, MAX_IMAGE_BYTES, MAX_PRODUCT_FILE_BYTES, MAX_PRODUCT_FILES, SWEEP_STAGING_CRON, SWEEP_STAGING_JOB, UPLOAD_JOB, UPLOAD_JOB_SECONDS } from './limits';
+export {
+  MAX_FIELD_BYTES,
+  MAX_IMAGE_BYTES,
+  MAX_PRODUCT_FILE_BYTES,
+  MAX_PRODUCT_FILES,
+  SWEEP_STAGING_CRON,
+  SWEEP_STAGING_JOB,
+  UPLOAD_JOB,
+  UPLOAD_JOB_SECONDS,
+} from './limits';
 export { runStagingSweep, sweepStaging, type SweepResult } from './sweep';
 export { titleFromFilename } from './title';

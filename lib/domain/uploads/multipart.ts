@@ -4,9 +4,7 @@
 // let it go before the next one arrives.
 import { AppError, invalid } from '@/lib/domain/errors';
 
-export type FormPart =
-  | { kind: 'field'; name: string; value: string }
-  | { kind: 'file'; name: string; filename: string; contentType: string; data: Buffer };
+export type FormPart = { kind: 'field'; name: string; value: string } | { kind: 'file'; name: string; filename: string; contentType: string; data: Buffer };
 
 export type PartLimits = {
   maxFileBytes: number;

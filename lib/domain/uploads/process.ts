@@ -84,7 +84,10 @@ export async function processUploadFile(fileId: string): Promise<void> {
   } catch (error) {
     // Another run already created this product: the file is done, not failed.
     if (isUniqueViolation(error)) {
-      await db().uploadFile.updateMany({ where: { id: fileId, status: 'processing' }, data: { status: 'done', productId: fileId, error: null, lockedAt: null } });
+      await db().uploadFile.updateMany({
+        where: { id: fileId, status: 'processing' },
+        data: { status: 'done', productId: fileId, error: null, lockedAt: null },
+      });
       return;
     }
     if (error instanceof ImageInputError) return markFailed(fileId, error.message);

@@ -1,7 +1,24 @@
 // Product titles from uploaded filenames: "IMG_20240101_123456 Pink-Roses (2) copy.png"
 // becomes "Pink Roses". Camera prefixes, dates, counters and copy markers are
 // noise a shopper should never see.
-const NOISE_WORDS = new Set(['img', 'dsc', 'dscn', 'dscf', 'pxl', 'photo', 'image', 'screenshot', 'copy', 'final', 'edited', 'scan', 'untitled', 'mvimg', 'gopr', 'p']);
+const NOISE_WORDS = new Set([
+  'img',
+  'dsc',
+  'dscn',
+  'dscf',
+  'pxl',
+  'photo',
+  'image',
+  'screenshot',
+  'copy',
+  'final',
+  'edited',
+  'scan',
+  'untitled',
+  'mvimg',
+  'gopr',
+  'p',
+]);
 
 export function titleFromFilename(filename: string, fallback = 'Untitled Design'): string {
   const base = filename.replace(/^.*[\\/]/, '').replace(/\.[a-z0-9]{1,5}$/i, '');
@@ -24,11 +41,13 @@ export function titleFromFilename(filename: string, fallback = 'Untitled Design'
 
 /** A filesystem-safe slug of a title, for generated filenames. */
 export function slugify(title: string): string {
-  return title
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/&/g, 'and')
-    .replace(/[^A-Za-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 80) || 'design';
+  return (
+    title
+      .normalize('NFKD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .replace(/&/g, 'and')
+      .replace(/[^A-Za-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 80) || 'design'
+  );
 }

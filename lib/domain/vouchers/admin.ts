@@ -76,7 +76,9 @@ async function emailVoucher(voucher: Voucher, actor: string) {
     await sendEmail({ to: voucher.customerEmail, subject, text });
     await db().emailLog.create({ data: { kind: 'voucher', recipientEmail: voucher.customerEmail, subject, sentBy: actor } });
   } catch (error) {
-    await db().emailLog.create({ data: { kind: 'voucher', recipientEmail: voucher.customerEmail, subject, sentBy: actor, status: 'failed', error: String(error).slice(0, 500) } });
+    await db().emailLog.create({
+      data: { kind: 'voucher', recipientEmail: voucher.customerEmail, subject, sentBy: actor, status: 'failed', error: String(error).slice(0, 500) },
+    });
   }
 }
 

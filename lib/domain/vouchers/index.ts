@@ -38,7 +38,7 @@ export async function validateDiscount(code: string, subtotalCents?: number): Pr
   }
   const description = describeVoucher(voucher);
   if (subtotalCents === undefined) {
-    const headline = voucher.type === 'percentage' ? 0 : (isGiftCard(voucher) ? voucher.currentBalanceCents : voucher.valueCents) ?? 0;
+    const headline = voucher.type === 'percentage' ? 0 : ((isGiftCard(voucher) ? voucher.currentBalanceCents : voucher.valueCents) ?? 0);
     return { valid: true, code: normalized, valueCents: headline, discountCents: headline, description, message: 'Discount code applied' };
   }
   const discount = voucherDiscountCents(voucher, subtotalCents);

@@ -1,11 +1,5 @@
 import 'server-only';
-import type {
-  AdminProductResponse,
-  BundleResponse,
-  CategoryResponse,
-  ProductResponse,
-  TagResponse,
-} from '@/lib/contract/catalog';
+import type { AdminProductResponse, BundleResponse, CategoryResponse, ProductResponse, TagResponse } from '@/lib/contract/catalog';
 import type { AdminCatalogItem, CatalogItem, CategoryRecord } from '@/lib/domain/catalog';
 import { isSaleActive } from '@/lib/domain/pricing';
 import { centsToDollars } from '@/lib/format';

@@ -49,6 +49,12 @@ export function toAdminOrderResponse(o: AdminOrder): AdminOrderResponse {
       file_paths: i.files.map((f) => f.storageKey),
       original_filenames: i.files.map((f) => f.originalFilename),
     })),
-    email_logs: o.emailLogs.map((l) => ({ recipient_email: l.recipientEmail, sent_at: l.sentAt.toISOString(), sent_by: l.sentBy, status: l.status, kind: l.kind })),
+    email_logs: o.emailLogs.map((l) => ({
+      recipient_email: l.recipientEmail,
+      sent_at: l.sentAt.toISOString(),
+      sent_by: l.sentBy,
+      status: l.status,
+      kind: l.kind,
+    })),
   };
 }

@@ -25,7 +25,12 @@ export function nextAuthOptions(live: LiveSession | null, onSignOut: (claims: Se
     secret: env().AUTH_SECRET,
     session: { strategy: 'jwt', maxAge: secondsLeft },
     jwt: { decode: async ({ token }) => (live && token === live.token ? { ...live.claims } : null) },
-    cookies: { sessionToken: { name: sessionCookieName(), options: { httpOnly: options.httpOnly, sameSite: options.sameSite, path: options.path, secure: options.secure } } },
+    cookies: {
+      sessionToken: {
+        name: sessionCookieName(),
+        options: { httpOnly: options.httpOnly, sameSite: options.sameSite, path: options.path, secure: options.secure },
+      },
+    },
     pages: { signIn: '/login' },
     providers: [],
     callbacks: {

@@ -126,7 +126,10 @@ type SparseOverlay = { offsets: Uint32Array; alpha: Uint8Array; rgb: Uint8Array 
 const watermarkCache = new Map<string, Promise<SparseOverlay>>();
 
 async function renderSparseOverlay(width: number, height: number): Promise<SparseOverlay> {
-  const { data } = await sharp(Buffer.from(watermarkSvg(width, height)), INPUT_OPTIONS).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  const { data } = await sharp(Buffer.from(watermarkSvg(width, height)), INPUT_OPTIONS)
+    .ensureAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   let covered = 0;
   for (let i = 3; i < data.length; i += 4) if (data[i] > 0) covered++;
   const overlay: SparseOverlay = { offsets: new Uint32Array(covered), alpha: new Uint8Array(covered), rgb: new Uint8Array(covered * 3) };
@@ -250,10 +253,7 @@ export async function makeCategoryImage(input: Buffer): Promise<Buffer> {
  * and decode downstream. Never pass uploaded SVG here: it is the one path that
  * runs the SVG renderer.
  */
-export async function renderTrustedSvg(
-  svg: string,
-  options: { compressionLevel?: number; dpi?: number; opaque?: boolean } = {},
-): Promise<Buffer> {
+export async function renderTrustedSvg(svg: string, options: { compressionLevel?: number; dpi?: number; opaque?: boolean } = {}): Promise<Buffer> {
   const pipeline = sharp(Buffer.from(svg), INPUT_OPTIONS);
   if (options.opaque) pipeline.removeAlpha();
   if (options.dpi) pipeline.withDensity(options.dpi);
@@ -280,9 +280,7 @@ export async function composeMosaic(tiles: Buffer[]): Promise<Buffer> {
   if (picked.length === 0) throw new ImageInputError('No images to compose');
   const grid = picked.length === 1 ? 1 : 2;
   const side = THUMBNAIL_SIZE;
-  const cells = await Promise.all(
-    picked.map((tile) => sharp(tile, INPUT_OPTIONS).resize(side, side, { fit: 'cover', position: 'centre' }).png().toBuffer()),
-  );
+  const cells = await Promise.all(picked.map((tile) => sharp(tile, INPUT_OPTIONS).resize(side, side, { fit: 'cover', position: 'centre' }).png().toBuffer()));
   // Three tiles: the first repeats in the last cell, so the square has no hole.
   if (grid === 2) while (cells.length < 4) cells.push(cells[0]);
   return encode(

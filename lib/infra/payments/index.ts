@@ -26,7 +26,11 @@ export function stripe(): Stripe {
       maxNetworkRetries: 2,
       timeout: 20_000,
       ...(host
-        ? { host: host.hostname, port: Number(host.port || (host.protocol === 'https:' ? 443 : 80)), protocol: host.protocol.replace(':', '') as 'http' | 'https' }
+        ? {
+            host: host.hostname,
+            port: Number(host.port || (host.protocol === 'https:' ? 443 : 80)),
+            protocol: host.protocol.replace(':', '') as 'http' | 'https',
+          }
         : {}),
     });
   }

@@ -55,12 +55,7 @@ export async function ensureBuckets(): Promise<void> {
 
 const cacheControl = (kind: BucketKind) => (kind === 'public' ? 'public, max-age=31536000, immutable' : 'private, no-store');
 
-export async function putObject(
-  kind: BucketKind,
-  key: string,
-  body: Buffer | Uint8Array | string,
-  contentType: string,
-): Promise<void> {
+export async function putObject(kind: BucketKind, key: string, body: Buffer | Uint8Array | string, contentType: string): Promise<void> {
   await s3().send(
     new PutObjectCommand({
       Bucket: bucketName(kind),
@@ -98,7 +93,13 @@ export async function putObjectStream(kind: BucketKind, key: string, chunks: Asy
   }
   const upload = new Upload({
     client: s3(),
-    params: { Bucket: bucketName(kind), Key: key, Body: Readable.from(counted(), { highWaterMark: 1 }), ContentType: contentType, CacheControl: cacheControl(kind) },
+    params: {
+      Bucket: bucketName(kind),
+      Key: key,
+      Body: Readable.from(counted(), { highWaterMark: 1 }),
+      ContentType: contentType,
+      CacheControl: cacheControl(kind),
+    },
     partSize: STREAM_PART_BYTES,
     // One part in flight: the request body waits while it is sent, so memory stays near one part.
     queueSize: 1,
@@ -121,11 +122,7 @@ export async function putObjectStream(kind: BucketKind, key: string, chunks: Asy
  * stand-in among them, re-read the whole object). Returns false when the
  * source does not exist.
  */
-export async function copyObject(
-  from: { kind: BucketKind; key: string },
-  to: { kind: BucketKind; key: string },
-  contentType?: string,
-): Promise<boolean> {
+export async function copyObject(from: { kind: BucketKind; key: string }, to: { kind: BucketKind; key: string }, contentType?: string): Promise<boolean> {
   const metadata = contentType
     ? { MetadataDirective: 'REPLACE' as const, ContentType: contentType, CacheControl: cacheControl(to.kind) }
     : { MetadataDirective: 'COPY' as const };

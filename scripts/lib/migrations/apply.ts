@@ -4,7 +4,18 @@
 // neither Prisma nor its engine.
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { LOCK_NOT_AVAILABLE, LOCK_WAIT, type LocalMigration, type Log, type MigrationRow, PRISMA_MIGRATE_LOCK_KEY, checksumMatches, checksumOf, defaultLog, readLocalMigrations } from './folder';
+import {
+  LOCK_NOT_AVAILABLE,
+  LOCK_WAIT,
+  type LocalMigration,
+  type Log,
+  type MigrationRow,
+  PRISMA_MIGRATE_LOCK_KEY,
+  checksumMatches,
+  checksumOf,
+  defaultLog,
+  readLocalMigrations,
+} from './folder';
 
 export async function withClient<T>(databaseUrl: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: databaseUrl });
@@ -34,9 +45,7 @@ async function withMigrateLock<T>(client: pg.Client, work: () => Promise<T>): Pr
 }
 
 async function migrationsTableExists(client: pg.Client): Promise<boolean> {
-  const { rows } = await client.query<{ present: boolean }>(
-    `SELECT to_regclass('_prisma_migrations') IS NOT NULL AS present`,
-  );
+  const { rows } = await client.query<{ present: boolean }>(`SELECT to_regclass('_prisma_migrations') IS NOT NULL AS present`);
   return rows[0]?.present ?? false;
 }
 
@@ -90,9 +99,7 @@ const isLive = (row: MigrationRow) => row.rolled_back_at === null;
 function assertNoFailedMigration(history: MigrationRow[]): void {
   const failed = history.filter((row) => isLive(row) && row.finished_at === null);
   if (failed.length === 0) return;
-  const details = failed
-    .map((row) => `- ${row.migration_name} (started ${row.started_at.toISOString()}): ${row.logs?.trim() ?? 'no logs'}`)
-    .join('\n');
+  const details = failed.map((row) => `- ${row.migration_name} (started ${row.started_at.toISOString()}): ${row.logs?.trim() ?? 'no logs'}`).join('\n');
   throw new Error(
     `Found failed migrations in the database; nothing was applied.\n${details}\n` +
       'Fix the cause, then mark each as rolled back (`prisma migrate resolve --rolled-back <name>`, or ' +
@@ -103,9 +110,7 @@ function assertNoFailedMigration(history: MigrationRow[]): void {
 
 function assertUnchanged(history: MigrationRow[], local: LocalMigration[]): void {
   const edited = local.filter((migration) =>
-    history.some(
-      (row) => isLive(row) && row.migration_name === migration.name && !checksumMatches(migration.script, row.checksum),
-    ),
+    history.some((row) => isLive(row) && row.migration_name === migration.name && !checksumMatches(migration.script, row.checksum)),
   );
   if (edited.length === 0) return;
   throw new Error(
@@ -149,17 +154,11 @@ async function applyMigration(client: pg.Client, migration: LocalMigration): Pro
       [id, checksumOf(migration.script), migration.name],
     );
     await client.query(migration.script);
-    await client.query(
-      `UPDATE _prisma_migrations SET finished_at = clock_timestamp(), applied_steps_count = 1 WHERE id = $1`,
-      [id],
-    );
+    await client.query(`UPDATE _prisma_migrations SET finished_at = clock_timestamp(), applied_steps_count = 1 WHERE id = $1`, [id]);
     await client.query('COMMIT');
   } catch (error) {
     await rollBackAndRecord(client, migration, error);
-    throw new Error(
-      `Migration ${migration.name} failed and was rolled back: ${error instanceof Error ? error.message : String(error)}`,
-      { cause: error },
-    );
+    throw new Error(`Migration ${migration.name} failed and was rolled back: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
   }
 }
 

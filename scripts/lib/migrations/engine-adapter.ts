@@ -56,8 +56,7 @@ class CatalogFriendlyClient extends pg.Client {
     const callbackAt = args.findIndex((arg) => typeof arg === 'function');
     if (callbackAt >= 0) {
       const callback = args[callbackAt] as (error: Error | null, result: unknown) => void;
-      args[callbackAt] = (error: Error | null, result: unknown) =>
-        callback(error, error ? result : relabelInternalChar(result));
+      args[callbackAt] = (error: Error | null, result: unknown) => callback(error, error ? result : relabelInternalChar(result));
     }
     const returned = (super.query as (...rest: unknown[]) => unknown)(...args);
     return returned instanceof Promise ? returned.then(relabelInternalChar) : returned;
@@ -218,11 +217,7 @@ export class EngineAdapterFactory implements SqlMigrationAwareDriverAdapterFacto
 // Drop those re-creations for extensions the history already created, which
 // is what the native engine would have left out.
 export function withoutRecreatedExtensions(script: string, existing: Set<string>): string {
-  return script.replace(
-    /-- CreateExtension\nCREATE EXTENSION IF NOT EXISTS "([^"]+)"[^;]*;\n*/g,
-    (step, name: string) => (existing.has(name) ? '' : step),
-  );
+  return script.replace(/-- CreateExtension\nCREATE EXTENSION IF NOT EXISTS "([^"]+)"[^;]*;\n*/g, (step, name: string) => (existing.has(name) ? '' : step));
 }
 
-export const hasStatements = (script: string) =>
-  script.split('\n').some((line) => line.trim() !== '' && !line.trim().startsWith('--'));
+export const hasStatements = (script: string) => script.split('\n').some((line) => line.trim() !== '' && !line.trim().startsWith('--'));

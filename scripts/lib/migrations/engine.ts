@@ -5,7 +5,18 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { SchemaEngine } from '@prisma/schema-engine-wasm';
-import { type CreateMigrationOptions, type Log, type MigrationRow, type MigrationStatus, NO_FILTER, defaultLog, migrationList, readLocalMigrations, schemaFiles, writeMigration } from './folder';
+import {
+  type CreateMigrationOptions,
+  type Log,
+  type MigrationRow,
+  type MigrationStatus,
+  NO_FILTER,
+  defaultLog,
+  migrationList,
+  readLocalMigrations,
+  schemaFiles,
+  writeMigration,
+} from './folder';
 import { appliedNames, readHistory, withClient } from './apply';
 import { EngineAdapterFactory, type EngineModules, hasStatements, withoutRecreatedExtensions } from './engine-adapter';
 
@@ -70,11 +81,7 @@ async function instantiateEngine(): Promise<typeof SchemaEngine> {
 let engineModules: Promise<EngineModules> | undefined;
 
 async function loadEngineModules(): Promise<EngineModules> {
-  const [SchemaEngine, { PrismaPg }, utils] = await Promise.all([
-    instantiateEngine(),
-    import('@prisma/adapter-pg'),
-    import('@prisma/driver-adapter-utils'),
-  ]);
+  const [SchemaEngine, { PrismaPg }, utils] = await Promise.all([instantiateEngine(), import('@prisma/adapter-pg'), import('@prisma/driver-adapter-utils')]);
   return {
     SchemaEngine,
     PrismaPg,
@@ -97,10 +104,7 @@ function engineError(error: unknown): Error {
   return new Error(code ? `${code}: ${message ?? ''}` : (message ?? JSON.stringify(error)));
 }
 
-async function withSchemaEngine<T>(
-  databaseUrl: string,
-  work: (engine: SchemaEngine, factory: EngineAdapterFactory) => Promise<T>,
-): Promise<T> {
+async function withSchemaEngine<T>(databaseUrl: string, work: (engine: SchemaEngine, factory: EngineAdapterFactory) => Promise<T>): Promise<T> {
   engineModules ??= loadEngineModules();
   const modules = await engineModules;
   const factory = new EngineAdapterFactory(databaseUrl, modules);
@@ -148,11 +152,7 @@ async function dataLossWarnings(engine: SchemaEngine, databaseUrl: string, log: 
  * `prisma migrate dev --create-only`. Returns the folder name, or null when
  * there is nothing to change. Nothing is applied.
  */
-export async function createMigration(
-  databaseUrl: string,
-  name: string,
-  options: CreateMigrationOptions = {},
-): Promise<string | null> {
+export async function createMigration(databaseUrl: string, name: string, options: CreateMigrationOptions = {}): Promise<string | null> {
   const log = options.log ?? defaultLog;
   return withSchemaEngine(databaseUrl, async (engine, factory) => {
     const migrationsList = migrationList();

@@ -2,13 +2,7 @@
 // format, its lock file, checksums as Prisma computes them, and the types and
 // constants the rest of this tool shares.
 import { createHash } from 'node:crypto';
-import {
-  existsSync,
-  mkdirSync,
-  readdirSync,
-  readFileSync,
-  writeFileSync,
-} from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { MigrationList, SchemaFilter, SchemasContainer } from '@prisma/schema-engine-wasm';
@@ -67,16 +61,18 @@ export const defaultLog: Log = (message) => console.log(`[migrate] ${message}`);
 
 export function readLocalMigrations(): LocalMigration[] {
   if (!existsSync(MIGRATIONS_DIR)) return [];
-  return readdirSync(MIGRATIONS_DIR, { withFileTypes: true })
-    .filter((entry) => entry.isDirectory())
-    .map((entry) => entry.name)
-    // The order Prisma's CLI hands the folders to its engine.
-    .sort((a, b) => a.localeCompare(b))
-    .map((name) => {
-      const file = join(MIGRATIONS_DIR, name, SCRIPT_FILE);
-      if (!existsSync(file)) throw new Error(`Migration folder ${name} has no ${SCRIPT_FILE}`);
-      return { name, script: readFileSync(file, 'utf8') };
-    });
+  return (
+    readdirSync(MIGRATIONS_DIR, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name)
+      // The order Prisma's CLI hands the folders to its engine.
+      .sort((a, b) => a.localeCompare(b))
+      .map((name) => {
+        const file = join(MIGRATIONS_DIR, name, SCRIPT_FILE);
+        if (!existsSync(file)) throw new Error(`Migration folder ${name} has no ${SCRIPT_FILE}`);
+        return { name, script: readFileSync(file, 'utf8') };
+      })
+  );
 }
 
 export function checksumOf(script: string): string {

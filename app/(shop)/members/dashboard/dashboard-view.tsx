@@ -14,7 +14,9 @@ export function DashboardView() {
   const member = status?.is_member ?? user.is_member;
   return (
     <div className="rounded-2xl bg-white p-10 text-center shadow-sm">
-      <div className="text-5xl" aria-hidden="true">{member ? '👑' : '👋'}</div>
+      <div className="text-5xl" aria-hidden="true">
+        {member ? '👑' : '👋'}
+      </div>
       <h1 className="mt-4 text-3xl font-extrabold tracking-tight">Welcome back, {user.name}!</h1>
       {member ? (
         <>

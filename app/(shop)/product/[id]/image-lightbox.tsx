@@ -17,9 +17,21 @@ export function ImageLightbox({ src, alt }: { src: string | null; alt: string })
   if (!src) return <div className="flex aspect-square items-center justify-center rounded-2xl bg-gray-100 text-gray-600">No image</div>;
   return (
     <>
-      <button type="button" className="group block overflow-hidden rounded-2xl bg-white shadow-sm" onClick={() => setOpen(true)} aria-label={`Enlarge image of ${alt}`}>
+      <button
+        type="button"
+        className="group block overflow-hidden rounded-2xl bg-white shadow-sm"
+        onClick={() => setOpen(true)}
+        aria-label={`Enlarge image of ${alt}`}
+      >
         {/* eslint-disable-next-line @next/next/no-img-element -- images are sized at upload, not by the runtime optimiser (Decision 3) */}
-        <img src={src} alt={alt} width={1200} height={1200} className="aspect-square w-full object-cover transition group-hover:scale-[1.02]" fetchPriority="high" />
+        <img
+          src={src}
+          alt={alt}
+          width={1200}
+          height={1200}
+          className="aspect-square w-full object-cover transition group-hover:scale-[1.02]"
+          fetchPriority="high"
+        />
       </button>
       {open && (
         <div
@@ -32,7 +44,12 @@ export function ImageLightbox({ src, alt }: { src: string | null; alt: string })
             setZoomed(false);
           }}
         >
-          <button type="button" className="absolute right-4 top-4 rounded-full bg-white/90 px-3 py-1 text-lg font-bold" aria-label="Close" onClick={() => setOpen(false)}>
+          <button
+            type="button"
+            className="absolute right-4 top-4 rounded-full bg-white/90 px-3 py-1 text-lg font-bold"
+            aria-label="Close"
+            onClick={() => setOpen(false)}
+          >
             ×
           </button>
           {/* eslint-disable-next-line @next/next/no-img-element -- images are sized at upload, not by the runtime optimiser (Decision 3) */}

@@ -85,7 +85,9 @@ export default async function ProductPage({ params }: Props) {
           {item.tags.length > 0 && (
             <ul className="flex flex-wrap gap-2" aria-label="Tags">
               {item.tags.map((tag) => (
-                <li key={tag} className="rounded-full bg-gray-100 px-3 py-1 text-sm text-gray-800">#{tag}</li>
+                <li key={tag} className="rounded-full bg-gray-100 px-3 py-1 text-sm text-gray-800">
+                  #{tag}
+                </li>
               ))}
             </ul>
           )}
@@ -127,10 +129,7 @@ export default async function ProductPage({ params }: Props) {
           )}
         </div>
       </div>
-      <script
-        type="application/ld+json"
-        dangerouslySetInnerHTML={{ __html: productJsonLd(item, view.price.priceCents, view.price.onSale) }}
-      />
+      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: productJsonLd(item, view.price.priceCents, view.price.onSale) }} />
     </div>
   );
 }

@@ -18,6 +18,11 @@ export const GET = adminHandler(async () => json((await listPromoCodes()).map(to
 
 export const POST = adminHandler(async (request, _context, admin) => {
   const input = await parseBody(request, schema);
-  await createPromoCode(admin.username, { code: input.code, percentOff: input.percent_off, description: input.description, expiresAt: input.expires_at ?? null });
+  await createPromoCode(admin.username, {
+    code: input.code,
+    percentOff: input.percent_off,
+    description: input.description,
+    expiresAt: input.expires_at ?? null,
+  });
   return jsonOf(promoCodeCreateResponse, { success: true, code: input.code.toUpperCase() }, { status: 201 });
 });

@@ -8,7 +8,10 @@ const LINE = 'Print-ready designs, clip art and bundles for the bench ceiling pa
 export const dynamicParams = false;
 
 export function generateStaticParams() {
-  const sizes = (process.env.BENCH_CEILING_SIZES ?? '20000').split(',').map(Number).filter((n) => n > 0);
+  const sizes = (process.env.BENCH_CEILING_SIZES ?? '20000')
+    .split(',')
+    .map(Number)
+    .filter((n) => n > 0);
   return sizes.map((bytes) => ({ bytes: String(bytes) }));
 }
 

@@ -32,7 +32,10 @@ export default async function TestPaymentPage({ params }: Props) {
   const open = order.status === 'open' && !order.fulfilledAt && !lapsed;
   return (
     <div className="mx-auto max-w-xl px-4 py-12">
-      <p className="rounded-lg border-2 border-dashed border-amber-500 bg-amber-50 p-3 text-center text-sm font-bold uppercase tracking-wide text-amber-900" role="note">
+      <p
+        className="rounded-lg border-2 border-dashed border-amber-500 bg-amber-50 p-3 text-center text-sm font-bold uppercase tracking-wide text-amber-900"
+        role="note"
+      >
         Test payment: no real money moves
       </p>
       <h1 className="mt-6 text-3xl font-extrabold tracking-tight">Test payment</h1>
@@ -50,7 +53,9 @@ function Lines({ checkout: { order, items } }: { checkout: TestCheckout }) {
         <Line key={item.productId} label={item.title} amount={formatAud(item.priceCents)} />
       ))}
       {/* A membership order has no item rows: the plan is the line. */}
-      {order.kind === 'subscription' && <Line label={`${order.planInterval === 'year' ? 'Yearly' : 'Monthly'} membership`} amount={formatAud(order.subtotalCents)} />}
+      {order.kind === 'subscription' && (
+        <Line label={`${order.planInterval === 'year' ? 'Yearly' : 'Monthly'} membership`} amount={formatAud(order.subtotalCents)} />
+      )}
       {order.discountCents > 0 && <Line label="Discount" amount={`−${formatAud(order.discountCents)}`} tone="text-emerald-800" />}
       <li className="flex justify-between gap-4 p-4 text-lg font-bold">
         <span>Total</span>
@@ -73,7 +78,10 @@ function Line({ label, amount, tone = '' }: { label: string; amount: string; ton
 function Closed({ order }: { order: Order }) {
   const membership = order.kind === 'subscription';
   const link = order.fulfilledAt
-    ? { href: `/${membership ? 'membership-success' : 'success'}?session_id=${order.sessionId}`, label: membership ? 'View your membership' : 'View your downloads' }
+    ? {
+        href: `/${membership ? 'membership-success' : 'success'}?session_id=${order.sessionId}`,
+        label: membership ? 'View your membership' : 'View your downloads',
+      }
     : { href: membership ? '/membership' : '/cart', label: membership ? 'Back to Membership' : 'Back to Cart' };
   return (
     <div className="mt-6 rounded-xl bg-gray-100 p-4 text-center font-medium">

@@ -6,7 +6,12 @@ import { handler } from '@/lib/http/handler';
 import { urlSetResponse } from '@/lib/http/sitemap-xml';
 import { siteUrl } from '@/lib/media';
 
-const fileSchema = z.object({ file: z.string().regex(/^\d{1,6}\.xml$/).transform((f) => Number(f.slice(0, -4))) });
+const fileSchema = z.object({
+  file: z
+    .string()
+    .regex(/^\d{1,6}\.xml$/)
+    .transform((f) => Number(f.slice(0, -4))),
+});
 
 export const GET = handler<{ file: string }>(async (_request, { params }) => {
   const parsed = fileSchema.safeParse(await params);
