@@ -24,16 +24,12 @@ import { availableParallelism, cpus, loadavg, totalmem } from 'node:os';
 import { readFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { argValue, serveS3WhenAsked, startS3StandInProcess } from './lib/s3-stand-in-process';
 import sharp from 'sharp';
 
 const SIDE = 2000;
 const THIS_FILE = fileURLToPath(import.meta.url);
 const RESULTS = resolve('bench', 'results', 'upload.md');
-
-function argValue(name: string): string | undefined {
-  const at = process.argv.indexOf(name);
-  return at >= 0 ? process.argv[at + 1] : undefined;
-}
 
 // ---------------------------------------------------------------------------
 // Image generation (child process, so its memory is not in the measurement)
@@ -92,22 +88,7 @@ if (process.argv.includes('--generate')) {
   process.exit(0);
 }
 
-// The S3 stand-in in a process of its own: in production S3 is another machine,
-// so its CPU and memory are measured apart from the shop's.
-if (process.argv.includes('--s3')) {
-  const { default: S3rver } = await import('s3rver');
-  const server = new S3rver({
-    address: '127.0.0.1',
-    port: Number(argValue('--port')),
-    directory: argValue('--s3') as string,
-    silent: true,
-    resetOnClose: true,
-  });
-  await server.run();
-  process.once('SIGTERM', () => void server.close().finally(() => process.exit(0)));
-  console.log('s3 ready');
-  await new Promise(() => {});
-}
+await serveS3WhenAsked();
 
 // ---------------------------------------------------------------------------
 // The benchmark
@@ -209,35 +190,10 @@ function peakRssOf(pid: number): number {
 }
 
 async function startS3StandIn(directory: string): Promise<{ pid: number; cpuMs: () => number; peakRss: () => number; stop: () => Promise<void> }> {
-  const { freePort } = await import('../scripts/lib/embedded-postgres');
-  const port = await freePort();
-  mkdirSync(directory, { recursive: true });
-  const child = spawn(process.execPath, [...process.execArgv, THIS_FILE, '--s3', directory, '--port', String(port)], { stdio: ['ignore', 'pipe', 'inherit'] });
-  await new Promise<void>((ready, fail) => {
-    child.once('exit', (code) => fail(new Error(`the S3 stand-in exited with ${code}`)));
-    child.stdout.on('data', (chunk: Buffer) => {
-      if (chunk.toString().includes('s3 ready')) ready();
-    });
-  });
-  Object.assign(process.env, {
-    S3_ENDPOINT: `http://127.0.0.1:${port}`,
-    S3_ACCESS_KEY_ID: 'S3RVER',
-    S3_SECRET_ACCESS_KEY: 'S3RVER',
-    S3_FORCE_PATH_STYLE: 'true',
-  });
+  const { child, port, stop } = await startS3StandInProcess(THIS_FILE, directory);
   log(`S3 stand-in (separate process ${child.pid}) on 127.0.0.1:${port}`);
   const pid = child.pid as number;
-  return {
-    pid,
-    cpuMs: () => (procTicks(pid, true) / TICKS_PER_SECOND) * 1000,
-    peakRss: () => peakRssOf(pid),
-    stop: async () => {
-      child.removeAllListeners('exit');
-      const exited = new Promise((r) => child.once('exit', r));
-      child.kill('SIGTERM');
-      await exited;
-    },
-  };
+  return { pid, cpuMs: () => (procTicks(pid, true) / TICKS_PER_SECOND) * 1000, peakRss: () => peakRssOf(pid), stop };
 }
 
 type Profile = { step: string; ms: number; cpuMs: number }[];

@@ -9,36 +9,19 @@
 // The S3 stand-in runs in a process of its own (in production it is another
 // machine), so its buffers are not counted. Result: stdout and
 // bench/results/zip-download.md (a recorded figure, not a pass/fail check).
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { appendFileSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { argValue, serveS3WhenAsked, startS3StandInProcess } from './lib/s3-stand-in-process';
 
 const THIS_FILE = fileURLToPath(import.meta.url);
 const RESULTS = resolve('bench', 'results', 'zip-download.md');
-const argValue = (name: string) => {
-  const at = process.argv.indexOf(name);
-  return at >= 0 ? process.argv[at + 1] : undefined;
-};
 const log = (m: string) => console.log(`[bench:zip] ${m}`);
 const mb = (bytes: number) => Math.round(bytes / (1024 * 1024));
 
-if (process.argv.includes('--s3')) {
-  const { default: S3rver } = await import('s3rver');
-  const server = new S3rver({
-    address: '127.0.0.1',
-    port: Number(argValue('--port')),
-    directory: argValue('--s3') as string,
-    silent: true,
-    resetOnClose: true,
-  });
-  await server.run();
-  process.once('SIGTERM', () => void server.close().finally(() => process.exit(0)));
-  console.log('s3 ready');
-  await new Promise(() => {});
-}
+await serveS3WhenAsked();
 
 const fileMb = Number(argValue('--mb') ?? 256);
 if (!Number.isInteger(fileMb) || fileMb < 1 || fileMb > 4096) {
@@ -47,31 +30,6 @@ if (!Number.isInteger(fileMb) || fileMb < 1 || fileMb > 4096) {
 }
 
 const runDir = resolve('.data', `bench-zip-${randomBytes(4).toString('hex')}`);
-
-async function startS3StandIn(directory: string) {
-  const { freePort } = await import('../scripts/lib/embedded-postgres');
-  const port = await freePort();
-  mkdirSync(directory, { recursive: true });
-  const child = spawn(process.execPath, [...process.execArgv, THIS_FILE, '--s3', directory, '--port', String(port)], { stdio: ['ignore', 'pipe', 'inherit'] });
-  await new Promise<void>((ready, fail) => {
-    child.once('exit', (code) => fail(new Error(`the S3 stand-in exited with ${code}`)));
-    child.stdout.on('data', (chunk: Buffer) => {
-      if (chunk.toString().includes('s3 ready')) ready();
-    });
-  });
-  Object.assign(process.env, {
-    S3_ENDPOINT: `http://127.0.0.1:${port}`,
-    S3_ACCESS_KEY_ID: 'S3RVER',
-    S3_SECRET_ACCESS_KEY: 'S3RVER',
-    S3_FORCE_PATH_STYLE: 'true',
-  });
-  return async () => {
-    child.removeAllListeners('exit');
-    const exited = new Promise((r) => child.once('exit', r));
-    child.kill('SIGTERM');
-    await exited;
-  };
-}
 
 /** `megabytes` of random bytes, a megabyte at a time: never the whole file in memory. */
 async function* randomChunks(megabytes: number): AsyncGenerator<Uint8Array> {
@@ -83,7 +41,7 @@ type Result = { zipBytes: number; inputBytes: number; baselineRss: number; peakR
 async function main(): Promise<Result> {
   const { startLocalServices } = await import('../scripts/lib/services');
   const { deployMigrations } = await import('../scripts/lib/migrations');
-  const stopS3 = await startS3StandIn(join(runDir, 's3'));
+  const { stop: stopS3 } = await startS3StandInProcess(THIS_FILE, join(runDir, 's3'));
   const services = await startLocalServices({ dataDir: join(runDir, 'services'), persistent: false, log });
   Object.assign(process.env, services.env, { SHOP_EMBEDDED: '1', SITE_URL: 'http://shop.test:3000' });
   delete process.env.STRIPE_SECRET_KEY;

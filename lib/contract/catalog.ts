@@ -25,8 +25,8 @@ export const idParamsSchema = z.object({
     .regex(/^[a-z0-9]+$/i, 'Invalid id'),
 });
 
-// GET /api/products, /api/products/{id}: one product (SPEC §3).
-export const productResponse = z.object({
+// The fields the public and the admin views of a product or bundle share.
+const catalogItemFields = {
   id: z.string(),
   title: z.string(),
   description: z.string(),
@@ -36,15 +36,20 @@ export const productResponse = z.object({
   sale_start: isoDateTime.nullable(),
   sale_end: isoDateTime.nullable(),
   image_path: z.string().nullable(),
-  thumbnail_url: z.string().nullable(),
   category: z.string().nullable(),
   subcategory: z.string().nullable(),
   tags: z.array(z.string()),
   original_filenames: z.array(z.string()),
-  file_count: z.number().int().min(0),
   is_bundle: z.boolean(),
   created_at: isoDateTime,
   updated_at: isoDateTime,
+};
+
+// GET /api/products, /api/products/{id}: one product (SPEC §3).
+export const productResponse = z.object({
+  ...catalogItemFields,
+  thumbnail_url: z.string().nullable(),
+  file_count: z.number().int().min(0),
 });
 export type ProductResponse = z.infer<typeof productResponse>;
 
@@ -83,28 +88,13 @@ export const bannerWriteResponse = successResponse.extend(bannerResponse.shape);
 
 // GET /api/admin/products: stored sale fields as they are, and the files' storage keys (admins only, S5).
 export const adminProductResponse = z.object({
-  id: z.string(),
-  title: z.string(),
-  description: z.string(),
-  price: dollars,
-  on_sale: z.boolean(),
-  sale_price: dollars.nullable(),
-  sale_start: isoDateTime.nullable(),
-  sale_end: isoDateTime.nullable(),
-  image_path: z.string().nullable(),
+  ...catalogItemFields,
   thumbnail_path: z.string().nullable(),
-  category: z.string().nullable(),
-  subcategory: z.string().nullable(),
-  tags: z.array(z.string()),
   file_paths: z.array(z.string()),
   file_path: z.string().nullable(),
-  original_filenames: z.array(z.string()),
   /** Stable ids of the files, in the order of file_paths. */
   file_ids: z.array(z.string()),
-  is_bundle: z.boolean(),
   product_ids: z.array(z.string()),
-  created_at: isoDateTime,
-  updated_at: isoDateTime,
 });
 export type AdminProductResponse = z.infer<typeof adminProductResponse>;
 

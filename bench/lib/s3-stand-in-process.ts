@@ -1,0 +1,57 @@
+// The S3 stand-in in a process of its own, for the benchmarks: in production S3
+// is another machine, so its CPU and memory are measured apart from the shop's.
+// A benchmark script starts itself again with `--s3 <dir> --port <n>`; that
+// copy serves S3 until it is sent SIGTERM.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+
+export function argValue(name: string): string | undefined {
+  const at = process.argv.indexOf(name);
+  return at >= 0 ? process.argv[at + 1] : undefined;
+}
+
+/** In the copy started with `--s3`: serves S3 and never returns. Elsewhere: returns at once. */
+export async function serveS3WhenAsked(): Promise<void> {
+  if (!process.argv.includes('--s3')) return;
+  const { default: S3rver } = await import('s3rver');
+  const server = new S3rver({
+    address: '127.0.0.1',
+    port: Number(argValue('--port')),
+    directory: argValue('--s3') as string,
+    silent: true,
+    resetOnClose: true,
+  });
+  await server.run();
+  process.once('SIGTERM', () => void server.close().finally(() => process.exit(0)));
+  console.log('s3 ready');
+  await new Promise(() => {});
+}
+
+export type S3StandInProcess = { child: ChildProcess; port: number; stop: () => Promise<void> };
+
+/** Starts `script` as the S3 stand-in on a free port and points this process's S3 settings at it. */
+export async function startS3StandInProcess(script: string, directory: string): Promise<S3StandInProcess> {
+  const { freePort } = await import('../../scripts/lib/embedded-postgres');
+  const port = await freePort();
+  mkdirSync(directory, { recursive: true });
+  const child = spawn(process.execPath, [...process.execArgv, script, '--s3', directory, '--port', String(port)], { stdio: ['ignore', 'pipe', 'inherit'] });
+  await new Promise<void>((ready, fail) => {
+    child.once('exit', (code) => fail(new Error(`the S3 stand-in exited with ${code}`)));
+    child.stdout?.on('data', (chunk: Buffer) => {
+      if (chunk.toString().includes('s3 ready')) ready();
+    });
+  });
+  Object.assign(process.env, {
+    S3_ENDPOINT: `http://127.0.0.1:${port}`,
+    S3_ACCESS_KEY_ID: 'S3RVER',
+    S3_SECRET_ACCESS_KEY: 'S3RVER',
+    S3_FORCE_PATH_STYLE: 'true',
+  });
+  const stop = async () => {
+    child.removeAllListeners('exit');
+    const exited = new Promise((r) => child.once('exit', r));
+    child.kill('SIGTERM');
+    await exited;
+  };
+  return { child, port, stop };
+}
