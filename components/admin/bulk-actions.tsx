@@ -7,6 +7,7 @@ import { useConfirm } from './confirm';
 import { SelectField } from './field';
 import { button, card } from './styles';
 import type { Catalog } from './use-catalog';
+import { NameOptions } from './name-options';
 
 type Props = { catalog: Catalog; selected: Set<string>; onSelect: (ids: Set<string>) => void };
 
@@ -50,12 +51,7 @@ export function BulkActions({ catalog, selected, onSelect }: Props) {
     <div className={`${card} flex flex-wrap items-end gap-3`}>
       <div className="min-w-56">
         <SelectField id="bulk-category" label="Move selected to category" value={category} onChange={(e) => setCategory(e.target.value)}>
-          <option value="">Choose a category</option>
-          {catalog.categories.map((c) => (
-            <option key={c.id} value={c.name}>
-              {c.name}
-            </option>
-          ))}
+          <NameOptions placeholder="Choose a category" names={catalog.categories.map((c) => c.name)} />
         </SelectField>
       </div>
       <button type="button" className={button.primary} onClick={() => void updateCategory()} disabled={busy}>

@@ -9,6 +9,7 @@ import { ProductPicker, type PickedProduct } from './product-picker';
 import { button } from './styles';
 import { TagInput } from './tag-input';
 import type { CategoryResponse as Category, TagResponse as Tag } from '@/lib/contract/catalog';
+import { NameOptions } from './name-options';
 
 type Props = { open: boolean; categories: Category[]; tags: Tag[]; onClose: () => void; onCreated: () => void | Promise<void> };
 
@@ -86,20 +87,10 @@ function BundleForm({ categories, tags: vocabulary, onClose, onCreated }: Omit<P
           setSubcategory('');
         }}
       >
-        <option value="">Choose a category</option>
-        {categories.map((c) => (
-          <option key={c.id} value={c.name}>
-            {c.name}
-          </option>
-        ))}
+        <NameOptions placeholder="Choose a category" names={categories.map((c) => c.name)} />
       </SelectField>
       <SelectField id="bundle-subcategory" label="Subcategory" value={subcategory} disabled={!category} onChange={(e) => setSubcategory(e.target.value)}>
-        <option value="">{category ? 'No subcategory' : 'Choose a category first'}</option>
-        {subcategories.map((s) => (
-          <option key={s} value={s}>
-            {s}
-          </option>
-        ))}
+        <NameOptions placeholder={category ? 'No subcategory' : 'Choose a category first'} names={subcategories} />
       </SelectField>
       <div className="sm:col-span-2">
         <TagInput value={tags} onChange={setTags} vocabulary={vocabulary} />

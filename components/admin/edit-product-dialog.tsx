@@ -10,6 +10,7 @@ import { ImageReplace } from './image-replace';
 import { ProductFiles } from './product-files';
 import { button } from './styles';
 import type { AdminProductResponse as AdminProduct, CategoryResponse as Category } from '@/lib/contract/catalog';
+import { NameOptions } from './name-options';
 
 type Props = {
   product: AdminProduct | null;
@@ -119,20 +120,10 @@ function EditProductForm({ product, categories, onClose, onSaved }: Omit<Props, 
             setSubcategory('');
           }}
         >
-          <option value="">No category</option>
-          {categories.map((c) => (
-            <option key={c.id} value={c.name}>
-              {c.name}
-            </option>
-          ))}
+          <NameOptions placeholder="No category" names={categories.map((c) => c.name)} />
         </SelectField>
         <SelectField id={id('subcategory')} label="Subcategory" value={subcategory} disabled={!category} onChange={(e) => setSubcategory(e.target.value)}>
-          <option value="">{category ? 'No subcategory' : 'Choose a category first'}</option>
-          {subcategories.map((s) => (
-            <option key={s} value={s}>
-              {s}
-            </option>
-          ))}
+          <NameOptions placeholder={category ? 'No subcategory' : 'Choose a category first'} names={subcategories} />
         </SelectField>
         <div className="sm:col-span-2">
           <TextField id={id('tags')} label="Tags" hint="Comma-separated, e.g. floral, summer" value={tags} onChange={(e) => setTags(e.target.value)} />

@@ -7,6 +7,7 @@ import { SelectField, TextField } from './field';
 import { toLocalInput } from './format';
 import { button, card } from './styles';
 import type { CategoryResponse as Category } from '@/lib/contract/catalog';
+import { NameOptions } from './name-options';
 
 type Target = 'store' | 'category' | 'products';
 type PriceType = 'percentage' | 'fixed';
@@ -72,12 +73,7 @@ export function SaleForm({ categories, selectedIds, onApplied }: Props) {
       </SelectField>
       {target === 'category' && (
         <SelectField id="sale-category" label="Category" required value={category} onChange={(e) => setCategory(e.target.value)}>
-          <option value="">Choose a category</option>
-          {categories.map((c) => (
-            <option key={c.id} value={c.name}>
-              {c.name}
-            </option>
-          ))}
+          <NameOptions placeholder="Choose a category" names={categories.map((c) => c.name)} />
         </SelectField>
       )}
       {target === 'products' && (

@@ -2,6 +2,7 @@
 
 import { SelectField, TextField } from '../field';
 import type { CategoryResponse as Category } from '@/lib/contract/catalog';
+import { NameOptions } from '../name-options';
 
 export type CategoryValue = { price: string; category: string; subcategory: string; tags: string };
 
@@ -39,12 +40,7 @@ export function CategoryFields({
         value={value.category}
         onChange={(e) => onChange({ ...value, category: e.target.value, subcategory: '' })}
       >
-        <option value="">Choose a category</option>
-        {categories.map((c) => (
-          <option key={c.id} value={c.name}>
-            {c.name}
-          </option>
-        ))}
+        <NameOptions placeholder="Choose a category" names={categories.map((c) => c.name)} />
       </SelectField>
       <SelectField
         id={`${idPrefix}-subcategory`}
@@ -53,12 +49,7 @@ export function CategoryFields({
         value={value.subcategory}
         onChange={(e) => onChange({ ...value, subcategory: e.target.value })}
       >
-        <option value="">None</option>
-        {subcategories.map((s) => (
-          <option key={s} value={s}>
-            {s}
-          </option>
-        ))}
+        <NameOptions placeholder="None" names={subcategories} />
       </SelectField>
       <TextField
         id={`${idPrefix}-tags`}
