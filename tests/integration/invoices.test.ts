@@ -8,20 +8,23 @@ import { createFixtures } from '../support/fixtures';
 const SITE_URL = 'http://shop.test:3000';
 process.env.SITE_URL = SITE_URL;
 delete process.env.STRIPE_SECRET_KEY;
+// Emails land in the outbox table, where the test can read them.
+delete process.env.SMTP_URL;
 
 const fx = createFixtures('Invoice');
 const clientIp = `10.32.${randomBytes(1)[0]}.${randomBytes(1)[0]}`;
 
 async function loadApp() {
-  const [invoices, checkout, orders, db, route, sessions] = await Promise.all([
+  const [invoices, checkout, orders, db, route, sessions, emails] = await Promise.all([
     import('@/lib/domain/invoices'),
     import('@/lib/domain/checkout'),
     import('@/lib/domain/orders'),
     import('@/lib/infra/db'),
     import('@/app/api/orders/invoice/[sessionId]/route'),
     import('@/lib/http/session'),
+    import('@/lib/domain/emails'),
   ]);
-  return { ...invoices, ...checkout, ...orders, issueSessionToken: sessions.issueSessionToken, db: db.db, invoiceRoute: route.GET };
+  return { sendOrderEmail: emails.sendOrderEmail, ...invoices, ...checkout, ...orders, issueSessionToken: sessions.issueSessionToken, db: db.db, invoiceRoute: route.GET };
 }
 
 let app: Awaited<ReturnType<typeof loadApp>>;
@@ -204,5 +207,17 @@ describe('GET /api/orders/invoice/{sessionId}', () => {
     expect(text[text.indexOf('Monthly membership') + 1]).toBe('35.00 AUD');
     expect(text[text.indexOf('Total') + 1]).toBe('35.00 AUD');
     expect(text[text.indexOf('GST included') + 1]).toBe('3.18 AUD');
+  });
+
+  it('is linked from the order email', async () => {
+    await clearLimits();
+    const sessionId = await paidOrder([pack.id]);
+    const order = await app.db().order.findUniqueOrThrow({ where: { sessionId } });
+    const to = `invoice-${fx.suffix}@example.com`;
+    await app.sendOrderEmail(order.id, { to, sentBy: 'admin' });
+    const email = await app.db().outboxEmail.findFirstOrThrow({ where: { to } });
+    const url = `${SITE_URL}/api/orders/invoice/${sessionId}`;
+    expect(email.text).toContain(`Invoice: ${url}`);
+    expect(email.html).toContain(`<a href="${url}">`);
   });
 });
