@@ -3,6 +3,7 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { splitBanner } from '@/lib/banner';
+import { BusinessDetailsForm } from './business-details-form';
 import { api, toastFailure } from './session';
 import { TextAreaField } from './field';
 import { PromoCodesSection } from './promo-codes-section';
@@ -68,6 +69,7 @@ export function SettingsTab() {
           </ul>
         </div>
       </section>
+      <BusinessDetailsForm />
       <PromoCodesSection />
     </div>
   );

@@ -23,6 +23,7 @@ export const adminPaths = {
   vouchers: '/api/admin/vouchers',
   promoCodes: '/api/admin/promo-codes',
   banner: '/api/settings/banner',
+  business: '/api/admin/settings/business',
 } as const;
 
 const fetchJson = <T>(path: string) => api.request<T>(path);

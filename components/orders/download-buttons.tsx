@@ -51,3 +51,12 @@ export function DownloadAllLink({ sessionId, fileCount }: { sessionId: string; f
     </a>
   );
 }
+
+/** The order's invoice PDF (a tax invoice when the shop is registered for GST). */
+export function InvoiceLink({ sessionId }: { sessionId: string }) {
+  return (
+    <a href={`/api/orders/invoice/${encodeURIComponent(sessionId)}`} target="_blank" rel="noopener noreferrer" className={BUTTON} data-testid="invoice-link">
+      Invoice
+    </a>
+  );
+}

@@ -10,6 +10,7 @@ import { adminSessionResponse, healthResponse } from '@/lib/contract/admin';
 import { adminProductResponse, bannerResponse, bundleResponse, categoryResponse, productResponse, tagResponse } from '@/lib/contract/catalog';
 import { checkoutSessionResponse, checkoutStatusResponse } from '@/lib/contract/checkout';
 import { errorBodySchema } from '@/lib/contract/error';
+import { businessDetailsResponse } from '@/lib/contract/invoices';
 import { membershipStatusResponse, promoCodeResponse, subscribeResponse, subscriptionStatusResponse } from '@/lib/contract/membership';
 import { adminOrdersResponse, customerOrdersResponse } from '@/lib/contract/orders';
 import { activeSaleResponse } from '@/lib/contract/sales';
@@ -49,6 +50,7 @@ const PROBES: Record<string, Probe> = {
   '/api/settings/banner': { path: () => '/api/settings/banner', as: 'visitor', schema: bannerResponse },
   '/api/tags': { path: () => '/api/tags', as: 'visitor', schema: z.array(tagResponse), nonEmpty: true },
   '/api/admin/active-sales': { path: () => '/api/admin/active-sales', as: 'admin', schema: z.array(activeSaleResponse), nonEmpty: true },
+  '/api/admin/settings/business': { path: () => '/api/admin/settings/business', as: 'admin', schema: businessDetailsResponse },
   '/api/admin/orders': { path: () => '/api/admin/orders?status=all', as: 'admin', schema: adminOrdersResponse },
   '/api/admin/products': { path: () => '/api/admin/products', as: 'admin', schema: z.array(adminProductResponse), nonEmpty: true },
   '/api/admin/promo-codes': { path: () => '/api/admin/promo-codes', as: 'admin', schema: z.array(promoCodeResponse), nonEmpty: true },
@@ -62,6 +64,7 @@ const NOT_JSON: Record<string, string> = {
   '/api/auth/[...nextauth]': "next-auth's own endpoints and shapes",
   '/api/download/[sessionId]/[productId]': 'a 302 to a presigned URL, no body',
   '/api/download/[sessionId]/all': 'a streamed ZIP archive',
+  '/api/orders/invoice/[sessionId]': 'a PDF document',
   '/api/media/[...key]': 'image bytes',
 };
 

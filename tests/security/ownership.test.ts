@@ -84,6 +84,7 @@ describe('owned route discovery', () => {
       'GET /api/checkout/status/[sessionId]',
       'GET /api/download/[sessionId]/[productId]',
       'GET /api/download/[sessionId]/all',
+      'GET /api/orders/invoice/[sessionId]',
       'GET /api/membership/subscription-status/[sessionId]',
     ]) {
       expect(templates).toContain(expected);

@@ -1,4 +1,4 @@
-import { DownloadAllLink, DownloadButtons } from '@/components/orders/download-buttons';
+import { DownloadAllLink, DownloadButtons, InvoiceLink } from '@/components/orders/download-buttons';
 import { imageSrc } from '@/lib/cart';
 import { formatAud, formatDate } from '@/lib/format';
 import type { CustomerOrderProductResponse, CustomerOrderResponse } from '@/lib/contract/orders';
@@ -29,8 +29,9 @@ export function OrderCard({ order }: { order: CustomerOrderResponse }) {
           <OrderLine key={product.id} sessionId={order.session_id} product={product} />
         ))}
       </ul>
-      <div className="mt-4 empty:hidden">
+      <div className="mt-4 flex flex-wrap gap-3">
         <DownloadAllLink sessionId={order.session_id} fileCount={order.products.reduce((n, p) => n + p.files.length, 0)} />
+        <InvoiceLink sessionId={order.session_id} />
       </div>
     </li>
   );

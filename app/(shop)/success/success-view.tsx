@@ -4,7 +4,7 @@ import Link from 'next/link';
 import { useEffect, useState } from 'react';
 import { readCart, writeCart } from '@/components/cart/use-cart';
 import { api } from '@/components/data/api';
-import { DownloadAllLink, DownloadButtons, type DownloadItem } from '@/components/orders/download-buttons';
+import { DownloadAllLink, DownloadButtons, InvoiceLink, type DownloadItem } from '@/components/orders/download-buttons';
 
 // SPEC §4: recheck every 2 s up to 5 times, then 'timeout'; a failing request
 // is retried up to 5 times, then 'error'.
@@ -76,8 +76,9 @@ export function SuccessView({ sessionId }: { sessionId: string }) {
               </li>
             ))}
           </ul>
-          <div className="mt-4 flex justify-center empty:hidden">
+          <div className="mt-4 flex flex-wrap justify-center gap-3">
             <DownloadAllLink sessionId={sessionId} fileCount={state.items.reduce((n, item) => n + item.files.length, 0)} />
+            <InvoiceLink sessionId={sessionId} />
           </div>
           <div className="mt-8 flex flex-wrap justify-center gap-3">
             <Link href="/products" className="rounded-lg bg-rose-700 px-6 py-3 font-semibold text-white hover:bg-rose-800">

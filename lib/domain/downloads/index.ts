@@ -10,6 +10,7 @@ import { presignDownload } from '@/lib/infra/storage';
 import { authorizeOrderDownload } from './access';
 
 export * from './archive';
+export { authorizeOrderInvoice } from './access';
 
 export const DOWNLOAD_URL_TTL_SECONDS = 300;
 

@@ -1,5 +1,5 @@
 // The order confirmation email: what was bought, what was paid, and links to
-// the success page and My Orders (never a raw storage URL).
+// the success page, the invoice and My Orders (never a raw storage URL).
 import 'server-only';
 import { db } from '@/lib/infra/db';
 import { retryWhileUnavailable } from '@/lib/infra/db/unavailable';
@@ -16,6 +16,7 @@ export async function sendOrderEmail(orderId: string, options: { to?: string; se
   if (!order || !to) return { sent: false, to };
   const site = env().SITE_URL.replace(/\/+$/, '');
   const successUrl = `${site}/success?session_id=${encodeURIComponent(order.sessionId)}`;
+  const invoiceUrl = `${site}/api/orders/invoice/${encodeURIComponent(order.sessionId)}`;
   const lines = order.items.map((i) => `  • ${i.title} — ${formatAud(i.priceCents)}`);
   const text = [
     `Thank you for your order from ${SHOP_NAME}!`,
@@ -26,6 +27,7 @@ export async function sendOrderEmail(orderId: string, options: { to?: string; se
     `  Total: ${formatAud(order.amountCents)}`,
     '',
     `Download your files: ${successUrl}`,
+    `Invoice: ${invoiceUrl}`,
     `All your orders: ${site}/my-orders`,
     '',
     'Files are available immediately and stay available from My Orders when you sign in with this email address.',
@@ -33,7 +35,7 @@ export async function sendOrderEmail(orderId: string, options: { to?: string; se
   const subject = `Your ${SHOP_NAME} order ${order.sessionId.slice(-12)}`;
   const sentBy = options.sentBy ?? 'system';
   try {
-    await sendEmail({ to, subject, text, html: toHtml(text, [successUrl, `${site}/my-orders`]) });
+    await sendEmail({ to, subject, text, html: toHtml(text, [successUrl, invoiceUrl, `${site}/my-orders`]) });
   } catch (error) {
     await db().emailLog.create({
       data: {

@@ -1,0 +1,43 @@
+import 'server-only';
+import { z } from 'zod';
+import { recordAudit } from '@/lib/domain/audit';
+import { invalid } from '@/lib/domain/errors';
+import { db } from '@/lib/infra/db';
+import { formatAbn, isValidAbn } from './abn';
+
+const BUSINESS_KEY = 'business_details';
+
+export type BusinessDetails = { name: string; abn: string; address: string; email: string; gstRegistered: boolean };
+
+// Stored as JSON in one Setting row; parsed on the way out so a hand-edited row cannot break invoices.
+const storedSchema = z.object({ name: z.string(), abn: z.string(), address: z.string(), email: z.string(), gstRegistered: z.boolean() });
+
+export const EMPTY_BUSINESS: BusinessDetails = { name: '', abn: '', address: '', email: '', gstRegistered: false };
+
+export function parseBusinessDetails(value: unknown): BusinessDetails {
+  const parsed = storedSchema.safeParse(value);
+  return parsed.success ? parsed.data : EMPTY_BUSINESS;
+}
+
+export async function getBusinessDetails(): Promise<BusinessDetails> {
+  const row = await db().setting.findUnique({ where: { key: BUSINESS_KEY } });
+  if (!row) return EMPTY_BUSINESS;
+  try {
+    return parseBusinessDetails(JSON.parse(row.value));
+  } catch {
+    return EMPTY_BUSINESS;
+  }
+}
+
+export async function saveBusinessDetails(actor: string, details: BusinessDetails): Promise<BusinessDetails> {
+  // An empty ABN is allowed only while the business is not registered for GST: a tax invoice must show one.
+  if (details.abn && !isValidAbn(details.abn)) throw invalid('Invalid ABN', { abn: ['ABN check digits do not match'] });
+  if (details.gstRegistered && !details.abn) throw invalid('An ABN is required when registered for GST', { abn: ['ABN is required'] });
+  const saved: BusinessDetails = { ...details, abn: details.abn ? formatAbn(details.abn) : '' };
+  const value = JSON.stringify(saved);
+  await db().$transaction(async (tx) => {
+    await tx.setting.upsert({ where: { key: BUSINESS_KEY }, create: { key: BUSINESS_KEY, value }, update: { value } });
+    await recordAudit(tx, actor, 'settings.business', null, { name: saved.name, abn: saved.abn, gstRegistered: saved.gstRegistered });
+  });
+  return saved;
+}
