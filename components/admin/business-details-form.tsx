@@ -34,10 +34,37 @@ export function BusinessDetailsForm() {
       </h2>
       <p className="text-sm text-gray-600">Printed on invoices. Invoices already issued keep the details they were issued with.</p>
       <TextField id="business-name" label="Business name" value={details.name} maxLength={200} onChange={(e) => edit({ name: e.target.value })} />
-      <TextField id="business-abn" label="ABN" hint="11 digits, e.g. 51 824 753 556" inputMode="numeric" value={details.abn} maxLength={20} onChange={(e) => edit({ abn: e.target.value })} />
-      <TextAreaField id="business-address" label="Address" rows={3} value={details.address} maxLength={500} onChange={(e) => edit({ address: e.target.value })} />
-      <TextField id="business-email" label="Contact email" type="email" value={details.email} maxLength={254} onChange={(e) => edit({ email: e.target.value })} />
-      <CheckboxField id="business-gst" label="Registered for GST (invoices become tax invoices)" checked={details.gst_registered} onChange={(e) => edit({ gst_registered: e.target.checked })} />
+      <TextField
+        id="business-abn"
+        label="ABN"
+        hint="11 digits, e.g. 51 824 753 556"
+        inputMode="numeric"
+        value={details.abn}
+        maxLength={20}
+        onChange={(e) => edit({ abn: e.target.value })}
+      />
+      <TextAreaField
+        id="business-address"
+        label="Address"
+        rows={3}
+        value={details.address}
+        maxLength={500}
+        onChange={(e) => edit({ address: e.target.value })}
+      />
+      <TextField
+        id="business-email"
+        label="Contact email"
+        type="email"
+        value={details.email}
+        maxLength={254}
+        onChange={(e) => edit({ email: e.target.value })}
+      />
+      <CheckboxField
+        id="business-gst"
+        label="Registered for GST (invoices become tax invoices)"
+        checked={details.gst_registered}
+        onChange={(e) => edit({ gst_registered: e.target.checked })}
+      />
       <div>
         <button type="button" className={button.primary} onClick={() => void save()} disabled={busy}>
           {busy ? 'Saving...' : 'Save Business Details'}

@@ -24,12 +24,26 @@ async function loadApp() {
     import('@/lib/http/session'),
     import('@/lib/domain/emails'),
   ]);
-  return { sendOrderEmail: emails.sendOrderEmail, ...invoices, ...checkout, ...orders, issueSessionToken: sessions.issueSessionToken, db: db.db, invoiceRoute: route.GET };
+  return {
+    sendOrderEmail: emails.sendOrderEmail,
+    ...invoices,
+    ...checkout,
+    ...orders,
+    issueSessionToken: sessions.issueSessionToken,
+    db: db.db,
+    invoiceRoute: route.GET,
+  };
 }
 
 let app: Awaited<ReturnType<typeof loadApp>>;
 
-const REGISTERED = { name: 'Pixel Press Studio Pty Ltd', abn: '51 824 753 556', address: '1 George St\nSydney NSW 2000', email: 'accounts@example.com', gstRegistered: true };
+const REGISTERED = {
+  name: 'Pixel Press Studio Pty Ltd',
+  abn: '51 824 753 556',
+  address: '1 George St\nSydney NSW 2000',
+  email: 'accounts@example.com',
+  gstRegistered: true,
+};
 
 /** Every string drawn with Tj, in order: pdf-lib writes them as hex in deflated content streams. */
 function pdfText(bytes: Buffer): string[] {
@@ -89,7 +103,10 @@ describe('ABN check digits', () => {
   });
 
   it('refuses to save business details with an invalid ABN, and formats a valid one', async () => {
-    await expect(app.saveBusinessDetails('admin', { ...REGISTERED, abn: '51824753557' })).rejects.toMatchObject({ code: 'invalid_request', fields: { abn: expect.any(Array) } });
+    await expect(app.saveBusinessDetails('admin', { ...REGISTERED, abn: '51824753557' })).rejects.toMatchObject({
+      code: 'invalid_request',
+      fields: { abn: expect.any(Array) },
+    });
     await expect(app.saveBusinessDetails('admin', { ...REGISTERED, abn: '' })).rejects.toMatchObject({ code: 'invalid_request' });
     const saved = await app.saveBusinessDetails('admin', { ...REGISTERED, abn: '51824753556' });
     expect(saved.abn).toBe('51 824 753 556');
@@ -106,7 +123,7 @@ describe('GST included', () => {
 });
 
 describe('GET /api/orders/invoice/{sessionId}', () => {
-  it('gives a registered business\'s tax invoice: ABN, date, items with GST-inclusive prices, GST included and total', async () => {
+  it("gives a registered business's tax invoice: ABN, date, items with GST-inclusive prices, GST included and total", async () => {
     await app.saveBusinessDetails('admin', REGISTERED);
     await clearLimits();
     const sessionId = await paidOrder([poster.id, pack.id]);
@@ -119,7 +136,9 @@ describe('GET /api/orders/invoice/{sessionId}', () => {
     expect(text).toContain('ABN 51 824 753 556');
     expect(text).toContain('1 George St');
     expect(text).toContain(`Invoice number: ${number}`);
-    expect(text).toContain(`Date: ${new Intl.DateTimeFormat('en-AU', { timeZone: 'Australia/Sydney', day: '2-digit', month: '2-digit', year: 'numeric' }).format(order.fulfilledAt!)}`);
+    expect(text).toContain(
+      `Date: ${new Intl.DateTimeFormat('en-AU', { timeZone: 'Australia/Sydney', day: '2-digit', month: '2-digit', year: 'numeric' }).format(order.fulfilledAt!)}`,
+    );
     expect(text).toContain('Price (incl. GST)');
     const after = (label: string) => text[text.indexOf(label) + 1];
     expect(after(`Pack ${fx.suffix}`)).toBe('10.00 AUD');
@@ -153,7 +172,13 @@ describe('GET /api/orders/invoice/{sessionId}', () => {
     const first = await invoiceOf(sessionId);
     const second = await invoiceOf(sessionId);
     expect(second.bytes.equals(first.bytes)).toBe(true);
-    await app.saveBusinessDetails('admin', { name: 'Renamed Pty Ltd', abn: '53 004 085 616', address: 'Elsewhere', email: 'new@example.com', gstRegistered: false });
+    await app.saveBusinessDetails('admin', {
+      name: 'Renamed Pty Ltd',
+      abn: '53 004 085 616',
+      address: 'Elsewhere',
+      email: 'new@example.com',
+      gstRegistered: false,
+    });
     const third = await invoiceOf(sessionId);
     expect(third.bytes.equals(first.bytes)).toBe(true);
     expect(third.text).toContain('ABN 51 824 753 556');

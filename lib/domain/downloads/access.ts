@@ -42,7 +42,10 @@ const isPaidFor = (order: OrderState, userId: string | null) =>
  * membership payments (no items) and outlive a lapsed membership.
  */
 export async function authorizeOrderInvoice(request: { sessionId: string; userId: string | null }): Promise<{ id: string }> {
-  const order = await db().order.findUnique({ where: { sessionId: request.sessionId }, select: { id: true, userId: true, fulfilledAt: true, paymentStatus: true } });
+  const order = await db().order.findUnique({
+    where: { sessionId: request.sessionId },
+    select: { id: true, userId: true, fulfilledAt: true, paymentStatus: true },
+  });
   if (!order || !isPaidFor(order, request.userId)) throw notFound('Invoice not found');
   return { id: order.id };
 }

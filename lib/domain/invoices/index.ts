@@ -35,7 +35,10 @@ export function invoiceRows(invoice: InvoiceOrder): { title: string; rows: PdfRo
   const rows: PdfRow[] = [
     { left: seller.name || SHOP_NAME, bold: true },
     ...(seller.abn ? [{ left: `ABN ${seller.abn}` }] : []),
-    ...seller.address.split(/\r?\n/).filter(Boolean).map((line) => ({ left: line })),
+    ...seller.address
+      .split(/\r?\n/)
+      .filter(Boolean)
+      .map((line) => ({ left: line })),
     ...(seller.email ? [{ left: seller.email }] : []),
     { left: `Invoice number: ${invoiceNumber(invoice.number)}`, gapBefore: true },
     { left: `Date: ${formatDate(invoice.date)}` },
@@ -66,7 +69,16 @@ export async function orderInvoicePdf(request: { sessionId: string; userId: stri
   const invoice = await issueInvoice(id);
   const order = await db().order.findUniqueOrThrow({
     where: { id },
-    select: { customerEmail: true, fulfilledAt: true, createdAt: true, planInterval: true, kind: true, discountCents: true, amountCents: true, items: { select: { title: true, priceCents: true }, orderBy: { title: 'asc' } } },
+    select: {
+      customerEmail: true,
+      fulfilledAt: true,
+      createdAt: true,
+      planInterval: true,
+      kind: true,
+      discountCents: true,
+      amountCents: true,
+      items: { select: { title: true, priceCents: true }, orderBy: { title: 'asc' } },
+    },
   });
   const lines =
     order.kind === 'subscription' && order.planInterval

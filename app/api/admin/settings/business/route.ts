@@ -5,12 +5,24 @@ import { getBusinessDetails, saveBusinessDetails, type BusinessDetails } from '@
 import { adminHandler } from '@/lib/http/admin';
 import { jsonOf, parseJson } from '@/lib/http/handler';
 
-const toDto = (details: BusinessDetails) => ({ name: details.name, abn: details.abn, address: details.address, email: details.email, gst_registered: details.gstRegistered });
+const toDto = (details: BusinessDetails) => ({
+  name: details.name,
+  abn: details.abn,
+  address: details.address,
+  email: details.email,
+  gst_registered: details.gstRegistered,
+});
 
 export const GET = adminHandler(async () => jsonOf(businessDetailsResponse, toDto(await getBusinessDetails()), { cache: 'no-store' }));
 
 export const PUT = adminHandler(async (request, _context, admin) => {
   const body = await parseJson(request, businessDetailsSchema);
-  const saved = await saveBusinessDetails(admin.username, { name: body.name, abn: body.abn, address: body.address, email: body.email, gstRegistered: body.gst_registered });
+  const saved = await saveBusinessDetails(admin.username, {
+    name: body.name,
+    abn: body.abn,
+    address: body.address,
+    email: body.email,
+    gstRegistered: body.gst_registered,
+  });
   return jsonOf(businessDetailsResponse, toDto(saved), { cache: 'no-store' });
 });
