@@ -188,6 +188,18 @@ describe('GET /api/orders/invoice/{sessionId}', () => {
     expect(fresh.text[0]).toBe('Invoice');
   });
 
+  it('shows the details as they were at the payment, even when first asked for after a change', async () => {
+    await app.saveBusinessDetails('admin', REGISTERED);
+    await clearLimits();
+    const paidBefore = await paidOrder([pack.id]);
+    await app.saveBusinessDetails('admin', { ...REGISTERED, name: 'Later Name Pty Ltd' });
+    const { text } = await invoiceOf(paidBefore);
+    expect(text.join('\n')).toContain(REGISTERED.name);
+    expect(text.join('\n')).not.toContain('Later Name Pty Ltd');
+    const { text: later } = await invoiceOf(await paidOrder([pack.id]));
+    expect(later.join('\n')).toContain('Later Name Pty Ltd');
+  });
+
   it('gives each order its own number from the sequence', async () => {
     await clearLimits();
     const a = await paidOrder([pack.id]);

@@ -41,11 +41,11 @@ const isPaidFor = (order: OrderState, userId: string | null) =>
  * Invoices follow the same owner rule as downloads, but also exist for
  * membership payments (no items) and outlive a lapsed membership.
  */
-export async function authorizeOrderInvoice(request: { sessionId: string; userId: string | null }): Promise<{ id: string }> {
+export async function authorizeOrderInvoice(request: { sessionId: string; userId: string | null }): Promise<{ id: string; paidAt: Date }> {
   const order = await db().order.findUnique({
     where: { sessionId: request.sessionId },
     select: { id: true, userId: true, fulfilledAt: true, paymentStatus: true },
   });
-  if (!order || !isPaidFor(order, request.userId)) throw notFound('Invoice not found');
-  return { id: order.id };
+  if (!order?.fulfilledAt || !isPaidFor(order, request.userId)) throw notFound('Invoice not found');
+  return { id: order.id, paidAt: order.fulfilledAt };
 }

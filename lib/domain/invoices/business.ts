@@ -6,6 +6,7 @@ import { db } from '@/lib/infra/db';
 import { formatAbn, isValidAbn } from './abn';
 
 const BUSINESS_KEY = 'business_details';
+const BUSINESS_AUDIT_ACTION = 'settings.business';
 
 export type BusinessDetails = { name: string; abn: string; address: string; email: string; gstRegistered: boolean };
 
@@ -29,6 +30,20 @@ export async function getBusinessDetails(): Promise<BusinessDetails> {
   }
 }
 
+/**
+ * The details in force at `when` (an order's payment): the last version saved
+ * before it. A payment made before any details were saved gets today's, so an
+ * owner who fills them in after the first sales still issues complete invoices.
+ */
+export async function businessDetailsAt(when: Date): Promise<BusinessDetails> {
+  const version = await db().auditLog.findFirst({
+    where: { action: BUSINESS_AUDIT_ACTION, createdAt: { lte: when } },
+    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+    select: { details: true },
+  });
+  return version ? parseBusinessDetails(version.details) : getBusinessDetails();
+}
+
 export async function saveBusinessDetails(actor: string, details: BusinessDetails): Promise<BusinessDetails> {
   // An empty ABN is allowed only while the business is not registered for GST: a tax invoice must show one.
   if (details.abn && !isValidAbn(details.abn)) throw invalid('Invalid ABN', { abn: ['ABN check digits do not match'] });
@@ -37,7 +52,8 @@ export async function saveBusinessDetails(actor: string, details: BusinessDetail
   const value = JSON.stringify(saved);
   await db().$transaction(async (tx) => {
     await tx.setting.upsert({ where: { key: BUSINESS_KEY }, create: { key: BUSINESS_KEY, value }, update: { value } });
-    await recordAudit(tx, actor, 'settings.business', null, { name: saved.name, abn: saved.abn, gstRegistered: saved.gstRegistered });
+    // The whole version goes in the audit log: an invoice shows the details as they were at its payment.
+    await recordAudit(tx, actor, BUSINESS_AUDIT_ACTION, null, saved);
   });
   return saved;
 }

@@ -8,7 +8,7 @@ import { formatAud, formatDate } from '@/lib/format';
 import { PLANS, SHOP_NAME } from '@/lib/shop';
 import { db } from '@/lib/infra/db';
 import { renderTextPdf, type PdfRow } from '@/lib/infra/pdf';
-import { parseBusinessDetails, getBusinessDetails, type BusinessDetails } from './business';
+import { businessDetailsAt, parseBusinessDetails, type BusinessDetails } from './business';
 
 export * from './abn';
 export { getBusinessDetails, saveBusinessDetails, type BusinessDetails } from './business';
@@ -53,20 +53,21 @@ export function invoiceRows(invoice: InvoiceOrder): { title: string; rows: PdfRo
 }
 
 /**
- * Issues the invoice on first request: ON CONFLICT DO NOTHING keeps one
- * invoice (one number, one snapshot) per order even when two requests race.
+ * Issues the invoice on first request, with the seller's details as they were
+ * at the payment: ON CONFLICT DO NOTHING keeps one invoice (one number, one
+ * snapshot) per order even when two requests race.
  */
-async function issueInvoice(orderId: string): Promise<{ number: number; seller: unknown }> {
+async function issueInvoice(orderId: string, paidAt: Date): Promise<{ number: number; seller: unknown }> {
   const existing = await db().invoice.findUnique({ where: { orderId } });
   if (existing) return existing;
-  const seller = await getBusinessDetails();
+  const seller = await businessDetailsAt(paidAt);
   await db().invoice.createMany({ data: [{ orderId, seller }], skipDuplicates: true });
   return db().invoice.findUniqueOrThrow({ where: { orderId } });
 }
 
 export async function orderInvoicePdf(request: { sessionId: string; userId: string | null }): Promise<{ filename: string; body: Uint8Array }> {
-  const { id } = await authorizeOrderInvoice(request);
-  const invoice = await issueInvoice(id);
+  const { id, paidAt } = await authorizeOrderInvoice(request);
+  const invoice = await issueInvoice(id, paidAt);
   const order = await db().order.findUniqueOrThrow({
     where: { id },
     select: {
