@@ -4,10 +4,12 @@
 // deployment id and Server Actions key made for the run), Redis, HAProxy, two
 // instances, the worker and an SMTP catcher. Every check counts towards
 // "N passed, N failed"; the figures are prepended to bench/results/cluster.md.
+import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
 import pg from 'pg';
 import { buildShop } from '../../scripts/lib/build';
 import { startCluster, requireClusterBinaries, type Cluster } from '../../scripts/lib/cluster';
@@ -39,8 +41,13 @@ async function freePortRun(): Promise<number> {
   throw new Error('no three free ports in a row on 127.0.0.1');
 }
 
-/** A database for this run on the services' Postgres, migrated and seeded. */
-async function freshDatabase(baseUrl: string, log: (m: string) => void): Promise<string> {
+/**
+ * A database for this run on the services' Postgres, migrated and seeded. The
+ * seed runs as `scripts/db.ts seed` in a process of its own: this one has read
+ * its environment (the test database) long before, and its db() stays there.
+ */
+async function freshDatabase(env: NodeJS.ProcessEnv, log: (m: string) => void): Promise<string> {
+  const baseUrl = env.DATABASE_URL as string;
   const name = `cluster_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();
@@ -49,8 +56,10 @@ async function freshDatabase(baseUrl: string, log: (m: string) => void): Promise
   const url = new URL(baseUrl);
   url.pathname = `/${name}`;
   await deployMigrations(url.toString(), log);
-  const { seedDemoCatalogue } = await import('../../prisma/seed');
-  await seedDemoCatalogue(url.toString());
+  await promisify(execFile)(process.execPath, ['--conditions=react-server', '--import', 'tsx', 'scripts/db.ts', 'seed'], {
+    env: { ...env, DATABASE_URL: url.toString() },
+  });
+  log('Seeded the demo catalogue');
   return url.toString();
 }
 
@@ -67,7 +76,7 @@ export async function runClusterProof(options: {
   const figures: string[] = [];
   try {
     requireClusterBinaries(true);
-    const databaseUrl = await freshDatabase(options.env.DATABASE_URL as string, log);
+    const databaseUrl = await freshDatabase(options.env, log);
     mail = await startMailCatcher({ dir: join(options.runDir, 'cluster-mail'), log });
     const port = await freePortRun();
     const url = `http://127.0.0.1:${port}`;
