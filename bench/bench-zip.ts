@@ -102,7 +102,7 @@ try {
   if (!existsSync(RESULTS)) {
     writeFileSync(
       RESULTS,
-      `# "Download all" ZIP memory\n\n\`npm run bench:zip -- --mb N\` (scripts/bench-zip.ts): two files of N MB of random bytes in the S3 stand-in (one .png, stored; one .psd, deflated), bought in test payment mode, read to the end through the GET /api/download/{sessionId}/all route handler. Peak RSS is this process (route handler, archiver, AWS SDK), sampled every 50 ms; the S3 stand-in and Postgres are separate processes. Growth is peak minus the RSS just before the request: bounded memory means it does not grow with the order's size.\n\nMachine: ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown'}), Node ${process.version}\n\n| run (UTC) | load 1 min | order | ZIP | wall time | RSS before | peak RSS | growth |\n|---|---:|---|---:|---:|---:|---:|---:|\n`,
+      `# "Download all" ZIP memory\n\n\`npm run bench:zip -- --mb N\` (bench/bench-zip.ts): two files of N MB of random bytes in the S3 stand-in (one .png, stored; one .psd, deflated), bought in test payment mode, read to the end through the GET /api/download/{sessionId}/all route handler. Peak RSS is this process (route handler, archiver, AWS SDK), sampled every 50 ms; the S3 stand-in and Postgres are separate processes. Growth is peak minus the RSS just before the request: bounded memory means it does not grow with the order's size.\n\nMachine: ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown'}), Node ${process.version}\n\n| run (UTC) | load 1 min | order | ZIP | wall time | RSS before | peak RSS | growth |\n|---|---:|---|---:|---:|---:|---:|---:|\n`,
     );
   }
   appendFileSync(RESULTS, row);
