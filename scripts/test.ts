@@ -122,7 +122,7 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<n
 async function vitest(project: string, env: NodeJS.ProcessEnv): Promise<Counts> {
   const output = join(reportDir, `vitest-${project}.json`);
   log(`vitest: ${project}`);
-  await run(
+  const exitCode = await run(
     join('node_modules', '.bin', 'vitest'),
     [
       'run',
@@ -137,8 +137,10 @@ async function vitest(project: string, env: NodeJS.ProcessEnv): Promise<Counts> 
   );
   if (!existsSync(output)) return { passed: 0, failed: 1 };
   const report = JSON.parse(readFileSync(output, 'utf8')) as { numPassedTests: number; numFailedTests: number; numTotalTestSuites: number; success: boolean };
-  // A file that fails to load counts as a failure even though no test in it ran.
-  const failed = report.numFailedTests + (report.success || report.numFailedTests > 0 ? 0 : 1);
+  // A file that fails to load, or an unhandled error (vitest exits non-zero; its report may
+  // still say success), counts as a failure even though no test failed.
+  const clean = report.success && exitCode === 0;
+  const failed = report.numFailedTests + (clean || report.numFailedTests > 0 ? 0 : 1);
   return { passed: report.numPassedTests, failed };
 }
 

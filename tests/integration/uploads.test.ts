@@ -83,11 +83,26 @@ function form(fields: Record<string, string>, files: [field: string, name: strin
   return body;
 }
 
-const post = (path: string, body?: FormData, headers: Record<string, string> = auth()) => new Request(`${SITE}${path}`, { method: 'POST', headers, body });
+/**
+ * The form's multipart bytes as one buffer. A FormData body would be streamed by
+ * undici's own generator, which on Node 24 still enqueues after a route stops
+ * reading (a refused part) and leaves an unhandled rejection behind; a shop
+ * request's body comes from a socket, never from FormData.
+ */
+async function multipart(body: FormData): Promise<{ bytes: ArrayBuffer; type: string }> {
+  const encoded = new Response(body);
+  return { bytes: await encoded.arrayBuffer(), type: encoded.headers.get('content-type') as string };
+}
+
+async function post(path: string, body?: FormData, headers: Record<string, string> = auth()): Promise<Request> {
+  if (!body) return new Request(`${SITE}${path}`, { method: 'POST', headers });
+  const { bytes, type } = await multipart(body);
+  return new Request(`${SITE}${path}`, { method: 'POST', headers: { ...headers, 'content-type': type }, body: bytes });
+}
 
 async function bulkUpload(files: [string, Buffer][]): Promise<string> {
   const res = await app.routes.bulk(
-    post(
+    await post(
       '/api/admin/bulk-upload',
       form(
         { price: '4.50', category: categoryName, tags: 'Floral, pink ,floral' },
@@ -187,11 +202,11 @@ describe('bulk upload', () => {
     const failed = (await filesOf(batchId)).filter((f) => f.status === 'failed');
     // "Fixed" = the staged bytes are good now, as after a transient fault.
     for (const f of failed) await app.putObject('private', f.stagingKey, await solid(240, 200, 40), 'application/octet-stream');
-    const res = await app.routes.retry(post(`/api/admin/retry-failed/${batchId}`), ctx({ batchId }));
+    const res = await app.routes.retry(await post(`/api/admin/retry-failed/${batchId}`), ctx({ batchId }));
     expect(await res.json()).toEqual({ success: true, batch_id: batchId, message: 'Retrying 3 file(s)' });
     await app.runDueJobs();
     expect(await progressOf(batchId)).toMatchObject({ stage: 'complete', successful_files: 6, failed_files: [] });
-    const again = await app.routes.retry(post(`/api/admin/retry-failed/${batchId}`), ctx({ batchId }));
+    const again = await app.routes.retry(await post(`/api/admin/retry-failed/${batchId}`), ctx({ batchId }));
     expect(((await again.json()) as { message: string }).message).toBe('No failed files to retry');
     await app.runDueJobs();
     const products = await productsOf(batchId);
@@ -415,7 +430,7 @@ describe('streaming bulk upload, lost jobs and staging clean-up', () => {
     // Still pending: its staged copy stays however old it is.
     expect(await app.getObject('private', waiting.stagingKey)).not.toBeNull();
     // A retry after the sweep fails clearly instead of hanging.
-    await app.routes.retry(post(`/api/admin/retry-failed/${batchId}`), ctx({ batchId }));
+    await app.routes.retry(await post(`/api/admin/retry-failed/${batchId}`), ctx({ batchId }));
     await app.runDueJobs();
     const progress = await progressOf(batchId);
     expect(progress).toMatchObject({ stage: 'partial', successful_files: 1 });
@@ -425,34 +440,37 @@ describe('streaming bulk upload, lost jobs and staging clean-up', () => {
 
 describe('upload endpoints refuse bad input in the one error shape', () => {
   it('requires an admin session', async () => {
-    const res = await app.routes.bulk(post('/api/admin/bulk-upload', form({ price: '1', category: categoryName }, []), { origin: SITE }), ctx({}));
+    const res = await app.routes.bulk(await post('/api/admin/bulk-upload', form({ price: '1', category: categoryName }, []), { origin: SITE }), ctx({}));
     expect(res.status).toBe(401);
   });
 
   it('refuses a bulk upload without a category or images', async () => {
-    const noCategory = await app.routes.bulk(post('/api/admin/bulk-upload', form({ price: '1' }, [['files', 'a.png', await solid(1, 2, 3)]])), ctx({}));
+    const noCategory = await app.routes.bulk(await post('/api/admin/bulk-upload', form({ price: '1' }, [['files', 'a.png', await solid(1, 2, 3)]])), ctx({}));
     expect(noCategory.status).toBe(400);
     expect(await noCategory.json()).toMatchObject({ code: 'invalid_request', detail: expect.any(String) });
-    const noFiles = await app.routes.bulk(post('/api/admin/bulk-upload', form({ price: '1', category: categoryName }, [])), ctx({}));
+    const noFiles = await app.routes.bulk(await post('/api/admin/bulk-upload', form({ price: '1', category: categoryName }, [])), ctx({}));
     expect(noFiles.status).toBe(400);
   });
 
   it('names an analysed image from its cleaned name, colours, size and an allowed suffix', async () => {
     const image = await solid(230, 40, 50, 'png', 640, 480);
     const ok = await app.routes.analyze(
-      post('/api/admin/analyze-image', form({ suffix: 'clipart' }, [['file', 'IMG_0001 Cherry Pop (3).png', image]])),
+      await post('/api/admin/analyze-image', form({ suffix: 'clipart' }, [['file', 'IMG_0001 Cherry Pop (3).png', image]])),
       ctx({}),
     );
     expect(ok.status).toBe(200);
     expect(((await ok.json()) as { generated_filename: string }).generated_filename).toBe('Cherry-Pop-Red-640x480-clipart.png');
-    const badSuffix = await app.routes.analyze(post('/api/admin/analyze-image', form({ suffix: '../../etc' }, [['file', 'a.png', image]])), ctx({}));
+    const badSuffix = await app.routes.analyze(await post('/api/admin/analyze-image', form({ suffix: '../../etc' }, [['file', 'a.png', image]])), ctx({}));
     expect(badSuffix.status).toBe(400);
     const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>');
-    const refused = await app.routes.analyze(post('/api/admin/analyze-image', form({ suffix: '' }, [['file', 'evil.png', svg, 'image/svg+xml']])), ctx({}));
+    const refused = await app.routes.analyze(
+      await post('/api/admin/analyze-image', form({ suffix: '' }, [['file', 'evil.png', svg, 'image/svg+xml']])),
+      ctx({}),
+    );
     expect(refused.status).toBe(415);
     expect(await refused.json()).toMatchObject({ code: 'unsupported_media_type', detail: expect.stringMatching(/SVG/) });
     const polyglot = Buffer.concat([(await solid(1, 2, 3)).subarray(0, 40), Buffer.from('<html><script>alert(1)</script>')]);
-    const poly = await app.routes.analyze(post('/api/admin/analyze-image', form({}, [['file', 'poly.png', polyglot]])), ctx({}));
+    const poly = await app.routes.analyze(await post('/api/admin/analyze-image', form({}, [['file', 'poly.png', polyglot]])), ctx({}));
     expect(poly.status).toBe(415);
   });
 
@@ -463,7 +481,7 @@ describe('upload endpoints refuse bad input in the one error shape', () => {
       ['files', 'design.png', await solid(90, 90, 200, 'png', 1000, 1000)],
       ['files', 'guide.pdf', Buffer.from('%PDF-1.4 test'), 'application/pdf'],
     ];
-    const res = await app.routes.individual(post('/api/admin/individual-upload', form(fields, files)), ctx({}));
+    const res = await app.routes.individual(await post('/api/admin/individual-upload', form(fields, files)), ctx({}));
     expect(res.status).toBe(201);
     const { product_id } = (await res.json()) as { product_id: string };
     const product = await app.db().product.findUniqueOrThrow({ where: { id: product_id }, include: { files: { orderBy: { position: 'asc' } } } });
@@ -472,7 +490,7 @@ describe('upload endpoints refuse bad input in the one error shape', () => {
     const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>');
     const before = await app.db().product.count();
     const refused = await app.routes.individual(
-      post('/api/admin/individual-upload', form({ ...fields, title: 'Nope' }, [['mockup', 'm.svg', svg, 'image/svg+xml'], files[1]])),
+      await post('/api/admin/individual-upload', form({ ...fields, title: 'Nope' }, [['mockup', 'm.svg', svg, 'image/svg+xml'], files[1]])),
       ctx({}),
     );
     expect(refused.status).toBe(415);
@@ -511,7 +529,7 @@ describe('streaming multipart reader', () => {
 
   it('refuses a file over the byte limit with 413 before reading the rest', async () => {
     const { readMultipart } = await import('@/lib/domain/uploads');
-    const request = new Request(SITE, { method: 'POST', body: form({}, [['files', 'big.png', Buffer.alloc(5000)]]) });
+    const request = await post('', form({}, [['files', 'big.png', Buffer.alloc(5000)]]), {});
     const read = async () => {
       for await (const part of readMultipart(request, { maxFileBytes: 1000, maxFieldBytes: 100, maxParts: 10 })) void part;
     };
@@ -522,7 +540,7 @@ describe('streaming multipart reader', () => {
     const { readMultipart } = await import('@/lib/domain/uploads');
     const limits = { maxFileBytes: 10_000, maxFileBytesByField: { mockup: 1000 }, maxFieldBytes: 100, maxParts: 10 };
     const read = async (field: string) => {
-      const request = new Request(SITE, { method: 'POST', body: form({}, [[field, 'a.png', Buffer.alloc(5000)]]) });
+      const request = await post('', form({}, [[field, 'a.png', Buffer.alloc(5000)]]), {});
       const sizes: number[] = [];
       for await (const part of readMultipart(request, limits)) if (part.kind === 'file') sizes.push(part.data.length);
       return sizes;
