@@ -1,5 +1,6 @@
 import type { Metadata, Viewport } from 'next';
 import { CartClickListener } from '@/components/cart/cart-click-listener';
+import { OwnedCardMarker } from '@/components/cart/owned-card-marker';
 import { SiteFooter } from '@/components/layout/site-footer';
 import { SiteNav } from '@/components/layout/site-nav';
 import { Toaster } from '@/components/ui/toaster';
@@ -38,6 +39,7 @@ export default async function RootLayout({ children }: { children: React.ReactNo
         <SiteFooter />
         <Toaster />
         <CartClickListener />
+        <OwnedCardMarker />
       </body>
     </html>
   );

@@ -15,6 +15,11 @@ export function CardCartButtons({ item }: { item: CartItem }) {
       <button type="button" className="btn-buy" data-cart-action="buy">
         Buy Now
       </button>
+      {/* Shown instead of the buttons on what the signed-in customer owns (OwnedCardMarker). */}
+      {/* eslint-disable-next-line @next/next/no-html-link-for-pages -- cards are plain server markup with no Link to hydrate (see ProductCard) */}
+      <a className="card-owned" href="/my-orders">
+        Owned - Download in My Orders
+      </a>
     </div>
   );
 }

@@ -189,7 +189,14 @@ test('a new customer registers, subscribes monthly, checks out two products for 
   // More than one file in the order: one ZIP of it all.
   await expect(order.getByRole('link', { name: 'Download all', exact: true })).toHaveAttribute('href', `/api/download/${orderSession}/all`);
 
-  // What the customer owns: "Owned" on its page instead of Add to Cart, and a checkout of it is refused, naming it.
+  // What the customer owns: "Owned" on its card and its page instead of Add to Cart, and a checkout of it is refused, naming it.
+  await page.goto('/products');
+  const ownedCard = cardFor(page, single!.title);
+  await expect(ownedCard.getByRole('link', { name: 'Owned - Download in My Orders' })).toHaveAttribute('href', '/my-orders');
+  await expect(ownedCard.getByRole('button', { name: 'Add to Cart' })).toHaveCount(0);
+  const notOwned = listed.find((p) => p.id !== several!.id && p.id !== single!.id)!;
+  await expect(cardFor(page, notOwned.title).getByRole('button', { name: 'Add to Cart' })).toBeVisible();
+  await expect(cardFor(page, notOwned.title).getByRole('link', { name: /^Owned/ })).toHaveCount(0);
   await page.goto(`/product/${single!.id}`);
   await expect(page.getByTestId('owned')).toContainText('Owned');
   await expect(page.getByRole('link', { name: 'Download in My Orders' })).toHaveAttribute('href', '/my-orders');
