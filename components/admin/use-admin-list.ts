@@ -21,14 +21,18 @@ export function listPath(path: string, params: ListParams): string {
   return `${path}?${query.toString()}`;
 }
 
-async function fetchPage<T>(path: string): Promise<ListPage<T>> {
-  const result = await api.get<T[]>(path);
-  if (!result.ok) throw result.error;
-  return { rows: result.body, total: Number(result.headers.get('X-Total-Count') ?? result.body.length) };
-}
+/** Where a list's rows sit in its body: the body itself, or a field like orders' `{ orders }`. */
+export type RowsOf<T> = (body: unknown) => T[];
+const wholeBody = <T>(body: unknown) => body as T[];
 
-export function useAdminList<T>(path: string, params: ListParams, failure: LoadFailure) {
-  return useSWR<ListPage<T>, ApiError>(listPath(path, params), fetchPage<T>, {
+export function useAdminList<T>(path: string, params: ListParams, failure: LoadFailure, rowsOf: RowsOf<T> = wholeBody<T>) {
+  const fetchPage = async (key: string): Promise<ListPage<T>> => {
+    const result = await api.get<unknown>(key);
+    if (!result.ok) throw result.error;
+    const rows = rowsOf(result.body);
+    return { rows, total: Number(result.headers.get('X-Total-Count') ?? rows.length) };
+  };
+  return useSWR<ListPage<T>, ApiError>(listPath(path, params), fetchPage, {
     ...ADMIN_SWR_CONFIG,
     keepPreviousData: true,
     onError: onLoadFailure(failure),
