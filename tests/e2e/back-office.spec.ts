@@ -96,6 +96,12 @@ test('vouchers: disable, enable and delete from the Vouchers tab', async ({ page
   const [{ code }] = await sql<{ code: string }>('SELECT code FROM "Voucher" WHERE "customerEmail" = $1', [`stop-${suffix}@example.com`]);
   const row = panel.getByTestId('voucher-row').filter({ hasText: code });
   await expect(row).toContainText('Active');
+  // The search runs on the server: the list narrows to this one code.
+  const searched = page.waitForRequest((r) => new URL(r.url()).pathname === '/api/admin/vouchers' && new URL(r.url()).searchParams.get('search') === code);
+  await panel.getByLabel('Search vouchers').fill(code);
+  await searched;
+  await expect(panel.getByTestId('voucher-row')).toHaveCount(1);
+  await expect(panel.getByText('Showing 1–1 of 1')).toBeVisible();
 
   await row.getByRole('button', { name: 'Disable' }).click();
   await expect(row).toContainText('Disabled');
