@@ -9,22 +9,33 @@ import { button, card } from './styles';
 import type { Catalog } from './use-catalog';
 import { NameOptions } from './name-options';
 
-type Props = { catalog: Catalog; selected: Set<string>; onSelect: (ids: Set<string>) => void };
+type AllMatching = { search: string; total: number };
+type Props = {
+  catalog: Catalog;
+  selected: Set<string>;
+  onSelect: (ids: Set<string>) => void;
+  /** Set when the owner chose every item the list's filter matches, on any page. */
+  allMatching: AllMatching | null;
+  onClearAllMatching: () => void;
+};
 
 /** Move the ticked items to one category, or delete them, in one all-or-nothing request each. */
-export function BulkActions({ catalog, selected, onSelect }: Props) {
+export function BulkActions({ catalog, selected, onSelect, allMatching, onClearAllMatching }: Props) {
   const confirm = useConfirm();
   const [category, setCategory] = useState('');
   const [busy, setBusy] = useState(false);
   const ids = [...selected];
+  // The server applies the filter itself, so the action reaches rows never loaded here.
+  const target = allMatching ? { all_matching: { search: allMatching.search || undefined } } : { ids };
+  const count = allMatching ? allMatching.total : ids.length;
 
   async function updateCategory() {
-    if (ids.length === 0 || !category) {
+    if (count === 0 || !category) {
       toast.error('Select products and choose a category');
       return;
     }
     setBusy(true);
-    const result = await api.post<{ updated_count: number }>('/api/admin/products/bulk-update', { ids, category });
+    const result = await api.post<{ updated_count: number }>('/api/admin/products/bulk-update', { ...target, category });
     setBusy(false);
     if (!result.ok) return toastFailure(result.error, 'Bulk update failed');
     toast.success('Updated successfully', { description: `${result.body.updated_count} item(s) moved to ${category}` });
@@ -32,18 +43,19 @@ export function BulkActions({ catalog, selected, onSelect }: Props) {
   }
 
   async function deleteSelected() {
-    if (ids.length === 0) {
+    if (count === 0) {
       toast.error('No products selected');
       return;
     }
-    const ok = await confirm({ title: 'Delete selected', message: `Delete ${ids.length} selected item(s)? Past orders keep them.`, confirmLabel: 'Delete' });
+    const ok = await confirm({ title: 'Delete selected', message: `Delete ${count} selected item(s)? Past orders keep them.`, confirmLabel: 'Delete' });
     if (!ok) return;
     setBusy(true);
-    const result = await api.post<{ deleted_count: number }>('/api/admin/products/bulk-delete', { ids });
+    const result = await api.post<{ deleted_count: number }>('/api/admin/products/bulk-delete', target);
     setBusy(false);
     if (!result.ok) return toastFailure(result.error, 'Bulk delete failed');
     toast.success(`Deleted ${result.body.deleted_count} item(s)`);
     onSelect(new Set());
+    onClearAllMatching();
     await catalog.reloadProducts();
   }
 

@@ -5,34 +5,40 @@ import { SelectField, TextField } from './field';
 import { OrderCard } from './order-card';
 import { ResendEmailDialog } from './resend-email-dialog';
 import { button, card } from './styles';
+import { Pager } from './pager';
 import type { AdminOrderResponse as AdminOrder } from '@/lib/contract/orders';
-import { useAdminData } from './use-admin-data';
+import { useAdminList, useDebounced } from './use-admin-list';
 
 type Filters = { customer_email: string; start_date: string; end_date: string; status: 'paid' | 'open' | 'expired' | 'all' };
 
 // SPEC §3: the status filter defaults to paid.
 const INITIAL: Filters = { customer_email: '', start_date: '', end_date: '', status: 'paid' };
 const NO_ORDERS: AdminOrder[] = [];
-
-const ordersPath = (filters: Filters) => `/api/admin/orders?${new URLSearchParams(Object.entries(filters).filter(([, v]) => v !== ''))}`;
+const PAGE_SIZE = 50;
+const ORDERS_PATH = '/api/admin/orders';
+const ordersOf = (body: unknown) => (body as { orders: AdminOrder[] }).orders;
 
 export function OrdersTab({ username }: { username: string }) {
   const [draft, setDraft] = useState<Filters>(INITIAL);
   const [applied, setApplied] = useState<Filters>(INITIAL);
+  const [search, setSearch] = useState('');
+  const [offset, setOffset] = useState(0);
   const [resend, setResend] = useState<{ order: AdminOrder | null } | null>(null);
-  // The filters are the cache key: applying new ones loads them, the old list stays on screen meanwhile.
+  const query = useDebounced(search.trim());
+  // The filters, search and page are the cache key: a change loads them, the old list stays on screen meanwhile.
   const {
     data,
     isValidating: loading,
     mutate,
-  } = useAdminData<{ orders: AdminOrder[] }>(ordersPath(applied), 'Failed to fetch orders', { keepPreviousData: true });
-  const orders = data?.orders ?? NO_ORDERS;
+  } = useAdminList<AdminOrder>(ORDERS_PATH, { ...applied, search: query, limit: PAGE_SIZE, offset }, 'Failed to fetch orders', ordersOf);
+  const orders = data?.rows ?? NO_ORDERS;
   const reload = async () => void (await mutate());
 
   function apply(event: FormEvent) {
     event.preventDefault();
+    setOffset(0);
     // The same filters again still mean "fetch now".
-    if (ordersPath(draft) === ordersPath(applied)) void reload();
+    if (JSON.stringify(draft) === JSON.stringify(applied)) void reload();
     else setApplied(draft);
   }
 
@@ -59,7 +65,19 @@ export function OrdersTab({ username }: { username: string }) {
           </button>
         </div>
       </form>
-      <div className="flex justify-end">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div className="w-full max-w-xs">
+          <TextField
+            id="orders-search"
+            label="Search email or session id"
+            type="search"
+            value={search}
+            onChange={(e) => {
+              setSearch(e.target.value);
+              setOffset(0);
+            }}
+          />
+        </div>
         <button type="button" className={button.secondary} onClick={() => setResend({ order: null })} disabled={orders.length === 0}>
           Resend Order Email
         </button>
@@ -78,6 +96,7 @@ export function OrdersTab({ username }: { username: string }) {
           ))}
         </ul>
       )}
+      <Pager label="Orders" offset={offset} pageSize={PAGE_SIZE} shown={orders.length} total={data?.total ?? 0} onOffset={setOffset} />
       <ResendEmailDialog
         open={resend !== null}
         orders={orders}

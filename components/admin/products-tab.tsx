@@ -10,22 +10,39 @@ import { EditProductDialog } from './edit-product-dialog';
 import { ProductRow } from './product-row';
 import { button, card, input } from './styles';
 import type { AdminProductResponse as AdminProduct } from '@/lib/contract/catalog';
-import type { Catalog } from './use-catalog';
+import { ADMIN_PRODUCTS_PATH, type Catalog } from './use-catalog';
+import { Pager } from './pager';
+import { useAdminList, useDebounced } from './use-admin-list';
+
+const PAGE_SIZE = 50;
 
 type Props = { catalog: Catalog; selected: Set<string>; onSelect: (ids: Set<string>) => void };
 
 export function ProductsTab({ catalog, selected, onSelect }: Props) {
   const confirm = useConfirm();
   const [search, setSearch] = useState('');
+  const [offset, setOffset] = useState(0);
+  const [allMatching, setAllMatching] = useState(false);
   const [editingId, setEditingId] = useState<string | null>(null);
   const [creatingBundle, setCreatingBundle] = useState(false);
-  const query = search.trim().toLowerCase();
-  const shown = query ? catalog.products.filter((p) => p.title.toLowerCase().includes(query)) : catalog.products;
+  const query = useDebounced(search.trim());
+  const list = useAdminList<AdminProduct>(ADMIN_PRODUCTS_PATH, { search: query, limit: PAGE_SIZE, offset }, { log: 'products' });
+  const shown = list.data?.rows ?? [];
+  const total = list.data?.total ?? 0;
   const allShownSelected = shown.length > 0 && shown.every((p) => selected.has(p.id));
   // Looked up on every render so the dialog's file list follows reloads.
-  const editing = catalog.products.find((p) => p.id === editingId) ?? null;
+  const editing = shown.find((p) => p.id === editingId) ?? null;
+  const reloadProducts = catalog.reloadProducts;
+
+  function changeSearch(value: string) {
+    setSearch(value);
+    setOffset(0);
+    // "All matching" meant the old filter; it must not silently widen to a new one.
+    setAllMatching(false);
+  }
 
   function toggle(id: string) {
+    setAllMatching(false);
     const next = new Set(selected);
     if (next.has(id)) next.delete(id);
     else next.add(id);
@@ -33,6 +50,7 @@ export function ProductsTab({ catalog, selected, onSelect }: Props) {
   }
 
   function toggleAll() {
+    setAllMatching(false);
     const next = new Set(selected);
     for (const p of shown) {
       if (allShownSelected) next.delete(p.id);
@@ -54,19 +72,30 @@ export function ProductsTab({ catalog, selected, onSelect }: Props) {
     const next = new Set(selected);
     next.delete(product.id);
     onSelect(next);
-    await catalog.reloadProducts();
+    await reloadProducts();
   }
 
   return (
     <div className="flex flex-col gap-4">
-      <BulkActions catalog={catalog} selected={selected} onSelect={onSelect} />
+      <BulkActions
+        catalog={catalog}
+        selected={selected}
+        onSelect={onSelect}
+        allMatching={allMatching ? { search: query, total } : null}
+        onClearAllMatching={() => setAllMatching(false)}
+      />
       <div className={card}>
         <div className="flex flex-wrap items-center justify-between gap-3 border-b border-gray-100 pb-3">
           <div className="flex items-center gap-2">
             <input id="select-all" type="checkbox" checked={allShownSelected} onChange={toggleAll} className="h-4 w-4 accent-rose-700" />
             <label htmlFor="select-all" className="text-sm font-medium">
-              Select all shown ({selected.size} selected)
+              Select all shown ({allMatching ? `all ${total} matching` : selected.size} selected)
             </label>
+            {allShownSelected && !allMatching && total > shown.length && (
+              <button type="button" className={button.secondary} onClick={() => setAllMatching(true)}>
+                Select all {total} matching
+              </button>
+            )}
           </div>
           <button type="button" className={button.primary} onClick={() => setCreatingBundle(true)}>
             New Bundle
@@ -80,12 +109,12 @@ export function ProductsTab({ catalog, selected, onSelect }: Props) {
               type="search"
               placeholder="Search by title..."
               value={search}
-              onChange={(e) => setSearch(e.target.value)}
+              onChange={(e) => changeSearch(e.target.value)}
               className={input}
             />
           </div>
         </div>
-        {!catalog.loaded ? (
+        {list.isLoading ? (
           <p className="py-8 text-center text-gray-700" role="status">
             Loading...
           </p>
@@ -105,19 +134,15 @@ export function ProductsTab({ catalog, selected, onSelect }: Props) {
             ))}
           </ul>
         )}
-        {catalog.productTotal > catalog.products.length && (
-          <p className="pt-3 text-sm text-gray-700">
-            Showing the newest {catalog.products.length} of {catalog.productTotal} items.
-          </p>
-        )}
+        <Pager label="Products" offset={offset} pageSize={PAGE_SIZE} shown={shown.length} total={total} onOffset={setOffset} />
       </div>
-      <EditProductDialog product={editing} categories={catalog.categories} onClose={() => setEditingId(null)} onSaved={catalog.reloadProducts} />
+      <EditProductDialog product={editing} categories={catalog.categories} onClose={() => setEditingId(null)} onSaved={reloadProducts} />
       <NewBundleDialog
         open={creatingBundle}
         categories={catalog.categories}
         tags={catalog.tags}
         onClose={() => setCreatingBundle(false)}
-        onCreated={catalog.reloadProducts}
+        onCreated={reloadProducts}
       />
     </div>
   );

@@ -1,18 +1,27 @@
 'use client';
 
+import { useState } from 'react';
 import { formatDate } from '@/lib/format';
 import { dollars } from './format';
-import { card } from './styles';
+import { card, input } from './styles';
+import { Pager } from './pager';
 import type { VoucherResponse as Voucher } from '@/lib/contract/vouchers';
-import { adminPaths, useAdminData } from './use-admin-data';
+import { adminPaths } from './use-admin-data';
+import { useAdminList, useDebounced } from './use-admin-list';
 import { VoucherActions, VoucherStatusBadge } from './voucher-actions';
 import { VoucherForm } from './voucher-form';
 
 const valueText = (v: Voucher) => (v.type === 'percentage' ? `${v.value}%` : dollars(v.value));
 const balanceText = (v: Voucher) => (v.current_balance === null ? '—' : `${dollars(v.current_balance)} of ${dollars(v.original_balance ?? 0)}`);
 
+const PAGE_SIZE = 50;
+
 export function VouchersTab() {
-  const { data: vouchers, mutate } = useAdminData<Voucher[]>(adminPaths.vouchers, 'Failed to load vouchers');
+  const [search, setSearch] = useState('');
+  const [offset, setOffset] = useState(0);
+  const query = useDebounced(search.trim());
+  const { data, mutate } = useAdminList<Voucher>(adminPaths.vouchers, { search: query, limit: PAGE_SIZE, offset }, 'Failed to load vouchers');
+  const vouchers = data?.rows;
 
   return (
     <div className="flex flex-col gap-6">
@@ -21,10 +30,26 @@ export function VouchersTab() {
         <h2 id="vouchers-title" className="mb-3 text-lg font-bold">
           Vouchers
         </h2>
+        <div className="mb-3 max-w-xs">
+          <label htmlFor="voucher-search" className="sr-only">
+            Search vouchers
+          </label>
+          <input
+            id="voucher-search"
+            type="search"
+            placeholder="Search by code or email..."
+            value={search}
+            onChange={(e) => {
+              setSearch(e.target.value);
+              setOffset(0);
+            }}
+            className={input}
+          />
+        </div>
         {vouchers === undefined ? (
           <p role="status">Loading...</p>
         ) : vouchers.length === 0 ? (
-          <p className="text-gray-700">No vouchers yet.</p>
+          <p className="text-gray-700">{query ? 'No vouchers found' : 'No vouchers yet.'}</p>
         ) : (
           <div className="overflow-x-auto">
             <table className="w-full text-left text-sm">
@@ -59,6 +84,7 @@ export function VouchersTab() {
             </table>
           </div>
         )}
+        <Pager label="Vouchers" offset={offset} pageSize={PAGE_SIZE} shown={vouchers?.length ?? 0} total={data?.total ?? 0} onOffset={setOffset} />
       </section>
     </div>
   );

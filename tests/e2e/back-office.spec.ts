@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
-import { bundleResponse } from '@/lib/contract/catalog';
+import { z } from 'zod';
+import { adminProductResponse, bundleResponse } from '@/lib/contract/catalog';
 import { apiGet, productList, sql } from './helpers';
 
 // Issue #15 in the browser: the New Bundle dialog with its searchable, ordered
@@ -95,6 +96,12 @@ test('vouchers: disable, enable and delete from the Vouchers tab', async ({ page
   const [{ code }] = await sql<{ code: string }>('SELECT code FROM "Voucher" WHERE "customerEmail" = $1', [`stop-${suffix}@example.com`]);
   const row = panel.getByTestId('voucher-row').filter({ hasText: code });
   await expect(row).toContainText('Active');
+  // The search runs on the server: the list narrows to this one code.
+  const searched = page.waitForRequest((r) => new URL(r.url()).pathname === '/api/admin/vouchers' && new URL(r.url()).searchParams.get('search') === code);
+  await panel.getByLabel('Search vouchers').fill(code);
+  await searched;
+  await expect(panel.getByTestId('voucher-row')).toHaveCount(1);
+  await expect(panel.getByText('Showing 1–1 of 1')).toBeVisible();
 
   await row.getByRole('button', { name: 'Disable' }).click();
   await expect(row).toContainText('Disabled');
@@ -107,4 +114,47 @@ test('vouchers: disable, enable and delete from the Vouchers tab', async ({ page
   await page.getByRole('dialog', { name: 'Delete voucher' }).getByRole('button', { name: 'Delete' }).click();
   await expect(toast(page, `Voucher ${code} deleted`)).toBeVisible();
   await expect(row).toHaveCount(0);
+});
+
+test('All Products: search and pages come from the server, and "Select all N matching" moves every match', async ({ page }) => {
+  test.setTimeout(120_000);
+  const prefix = `Paged ${suffix}`;
+  // More matches than one page (50), copied from a seeded product so every column is valid.
+  await sql(
+    `INSERT INTO "Product"
+     SELECT (jsonb_populate_record(NULL::"Product", to_jsonb(p) || jsonb_build_object('id', 'paged-' || $1 || '-' || n, 'title', $2 || ' ' || lpad(n::text, 2, '0'), 'categoryId', NULL, 'subcategory', NULL, 'createdAt', now(), 'updatedAt', now()))).*
+     FROM (SELECT * FROM "Product" WHERE NOT "isBundle" AND "deletedAt" IS NULL LIMIT 1) p, generate_series(1, 60) n`,
+    [suffix, prefix],
+  );
+  const [{ name: target }] = await sql<{ name: string }>('SELECT name FROM "Category" ORDER BY name DESC LIMIT 1');
+  try {
+    await signIn(page);
+    const panel = await openTab(page, 'All Products');
+    const searched = page.waitForRequest((r) => r.url().includes('/api/admin/products?') && new URL(r.url()).searchParams.get('search') === prefix);
+    await panel.getByLabel('Search products').fill(prefix);
+    await searched;
+    const rows = panel.getByTestId('admin-product');
+    await expect(panel.getByText('Showing 1–50 of 60')).toBeVisible();
+    await expect(rows).toHaveCount(50);
+    await expect(rows.filter({ hasNotText: prefix })).toHaveCount(0);
+
+    await panel.getByRole('button', { name: 'Next' }).click();
+    await expect(panel.getByText('Showing 51–60 of 60')).toBeVisible();
+    await expect(rows).toHaveCount(10);
+    await panel.getByRole('button', { name: 'Previous' }).click();
+    await expect(panel.getByText('Showing 1–50 of 60')).toBeVisible();
+
+    await panel.getByLabel(/Select all shown/).check();
+    await panel.getByRole('button', { name: 'Select all 60 matching' }).click();
+    await panel.getByLabel('Move selected to category').selectOption(target);
+    await panel.getByRole('button', { name: 'Update Category' }).click();
+    await expect(toast(page, 'Updated successfully')).toContainText(`60 item(s) moved to ${target}`);
+
+    const moved = await apiGet(page.request, `/api/admin/products?limit=100&search=${encodeURIComponent(prefix)}`, z.array(adminProductResponse));
+    expect(moved).toHaveLength(60);
+    expect(moved.filter((p) => p.category !== target)).toEqual([]);
+  } finally {
+    // Out of the other specs' way: the storefront lists would show them otherwise.
+    await sql('UPDATE "Product" SET "deletedAt" = now() WHERE id LIKE $1', [`paged-${suffix}-%`]);
+  }
 });

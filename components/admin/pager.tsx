@@ -1,0 +1,25 @@
+'use client';
+
+import { button } from './styles';
+
+type Props = { label: string; offset: number; pageSize: number; shown: number; total: number; onOffset: (offset: number) => void };
+
+/** "Showing 51–100 of N" with Previous / Next, for any list paged on the server. */
+export function Pager({ label, offset, pageSize, shown, total, onOffset }: Props) {
+  if (total === 0) return null;
+  return (
+    <nav aria-label={`${label} pages`} className="flex flex-wrap items-center justify-between gap-3 pt-3">
+      <p className="text-sm text-gray-700" role="status">
+        Showing {offset + 1}–{offset + shown} of {total}
+      </p>
+      <div className="flex gap-2">
+        <button type="button" className={button.secondary} disabled={offset === 0} onClick={() => onOffset(Math.max(0, offset - pageSize))}>
+          Previous
+        </button>
+        <button type="button" className={button.secondary} disabled={offset + shown >= total} onClick={() => onOffset(offset + pageSize)}>
+          Next
+        </button>
+      </div>
+    </nav>
+  );
+}
