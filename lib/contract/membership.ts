@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDateTime, successResponse } from './common';
+import { dollars, isoDateTime, successResponse } from './common';
 
 export const subscribeSchema = z.object({
   user_id: z.string().max(64).optional(),
@@ -27,6 +27,20 @@ export const membershipStatusResponse = z.object({
 export type MembershipStatusResponse = z.infer<typeof membershipStatusResponse>;
 
 export const membershipCancelResponse = successResponse.extend(membershipStatusResponse.shape);
+
+// GET /api/membership/payments/{userId}: the member's paid periods, newest first, each with its invoice.
+export const membershipPaymentsResponse = z.object({
+  payments: z.array(
+    z.object({
+      session_id: z.string(),
+      plan_interval: z.enum(['month', 'year']).nullable(),
+      amount: dollars,
+      paid_at: isoDateTime,
+      invoice_url: z.string(),
+    }),
+  ),
+});
+export type MembershipPaymentsResponse = z.infer<typeof membershipPaymentsResponse>;
 
 // POST /api/membership/subscribe: where to pay.
 export const subscribeResponse = z.object({ url: z.string(), session_id: z.string() });

@@ -11,7 +11,13 @@ import { adminProductResponse, bannerResponse, bundleResponse, categoryResponse,
 import { checkoutSessionResponse, checkoutStatusResponse } from '@/lib/contract/checkout';
 import { errorBodySchema } from '@/lib/contract/error';
 import { businessDetailsResponse } from '@/lib/contract/invoices';
-import { membershipStatusResponse, promoCodeResponse, subscribeResponse, subscriptionStatusResponse } from '@/lib/contract/membership';
+import {
+  membershipPaymentsResponse,
+  membershipStatusResponse,
+  promoCodeResponse,
+  subscribeResponse,
+  subscriptionStatusResponse,
+} from '@/lib/contract/membership';
 import { adminOrdersResponse, customerOrdersResponse } from '@/lib/contract/orders';
 import { activeSaleResponse } from '@/lib/contract/sales';
 import { bulkUploadResponse, uploadProgressResponse } from '@/lib/contract/uploads';
@@ -38,6 +44,7 @@ const PROBES: Record<string, Probe> = {
   '/api/categories': { path: () => '/api/categories', as: 'visitor', schema: z.array(categoryResponse), nonEmpty: true },
   '/api/checkout/status/[sessionId]': { path: (ids) => `/api/checkout/status/${ids.orderSessionId}`, as: 'customer', schema: checkoutStatusResponse },
   '/api/health': { path: () => '/api/health', as: 'visitor', schema: healthResponse },
+  '/api/membership/payments/[userId]': { path: (ids) => `/api/membership/payments/${ids.userId}`, as: 'customer', schema: membershipPaymentsResponse },
   '/api/membership/status/[userId]': { path: (ids) => `/api/membership/status/${ids.userId}`, as: 'customer', schema: membershipStatusResponse },
   '/api/membership/subscription-status/[sessionId]': {
     path: (ids) => `/api/membership/subscription-status/${ids.membershipSessionId}`,

@@ -141,6 +141,12 @@ test('a new customer registers, subscribes monthly, checks out two products for 
   await expect(page.getByTestId('renewal-date')).toHaveText(`Renews on ${auDate(membership.currentPeriodEnd)}`);
   await expect(page.getByRole('link', { name: 'Browse Products' })).toHaveAttribute('href', '/products');
   await expect(page.getByRole('link', { name: 'View Membership' })).toHaveAttribute('href', '/membership');
+  // The membership payment's invoice (#17 §3), served to its owner as a PDF.
+  const invoiceHref = `/api/orders/invoice/${subscriptionSession}`;
+  await expect(page.getByTestId('invoice-link')).toHaveAttribute('href', invoiceHref);
+  const invoice = await page.request.get(invoiceHref);
+  expect(invoice.status()).toBe(200);
+  expect(invoice.headers()['content-type']).toBe('application/pdf');
   await expect(page.getByTestId('nav-user')).toContainText('👑');
 
   // Members pay nothing: the cart shows the member panel and a $0 total.
@@ -210,6 +216,10 @@ test('a new customer registers, subscribes monthly, checks out two products for 
   const panel = page.getByTestId('member-panel');
   await expect(panel).toContainText('Monthly');
   await expect(panel).toContainText(`Renewal date${auDate(membership.currentPeriodEnd)}`);
+  const invoices = panel.getByTestId('membership-invoices');
+  await expect(invoices.getByRole('listitem')).toHaveCount(1);
+  await expect(invoices.getByRole('listitem')).toContainText('Monthly · 35.00 AUD');
+  await expect(invoices.getByRole('link', { name: 'Invoice' })).toHaveAttribute('href', invoiceHref);
   await page.getByRole('button', { name: 'Cancel Membership' }).click();
   const dialog = page.getByRole('dialog', { name: 'Cancel Membership?' });
   await expect(dialog).toContainText('You will retain access until the end of your billing period.');

@@ -1,9 +1,9 @@
 // GST invoices: the invoice route against real Postgres. Each PDF's text is
 // read back out of its (deflated) content streams and checked line by line.
 import { randomBytes } from 'node:crypto';
-import { inflateSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createFixtures } from '../support/fixtures';
+import { pdfText } from '../support/pdf-text';
 
 const SITE_URL = 'http://shop.test:3000';
 process.env.SITE_URL = SITE_URL;
@@ -44,19 +44,6 @@ const REGISTERED = {
   email: 'accounts@example.com',
   gstRegistered: true,
 };
-
-/** Every string drawn with Tj, in order: pdf-lib writes them as hex in deflated content streams. */
-function pdfText(bytes: Buffer): string[] {
-  const source = bytes.toString('latin1');
-  const texts: string[] = [];
-  for (const match of source.matchAll(/\/Filter \/FlateDecode[^>]*>>\s*stream\r?\n/g)) {
-    const start = match.index + match[0].length;
-    const end = source.indexOf('endstream', start);
-    const content = inflateSync(bytes.subarray(start, end)).toString('latin1');
-    for (const text of content.matchAll(/<([0-9A-Fa-f]*)> Tj/g)) texts.push(Buffer.from(text[1], 'hex').toString('latin1'));
-  }
-  return texts;
-}
 
 async function paidOrder(productIds: string[], userId: string | null = null) {
   const result = await app.createCheckout({ productIds, userId, customerEmail: userId ? null : 'guest@example.com', siteUrl: SITE_URL });

@@ -88,6 +88,7 @@ export const PUBLIC_ROUTES = [
   'GET /api/health',
   'GET /api/media/[...key]',
   'POST /api/membership/cancel/[userId]',
+  'GET /api/membership/payments/[userId]',
   'GET /api/membership/status/[userId]',
   'POST /api/membership/subscribe',
   'GET /api/membership/subscription-status/[sessionId]',

@@ -1,5 +1,5 @@
-// A local stand-in for the parts of Stripe's API the shop calls: coupons and
-// Checkout Sessions (create, retrieve, expire). It speaks Stripe's wire format
+// A local stand-in for the parts of Stripe's API the shop calls: coupons,
+// Checkout Sessions (create, retrieve, expire) and subscriptions (retrieve). It speaks Stripe's wire format
 // (form-encoded bodies with bracketed keys, JSON objects and error envelopes,
 // idempotent replays), records every request for assertions, and lets a test
 // pay or expire a session, skew its clock or make it fail.
@@ -62,6 +62,15 @@ export type StandInCoupon = {
   livemode: false;
 };
 
+export type StandInSubscription = {
+  id: string;
+  object: 'subscription';
+  status: string;
+  cancel_at_period_end: boolean;
+  metadata: Record<string, string>;
+  items: { object: 'list'; data: { id: string; current_period_end: number; price: { recurring: { interval: 'month' | 'year' } } }[] };
+};
+
 type Failure = { status: number; remaining: number; path?: RegExp; retry: boolean };
 
 export type StripeStandIn = {
@@ -70,6 +79,9 @@ export type StripeStandIn = {
   requests: RecordedRequest[];
   sessions: Map<string, StandInSession>;
   coupons: Map<string, StandInCoupon>;
+  subscriptions: Map<string, StandInSubscription>;
+  /** A subscription as Stripe keeps it after a membership checkout (metadata.user_id set by the shop). */
+  addSubscription(input: { userId: string; interval: 'month' | 'year'; currentPeriodEnd: Date; status?: string }): StandInSubscription;
   /** The shopper pays on the hosted page. */
   markPaid(sessionId: string, email?: string): StandInSession;
   /** The session lapses unpaid (as at expires_at). */
@@ -170,6 +182,7 @@ export async function startStripeStandIn(options: { secretKey?: string } = {}): 
   const requests: RecordedRequest[] = [];
   const sessions = new Map<string, StandInSession>();
   const coupons = new Map<string, StandInCoupon>();
+  const subscriptions = new Map<string, StandInSubscription>();
   const replies = new Map<string, { status: number; body: unknown }>();
   let failures: Failure[] = [];
   let skewSeconds = 0;
@@ -325,6 +338,12 @@ export async function startStripeStandIn(options: { secretKey?: string } = {}): 
   function route(method: string, path: string, body: FormBody): unknown {
     if (method === 'POST' && path === '/v1/coupons') return createCoupon(body);
     if (method === 'POST' && path === '/v1/checkout/sessions') return publicSession(createSession(body));
+    const subscription = /^\/v1\/subscriptions\/([^/]+)$/.exec(path);
+    if (method === 'GET' && subscription) {
+      const found = subscriptions.get(decodeURIComponent(subscription[1]));
+      if (!found) throw new StripeError(404, 'invalid_request_error', `No such subscription: '${subscription[1]}'`, 'id', 'resource_missing');
+      return found;
+    }
     const retrieve = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(path);
     if (method === 'GET' && retrieve) return publicSession(sessionOrThrow(decodeURIComponent(retrieve[1])));
     const expire = /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/.exec(path);
@@ -421,6 +440,22 @@ export async function startStripeStandIn(options: { secretKey?: string } = {}): 
     requests,
     sessions,
     coupons,
+    subscriptions,
+    addSubscription({ userId, interval, currentPeriodEnd, status = 'active' }) {
+      const sub: StandInSubscription = {
+        id: randomId('sub_', 24),
+        object: 'subscription',
+        status,
+        cancel_at_period_end: false,
+        metadata: { user_id: userId, plan_interval: interval },
+        items: {
+          object: 'list',
+          data: [{ id: randomId('si_', 14), current_period_end: Math.floor(currentPeriodEnd.getTime() / 1000), price: { recurring: { interval } } }],
+        },
+      };
+      subscriptions.set(sub.id, sub);
+      return sub;
+    },
     markPaid(sessionId, email = 'buyer@example.com') {
       const session = sessionOrThrow(sessionId);
       session.status = 'complete';

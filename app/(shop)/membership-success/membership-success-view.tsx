@@ -4,6 +4,7 @@ import Link from 'next/link';
 import { useEffect, useState } from 'react';
 import { api } from '@/components/data/api';
 import { LoadingPanel } from '@/components/account/panels';
+import { InvoiceLink } from '@/components/orders/download-buttons';
 import { primaryButton, secondaryButton } from '@/components/account/styles';
 import { readStoredUser, storeUser } from '@/components/account/use-user';
 import type { SubscriptionStatusResponse } from '@/lib/contract/membership';
@@ -94,6 +95,9 @@ export function MembershipSuccessView({ sessionId }: { sessionId: string }) {
         <Link href="/membership" className={secondaryButton}>
           View Membership
         </Link>
+      </div>
+      <div className="mt-4 flex justify-center">
+        <InvoiceLink sessionId={sessionId} />
       </div>
     </div>
   );

@@ -8,6 +8,7 @@ import type { MembershipStatusResponse as MembershipStatus } from '@/lib/contrac
 import { ConfirmDialog } from '@/components/account/confirm-dialog';
 import { primaryButton, secondaryButton } from '@/components/account/styles';
 import { formatDate } from '@/lib/format';
+import { MembershipInvoices } from './membership-invoices';
 
 type Props = { userId: string; status: MembershipStatus; onChange: (status: MembershipStatus) => void; onSessionLost: () => void };
 
@@ -65,6 +66,7 @@ export function MemberPanel({ userId, status, onChange, onSessionLost }: Props) 
           </button>
         )}
       </div>
+      <MembershipInvoices userId={userId} />
       <ConfirmDialog
         open={confirming}
         title="Cancel Membership?"

@@ -9,6 +9,7 @@ export * from './fulfilment';
 export * from './ids';
 export * from './lapse';
 export * from './membership-checkout';
+export { membershipPayments, type MembershipPayment } from './membership-payments';
 export * from './owned';
 export * from './payment-events';
 export * from './status';

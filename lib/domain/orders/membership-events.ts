@@ -5,6 +5,7 @@
 import 'server-only';
 import { syncStripeSubscription } from '@/lib/domain/membership';
 import { fulfilOrder } from './fulfilment';
+import { recordMembershipRenewal } from './membership-payments';
 
 type StripeObject = {
   id: string;
@@ -13,6 +14,12 @@ type StripeObject = {
   subscription?: string | { id: string } | null;
   customer_details?: { email?: string | null } | null;
   parent?: { subscription_details?: { subscription?: string | { id: string } | null } | null } | null;
+  // Invoices
+  billing_reason?: string | null;
+  amount_paid?: number | null;
+  currency?: string | null;
+  customer_email?: string | null;
+  status_transitions?: { paid_at?: number | null } | null;
 };
 
 const idOf = (value: string | { id: string } | null | undefined) => (typeof value === 'string' ? value : (value?.id ?? null));
@@ -39,7 +46,20 @@ export async function handleMembershipEvent(event: { type: string; data: { objec
     case 'invoice.paid':
     case 'invoice.payment_failed': {
       const subscription = idOf(object.subscription) ?? idOf(object.parent?.subscription_details?.subscription);
-      if (subscription) await syncStripeSubscription(subscription);
+      if (!subscription) return true;
+      await syncStripeSubscription(subscription);
+      // The first period's payment is the checkout's order; renewals become orders of their own.
+      if (event.type === 'invoice.paid' && object.billing_reason === 'subscription_cycle' && object.amount_paid) {
+        const paidAt = object.status_transitions?.paid_at;
+        await recordMembershipRenewal({
+          invoiceId: object.id,
+          subscriptionId: subscription,
+          amountPaidCents: object.amount_paid,
+          currency: object.currency ?? 'aud',
+          customerEmail: object.customer_email ?? null,
+          paidAt: paidAt ? new Date(paidAt * 1000) : new Date(),
+        });
+      }
       return true;
     }
     default:

@@ -1,9 +1,10 @@
 import 'server-only';
 import type { UserResponse } from '@/lib/contract/accounts';
-import type { MembershipStatusResponse, PromoCodeResponse, SubscriptionStatusResponse } from '@/lib/contract/membership';
+import type { MembershipPaymentsResponse, MembershipStatusResponse, PromoCodeResponse, SubscriptionStatusResponse } from '@/lib/contract/membership';
 import type { UserRecord } from '@/lib/domain/accounts';
 import type { MembershipStatus, PromoCode } from '@/lib/domain/membership';
-import type { SubscriptionCheckoutStatus } from '@/lib/domain/orders';
+import type { MembershipPayment, SubscriptionCheckoutStatus } from '@/lib/domain/orders';
+import { centsToDollars } from '@/lib/format';
 import { isoOrNull } from './dates';
 
 export function toMembershipStatusResponse(m: MembershipStatus): MembershipStatusResponse {
@@ -19,6 +20,16 @@ export function toMembershipStatusResponse(m: MembershipStatus): MembershipStatu
 export const toSubscriptionStatusResponse = (s: SubscriptionCheckoutStatus): SubscriptionStatusResponse => ({
   status: s.status,
   current_period_end: isoOrNull(s.currentPeriodEnd),
+});
+
+export const toMembershipPaymentsResponse = (payments: MembershipPayment[]): MembershipPaymentsResponse => ({
+  payments: payments.map((p) => ({
+    session_id: p.sessionId,
+    plan_interval: p.planInterval,
+    amount: centsToDollars(p.amountCents),
+    paid_at: p.paidAt.toISOString(),
+    invoice_url: `/api/orders/invoice/${encodeURIComponent(p.sessionId)}`,
+  })),
 });
 
 export const toPromoCodeResponse = (c: PromoCode): PromoCodeResponse => ({
