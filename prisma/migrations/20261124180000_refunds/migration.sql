@@ -47,3 +47,8 @@ ALTER TABLE "OrderItem" ADD CONSTRAINT "OrderItem_refundId_fkey" FOREIGN KEY ("r
 
 -- AddForeignKey
 ALTER TABLE "Refund" ADD CONSTRAINT "Refund_orderId_fkey" FOREIGN KEY ("orderId") REFERENCES "Order"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- The refund email's queue, with the settings the workers also apply at start
+-- (lib/domain/background-work.ts), so a refund queued before any worker has
+-- started finds it (as the order-email queue of 20261124142147_pg_boss_queue).
+SELECT pgboss.create_queue('refund-email', '{"policy":"standard","retryLimit":4,"retryDelay":5,"retryBackoff":true,"expireInSeconds":60}');
