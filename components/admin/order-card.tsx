@@ -1,4 +1,5 @@
-import { formatDateTime } from './format';
+import { dollars, formatDateTime } from './format';
+import { OrderDownloads } from './order-downloads';
 import { button } from './styles';
 import { Thumb } from './thumb';
 import type { AdminOrderResponse as AdminOrder } from '@/lib/contract/orders';
@@ -6,7 +7,13 @@ import type { AdminOrderResponse as AdminOrder } from '@/lib/contract/orders';
 /** SPEC §9: admins see the last 8 characters of the session id. */
 export const shortOrderId = (sessionId: string) => sessionId.slice(-8);
 
-export function OrderCard({ order, onResend }: { order: AdminOrder; onResend: () => void }) {
+const REFUND_LABEL = { admin: 'Refunded', stripe_refund: 'Refunded in Stripe', dispute: 'Disputed' } as const;
+
+/** Paid, not a membership, with an item left to refund. */
+const canRefund = (order: AdminOrder) =>
+  order.kind !== 'subscription' && order.payment_status !== 'unpaid' && order.status === 'complete' && order.products.some((p) => !p.refunded_at);
+
+export function OrderCard({ order, onResend, onRefund }: { order: AdminOrder; onResend: () => void; onRefund: () => void }) {
   return (
     <li className="rounded-2xl border border-gray-200 bg-white p-5 shadow-sm" data-testid="admin-order">
       <div className="flex flex-wrap items-start justify-between gap-3">
@@ -22,9 +29,16 @@ export function OrderCard({ order, onResend }: { order: AdminOrder; onResend: ()
           <p className="text-sm">
             Payment: <span className="font-semibold">{order.payment_status}</span>
           </p>
-          <button type="button" className={`${button.small} mt-2`} onClick={onResend}>
-            Resend Order Email
-          </button>
+          <div className="mt-2 flex justify-end gap-2">
+            <button type="button" className={button.small} onClick={onResend}>
+              Resend Order Email
+            </button>
+            {canRefund(order) && (
+              <button type="button" className={button.smallDanger} onClick={onRefund}>
+                Refund…
+              </button>
+            )}
+          </div>
         </div>
       </div>
       <ul className="mt-4 flex flex-wrap gap-3" aria-label="Products">
@@ -32,9 +46,21 @@ export function OrderCard({ order, onResend }: { order: AdminOrder; onResend: ()
           <li key={p.id} className="flex items-center gap-2 text-sm">
             <Thumb path={p.image_path} size={40} />
             <span>{p.title}</span>
+            {p.refunded_at && <span className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-bold text-red-800">Refunded</span>}
           </li>
         ))}
       </ul>
+      {order.refunds.length > 0 && (
+        <ul className="mt-3 text-sm text-gray-800" aria-label="Refunds">
+          {order.refunds.map((r) => (
+            <li key={r.id} data-testid="order-refund">
+              {REFUND_LABEL[r.source]} {dollars(r.amount)}
+              {r.voucher_returned > 0 && ` + ${dollars(r.voucher_returned)} to the gift card`} · {formatDateTime(r.created_at)} · by {r.actor} ·{' '}
+              {r.product_ids.length} item{r.product_ids.length === 1 ? '' : 's'}
+            </li>
+          ))}
+        </ul>
+      )}
       <div className="mt-4 border-t border-gray-100 pt-3">
         <h4 className="text-sm font-semibold">Email log</h4>
         {order.email_logs.length === 0 ? (
@@ -50,6 +76,7 @@ export function OrderCard({ order, onResend }: { order: AdminOrder; onResend: ()
           </ul>
         )}
       </div>
+      <OrderDownloads order={order} />
     </li>
   );
 }

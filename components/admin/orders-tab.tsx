@@ -3,6 +3,7 @@
 import { useState, type FormEvent } from 'react';
 import { SelectField, TextField } from './field';
 import { OrderCard } from './order-card';
+import { RefundDialog } from './refund-dialog';
 import { ResendEmailDialog } from './resend-email-dialog';
 import { button, card } from './styles';
 import { Pager } from './pager';
@@ -24,6 +25,7 @@ export function OrdersTab({ username }: { username: string }) {
   const [search, setSearch] = useState('');
   const [offset, setOffset] = useState(0);
   const [resend, setResend] = useState<{ order: AdminOrder | null } | null>(null);
+  const [refunding, setRefunding] = useState<AdminOrder | null>(null);
   const query = useDebounced(search.trim());
   // The filters, search and page are the cache key: a change loads them, the old list stays on screen meanwhile.
   const {
@@ -92,11 +94,12 @@ export function OrdersTab({ username }: { username: string }) {
       ) : (
         <ul className="flex flex-col gap-4" aria-label="Orders">
           {orders.map((o) => (
-            <OrderCard key={o.session_id} order={o} onResend={() => setResend({ order: o })} />
+            <OrderCard key={o.session_id} order={o} onResend={() => setResend({ order: o })} onRefund={() => setRefunding(o)} />
           ))}
         </ul>
       )}
       <Pager label="Orders" offset={offset} pageSize={PAGE_SIZE} shown={orders.length} total={data?.total ?? 0} onOffset={setOffset} />
+      <RefundDialog order={refunding} onClose={() => setRefunding(null)} onRefunded={reload} />
       <ResendEmailDialog
         open={resend !== null}
         orders={orders}

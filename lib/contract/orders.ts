@@ -11,6 +11,8 @@ export const customerOrderProductResponse = z.object({
   price: dollars,
   image_path: z.string().nullable(),
   is_bundle: z.boolean(),
+  /** Refunded (or disputed): its downloads have ended and it lists no files. */
+  refunded: z.boolean(),
   /** One per downloadable file: its download path, never a storage key. */
   file_paths: z.array(z.string()),
   original_filenames: z.array(z.string()),
@@ -40,6 +42,7 @@ export const adminOrderProductResponse = z.object({
   image_path: z.string().nullable(),
   file_paths: z.array(z.string()),
   original_filenames: z.array(z.string()),
+  refunded_at: isoDateTime.nullable(),
 });
 export type AdminOrderProductResponse = z.infer<typeof adminOrderProductResponse>;
 
@@ -51,6 +54,29 @@ export const emailLogResponse = z.object({
   kind: z.string(),
 });
 export type EmailLogResponse = z.infer<typeof emailLogResponse>;
+
+export const refundSource = z.enum(['admin', 'stripe_refund', 'dispute']);
+
+export const orderRefundResponse = z.object({
+  id: z.string(),
+  source: refundSource,
+  /** Card money refunded (or disputed), in dollars. */
+  amount: dollars,
+  /** Gift-card balance given back. */
+  voucher_returned: dollars,
+  actor: z.string(),
+  created_at: isoDateTime,
+  product_ids: z.array(z.string()),
+});
+export type OrderRefundResponse = z.infer<typeof orderRefundResponse>;
+
+export const downloadLogEntryResponse = z.object({
+  downloaded_at: isoDateTime,
+  product_id: z.string(),
+  filename: z.string(),
+  ip: z.string().nullable(),
+});
+export type DownloadLogEntryResponse = z.infer<typeof downloadLogEntryResponse>;
 
 export const adminOrderResponse = z.object({
   id: z.string(),
@@ -65,6 +91,10 @@ export const adminOrderResponse = z.object({
   kind: z.enum(['payment', 'voucher', 'member', 'subscription']),
   products: z.array(adminOrderProductResponse),
   email_logs: z.array(emailLogResponse),
+  refunds: z.array(orderRefundResponse),
+  /** Every download of the order; `downloads` holds the newest (the CSV export has all). */
+  download_count: z.number().int().min(0),
+  downloads: z.array(downloadLogEntryResponse),
 });
 export type AdminOrderResponse = z.infer<typeof adminOrderResponse>;
 
@@ -73,3 +103,24 @@ export type AdminOrdersResponse = z.infer<typeof adminOrdersResponse>;
 
 // POST /api/admin/orders/resend-email.
 export const resendEmailResponse = successResponse.extend({ message: z.string() });
+
+// POST /api/admin/orders/refund.
+export const refundOrderRequest = z.object({
+  session_id: z.string().trim().min(1, 'Choose an order').max(200),
+  /** Omitted: every item not yet refunded. */
+  product_ids: z.array(z.string().min(1).max(64)).min(1, 'Choose at least one item to refund').max(100, 'At most 100 products per refund').optional(),
+});
+export type RefundOrderRequest = z.infer<typeof refundOrderRequest>;
+
+export const refundOrderResponse = successResponse.extend({
+  message: z.string(),
+  refund: z.object({
+    id: z.string(),
+    amount: dollars,
+    voucher_returned: dollars,
+    product_ids: z.array(z.string()),
+    /** Made through Stripe (false: test mode or a $0 order, recorded only). */
+    through_stripe: z.boolean(),
+  }),
+});
+export type RefundOrderResponse = z.infer<typeof refundOrderResponse>;

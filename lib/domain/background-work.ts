@@ -2,8 +2,8 @@
 // own, above jobs and the modules whose work it runs, because orders and
 // uploads queue jobs and so cannot be imported by the jobs module.
 import 'server-only';
-import { sendOrderConfirmationOnce } from '@/lib/domain/emails';
-import { lapseOrder, ORDER_EMAIL_JOB, ORDER_LAPSE_JOB } from '@/lib/domain/orders';
+import { sendOrderConfirmationOnce, sendRefundEmailOnce } from '@/lib/domain/emails';
+import { lapseOrder, ORDER_EMAIL_JOB, ORDER_LAPSE_JOB, REFUND_EMAIL_JOB } from '@/lib/domain/orders';
 import { processUploadFile, runStagingSweep, SWEEP_STAGING_CRON, SWEEP_STAGING_JOB, UPLOAD_JOB, UPLOAD_JOB_SECONDS } from '@/lib/domain/uploads';
 import { JOB_CONCURRENCY, registerJobHandler, startJobWorker } from '@/lib/domain/jobs';
 
@@ -11,6 +11,10 @@ export function registerJobHandlers(): void {
   registerJobHandler(ORDER_EMAIL_JOB, async (payload) => {
     const { orderId } = payload as { orderId: string };
     await sendOrderConfirmationOnce(orderId);
+  });
+  registerJobHandler(REFUND_EMAIL_JOB, async (payload) => {
+    const { refundId } = payload as { refundId: string };
+    await sendRefundEmailOnce(refundId);
   });
   registerJobHandler(
     UPLOAD_JOB,

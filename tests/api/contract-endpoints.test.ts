@@ -72,6 +72,7 @@ const NOT_JSON: Record<string, string> = {
   '/api/download/[sessionId]/[productId]': 'a 302 to a presigned URL, no body',
   '/api/download/[sessionId]/all': 'a streamed ZIP archive',
   '/api/orders/invoice/[sessionId]': 'a PDF document',
+  '/api/admin/orders/[sessionId]/downloads.csv': 'a CSV download log (tests/api/refunds.test.ts)',
   '/api/media/[...key]': 'image bytes',
 };
 

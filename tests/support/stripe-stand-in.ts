@@ -1,5 +1,6 @@
 // A local stand-in for the parts of Stripe's API the shop calls: coupons,
-// Checkout Sessions (create, retrieve, expire) and subscriptions (retrieve). It speaks Stripe's wire format
+// Checkout Sessions (create, retrieve, expire), subscriptions (retrieve) and refunds of a
+// paid session's PaymentIntent (its one charge, refunds capped at what is left of it). It speaks Stripe's wire format
 // (form-encoded bodies with bracketed keys, JSON objects and error envelopes,
 // idempotent replays), records every request for assertions, and lets a test
 // pay or expire a session, skew its clock or make it fail.
@@ -71,6 +72,30 @@ export type StandInSubscription = {
   items: { object: 'list'; data: { id: string; current_period_end: number; price: { recurring: { interval: 'month' | 'year' } } }[] };
 };
 
+export type StandInCharge = {
+  id: string;
+  object: 'charge';
+  amount: number;
+  amount_refunded: number;
+  currency: string;
+  payment_intent: string;
+  refunded: boolean;
+  livemode: false;
+};
+
+export type StandInRefund = {
+  id: string;
+  object: 'refund';
+  amount: number;
+  charge: string;
+  currency: string;
+  payment_intent: string;
+  reason: string | null;
+  metadata: Record<string, string>;
+  status: 'succeeded';
+  created: number;
+};
+
 type Failure = { status: number; remaining: number; path?: RegExp; retry: boolean };
 
 export type StripeStandIn = {
@@ -82,6 +107,23 @@ export type StripeStandIn = {
   subscriptions: Map<string, StandInSubscription>;
   /** A subscription as Stripe keeps it after a membership checkout (metadata.user_id set by the shop). */
   addSubscription(input: { userId: string; interval: 'month' | 'year'; currentPeriodEnd: Date; status?: string }): StandInSubscription;
+  /** Refunds made through the API, in order. */
+  refunds: StandInRefund[];
+  /** The charge behind a paid session's PaymentIntent, as charge.refunded events carry it. */
+  charge(paymentIntentId: string): StandInCharge;
+  /** A refund made in Stripe's dashboard (not through the shop): the charge after it. */
+  refundInDashboard(paymentIntentId: string, amountCents?: number): StandInCharge;
+  /** A card dispute opened on the charge, as charge.dispute.created carries it. */
+  dispute(paymentIntentId: string): {
+    id: string;
+    object: 'dispute';
+    amount: number;
+    charge: string;
+    payment_intent: string;
+    currency: string;
+    reason: string;
+    status: string;
+  };
   /** The shopper pays on the hosted page. */
   markPaid(sessionId: string, email?: string): StandInSession;
   /** The session lapses unpaid (as at expires_at). */
@@ -183,6 +225,8 @@ export async function startStripeStandIn(options: { secretKey?: string } = {}): 
   const sessions = new Map<string, StandInSession>();
   const coupons = new Map<string, StandInCoupon>();
   const subscriptions = new Map<string, StandInSubscription>();
+  const charges = new Map<string, StandInCharge>();
+  const refunds: StandInRefund[] = [];
   const replies = new Map<string, { status: number; body: unknown }>();
   let failures: Failure[] = [];
   let skewSeconds = 0;
@@ -335,8 +379,57 @@ export async function startStripeStandIn(options: { secretKey?: string } = {}): 
     return rest;
   }
 
+  function chargeOrThrow(paymentIntentId: string): StandInCharge {
+    const charge = charges.get(paymentIntentId);
+    if (!charge) throw new StripeError(404, 'invalid_request_error', `No such payment_intent: '${paymentIntentId}'`, 'payment_intent', 'resource_missing');
+    return charge;
+  }
+
+  /** Stripe refunds at most what is left of the charge; no amount means all of it. */
+  function refund(charge: StandInCharge, amount: number | undefined, reason: string | null, metadata: Record<string, string>): StandInRefund {
+    const left = charge.amount - charge.amount_refunded;
+    if (left <= 0) throw new StripeError(400, 'invalid_request_error', `Charge ${charge.id} has already been refunded.`, undefined, 'charge_already_refunded');
+    const cents = amount ?? left;
+    if (cents < 1) throw new StripeError(400, 'invalid_request_error', 'Invalid positive integer', 'amount');
+    if (cents > left) {
+      throw new StripeError(
+        400,
+        'invalid_request_error',
+        `Refund amount ($${(cents / 100).toFixed(2)}) is greater than unrefunded amount on charge ($${(left / 100).toFixed(2)})`,
+        'amount',
+      );
+    }
+    charge.amount_refunded += cents;
+    charge.refunded = charge.amount_refunded === charge.amount;
+    const made: StandInRefund = {
+      id: randomId('re_', 24),
+      object: 'refund',
+      amount: cents,
+      charge: charge.id,
+      currency: charge.currency,
+      payment_intent: charge.payment_intent,
+      reason,
+      metadata,
+      status: 'succeeded',
+      created: nowSeconds(),
+    };
+    refunds.push(made);
+    return made;
+  }
+
+  function createRefund(body: FormBody): StandInRefund {
+    const paymentIntent = asString(body.payment_intent, 'payment_intent');
+    const chargeId = asString(body.charge, 'charge');
+    if (!paymentIntent && !chargeId) throw new StripeError(400, 'invalid_request_error', 'One of `charge` or `payment_intent` is required.', 'payment_intent');
+    const charge = paymentIntent ? chargeOrThrow(paymentIntent) : [...charges.values()].find((c) => c.id === chargeId);
+    if (!charge) throw new StripeError(404, 'invalid_request_error', `No such charge: '${chargeId}'`, 'charge', 'resource_missing');
+    const metadata = Object.fromEntries(Object.entries(asRecord(body.metadata)).map(([k, v]) => [k, String(v)]));
+    return refund(charge, asInteger(body.amount, 'amount'), asString(body.reason, 'reason') ?? null, metadata);
+  }
+
   function route(method: string, path: string, body: FormBody): unknown {
     if (method === 'POST' && path === '/v1/coupons') return createCoupon(body);
+    if (method === 'POST' && path === '/v1/refunds') return createRefund(body);
     if (method === 'POST' && path === '/v1/checkout/sessions') return publicSession(createSession(body));
     const subscription = /^\/v1\/subscriptions\/([^/]+)$/.exec(path);
     if (method === 'GET' && subscription) {
@@ -456,6 +549,28 @@ export async function startStripeStandIn(options: { secretKey?: string } = {}): 
       subscriptions.set(sub.id, sub);
       return sub;
     },
+    refunds,
+    charge(paymentIntentId) {
+      return { ...chargeOrThrow(paymentIntentId) };
+    },
+    refundInDashboard(paymentIntentId, amountCents) {
+      const charge = chargeOrThrow(paymentIntentId);
+      refund(charge, amountCents, null, {});
+      return { ...charge };
+    },
+    dispute(paymentIntentId) {
+      const charge = chargeOrThrow(paymentIntentId);
+      return {
+        id: randomId('dp_', 24),
+        object: 'dispute',
+        amount: charge.amount - charge.amount_refunded,
+        charge: charge.id,
+        payment_intent: paymentIntentId,
+        currency: charge.currency,
+        reason: 'fraudulent',
+        status: 'needs_response',
+      };
+    },
     markPaid(sessionId, email = 'buyer@example.com') {
       const session = sessionOrThrow(sessionId);
       session.status = 'complete';
@@ -463,6 +578,18 @@ export async function startStripeStandIn(options: { secretKey?: string } = {}): 
       session.customer_details = { email: session.customer_email ?? email };
       session.payment_intent = randomId('pi_', 24);
       session.url = null;
+      if (session.amount_total > 0) {
+        charges.set(session.payment_intent, {
+          id: randomId('ch_', 24),
+          object: 'charge',
+          amount: session.amount_total,
+          amount_refunded: 0,
+          currency: session.currency,
+          payment_intent: session.payment_intent,
+          refunded: false,
+          livemode: false,
+        });
+      }
       return session;
     },
     markExpired(sessionId) {

@@ -53,7 +53,14 @@ function OrderLine({ sessionId, product }: { sessionId: string; product: Custome
           {product.is_bundle && <span className="ml-2 rounded-full bg-indigo-700 px-2 py-0.5 text-xs font-bold text-white">Bundle</span>}
         </h3>
         <p className="text-gray-800">{formatAud(Math.round(product.price * 100))}</p>
-        <DownloadButtons sessionId={sessionId} item={{ product_id: product.id, title: product.title, is_bundle: product.is_bundle, files: product.files }} />
+        {product.refunded ? (
+          <p className="mt-2 text-sm text-gray-700" data-testid="order-product-refunded">
+            <span className="mr-2 rounded-full bg-red-100 px-2 py-0.5 text-xs font-bold text-red-800">Refunded</span>
+            Downloads of this item have ended.
+          </p>
+        ) : (
+          <DownloadButtons sessionId={sessionId} item={{ product_id: product.id, title: product.title, is_bundle: product.is_bundle, files: product.files }} />
+        )}
       </div>
     </li>
   );

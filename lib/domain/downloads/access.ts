@@ -9,7 +9,8 @@ export type AuthorizedOrder = { id: string; createdAt: Date; items: { productId:
  * The one access rule for every download: a fulfilled, paid order, seen by its
  * owner (guest orders by whoever holds the session id), containing the product
  * when one is named. Member checkouts last as long as the membership.
- * Returns the order with its items (only the named one when given).
+ * Returns the order with its items (only the named one when given), refunded
+ * ones left out: when none is left the answer is 403 with the reason.
  */
 export async function authorizeOrderDownload(request: { sessionId: string; productId?: string; userId: string | null }): Promise<AuthorizedOrder> {
   const order = await db().order.findUnique({
@@ -21,14 +22,31 @@ export async function authorizeOrderDownload(request: { sessionId: string; produ
       kind: true,
       fulfilledAt: true,
       paymentStatus: true,
-      items: { where: request.productId ? { productId: request.productId } : {}, select: { productId: true, title: true }, orderBy: { title: 'asc' } },
+      items: {
+        where: request.productId ? { productId: request.productId } : {},
+        select: { productId: true, title: true, refundedAt: true, refund: { select: { source: true } } },
+        orderBy: { title: 'asc' },
+      },
     },
   });
   if (!order || !isPaidFor(order, request.userId) || order.items.length === 0) throw notFound('File not found');
   if (order.kind === 'member' && !(await isActiveMember(order.userId))) {
     throw new AppError('forbidden', 'Downloads from member checkouts need an active membership');
   }
-  return { id: order.id, createdAt: order.createdAt, items: order.items };
+  const kept = order.items.filter((i) => !i.refundedAt);
+  // A refunded item is the buyer's own business to know about: a clear 403, never a vague 404 (Decision 067).
+  if (kept.length === 0) throw refundedError(order.items);
+  return { id: order.id, createdAt: order.createdAt, items: kept.map(({ productId, title }) => ({ productId, title })) };
+}
+
+function refundedError(items: { refundedAt: Date | null; refund: { source: string } | null }[]): AppError {
+  if (items.some((i) => i.refund?.source === 'dispute')) {
+    return new AppError('forbidden', 'Downloads of this order are suspended while its payment is disputed');
+  }
+  return new AppError(
+    'forbidden',
+    items.length === 1 ? 'This item was refunded, so its downloads have ended' : 'This order was refunded, so its downloads have ended',
+  );
 }
 
 type OrderState = { userId: string | null; fulfilledAt: Date | null; paymentStatus: string };

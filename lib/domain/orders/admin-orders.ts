@@ -7,6 +7,9 @@ import { notFound } from '@/lib/domain/errors';
 import { db, escapeLike, Prisma } from '@/lib/infra/db';
 import { fileListsForProducts } from './files';
 
+/** The newest download log entries an order card shows; the CSV export has them all. */
+export const DOWNLOAD_LOG_SHOWN = 20;
+
 export type OrderFilter = {
   status: 'paid' | 'open' | 'expired' | 'all';
   customerEmail?: string;
@@ -41,6 +44,9 @@ export async function listAdminOrders(filter: OrderFilter) {
       include: {
         items: { include: { product: { select: { imagePath: true, thumbnailPath: true } } } },
         emailLogs: { orderBy: { sentAt: 'desc' } },
+        refunds: { orderBy: { createdAt: 'asc' }, include: { items: { select: { productId: true } } } },
+        downloads: { orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], take: DOWNLOAD_LOG_SHOWN, include: { file: { select: { originalFilename: true } } } },
+        _count: { select: { downloads: true } },
       },
     }),
     db().order.count({ where }),
@@ -60,11 +66,23 @@ export async function listAdminOrders(filter: OrderFilter) {
       productId: i.productId,
       title: i.title,
       priceCents: i.priceCents,
+      refundedAt: i.refundedAt,
       imagePath: i.product.thumbnailPath ?? i.product.imagePath,
       // The files this order can download, as it knows them (removed-later ones included).
       files: (files.get(i.productId)?.(o.createdAt) ?? []).map((f) => ({ storageKey: f.storageKey, originalFilename: f.originalFilename })),
     })),
     emailLogs: o.emailLogs.map((l) => ({ recipientEmail: l.recipientEmail, sentAt: l.sentAt, sentBy: l.sentBy, status: l.status, kind: l.kind })),
+    refunds: o.refunds.map((r) => ({
+      id: r.id,
+      source: r.source,
+      amountCents: r.amountCents,
+      voucherReturnedCents: r.voucherReturnedCents,
+      actor: r.actor,
+      createdAt: r.createdAt,
+      productIds: r.items.map((i) => i.productId),
+    })),
+    downloadCount: o._count.downloads,
+    downloads: o.downloads.map((d) => ({ createdAt: d.createdAt, productId: d.productId, filename: d.file.originalFilename, ip: d.ip })),
   }));
   return { total, orders: rows };
 }

@@ -9,6 +9,8 @@ export type CustomerOrderItem = {
   priceCents: number;
   imagePath: string | null;
   isBundle: boolean;
+  /** Refunded (or disputed): shown as such, with no files to download. */
+  refundedAt: Date | null;
   /** The files the buyer may download (stable id, original name), in download-index order. */
   files: { id: string; filename: string }[];
 };
@@ -34,8 +36,9 @@ export async function listCustomerOrders(userId: string): Promise<CustomerOrder[
       priceCents: item.priceCents,
       imagePath: item.product.thumbnailPath ?? item.product.imagePath,
       isBundle: item.isBundle,
-      // The files as they stood when this order was placed (decision 059).
-      files: (files.get(item.productId)?.(order.createdAt) ?? []).map((f) => ({ id: f.id, filename: f.originalFilename })),
+      refundedAt: item.refundedAt,
+      // The files as they stood when this order was placed (decision 059); none once refunded (decision 067).
+      files: item.refundedAt ? [] : (files.get(item.productId)?.(order.createdAt) ?? []).map((f) => ({ id: f.id, filename: f.originalFilename })),
     })),
   }));
 }

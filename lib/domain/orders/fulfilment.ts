@@ -16,6 +16,8 @@ export type PaidStatus = 'paid' | 'no_payment_required';
 export type FulfilDetails = {
   paymentStatus: PaidStatus;
   customerEmail?: string | null;
+  /** Stripe's PaymentIntent of the session, kept so the order can be refunded and its charge events matched. */
+  paymentIntentId?: string | null;
   /**
    * Claim only an order still open and unexpired at this moment. Test payments
    * need it: checking expiry first and claiming after would let an expiry slip
@@ -31,7 +33,7 @@ export async function fulfilOrder(sessionId: string, details: FulfilDetails): Pr
     const now = new Date();
     const claimed = await tx.order.updateMany({
       where: { sessionId, fulfilledAt: null, ...stillOpen },
-      data: { paymentStatus: details.paymentStatus, status: 'complete', fulfilledAt: now },
+      data: { paymentStatus: details.paymentStatus, status: 'complete', fulfilledAt: now, paymentIntentId: details.paymentIntentId ?? undefined },
     });
     if (claimed.count !== 1) return false;
     const order = await tx.order.findUniqueOrThrow({

@@ -1,9 +1,11 @@
 // Orders: every checkout's order, from opening to paid, lapsed or failed, for
 // products and memberships alike, and the payment events that move it.
 // Fulfilment happens once per order whoever asks first; an unpaid order
-// always lapses and gives its voucher back.
+// always lapses and gives its voucher back. A refunded item's access ends;
+// the rest of its order stays.
 export * from './admin-orders';
 export * from './customer-orders';
+export * from './download-log';
 export * from './files';
 export * from './fulfilment';
 export * from './ids';
@@ -12,6 +14,10 @@ export * from './membership-checkout';
 export { membershipPayments, type MembershipPayment } from './membership-payments';
 export * from './owned';
 export * from './payment-events';
+export * from './refund-events';
+export { REFUND_EMAIL_JOB } from './refund-records';
+export * from './refund-shares';
+export * from './refunds';
 export * from './status';
 export * from './subscription-status';
 export * from './test-payments';

@@ -10,7 +10,8 @@ const PAID = { fulfilledAt: { not: null }, paymentStatus: { in: ['paid', 'no_pay
  */
 export async function ownedProductIds(userId: string): Promise<string[]> {
   const items = await db().orderItem.findMany({
-    where: { order: { userId, ...PAID } },
+    // A refunded (or disputed) item is no longer owned: it can be bought again.
+    where: { order: { userId, ...PAID }, refundedAt: null },
     select: { productId: true, product: { select: { bundleItems: { select: { productId: true } } } } },
   });
   return [...new Set(items.flatMap((i) => [i.productId, ...i.product.bundleItems.map((b) => b.productId)]))];

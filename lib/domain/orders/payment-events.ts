@@ -5,6 +5,7 @@ import 'server-only';
 import { db } from '@/lib/infra/db';
 import { expireOrder, failOrderPayment, fulfilOrder } from './fulfilment';
 import { handleMembershipEvent } from './membership-events';
+import { recordChargeRefunded, recordDispute, type ChargeObject, type DisputeObject } from './refund-events';
 
 export type CheckoutSessionObject = {
   id: string;
@@ -12,6 +13,7 @@ export type CheckoutSessionObject = {
   payment_status?: string | null;
   customer_details?: { email?: string | null } | null;
   customer_email?: string | null;
+  payment_intent?: string | { id: string } | null;
 };
 
 export type PaymentEvent = { id: string; type: string; data: { object: unknown } };
@@ -28,18 +30,21 @@ export async function handlePaymentEvent(event: PaymentEvent): Promise<Outcome> 
 
 async function dispatch(event: PaymentEvent): Promise<boolean> {
   if (await handleMembershipEvent(event)) return true;
+  if (event.type === 'charge.refunded') return recordChargeRefunded(event.data.object as ChargeObject);
+  if (event.type === 'charge.dispute.created') return recordDispute(event.data.object as DisputeObject);
   if (!event.type.startsWith('checkout.session.')) return false;
   const session = event.data.object as CheckoutSessionObject;
   if (session.mode && session.mode !== 'payment') return false;
   const email = session.customer_details?.email ?? session.customer_email ?? null;
+  const paymentIntentId = typeof session.payment_intent === 'string' ? session.payment_intent : (session.payment_intent?.id ?? null);
   switch (event.type) {
     case 'checkout.session.completed':
       if (session.payment_status === 'paid' || session.payment_status === 'no_payment_required') {
-        await fulfilOrder(session.id, { paymentStatus: session.payment_status, customerEmail: email });
+        await fulfilOrder(session.id, { paymentStatus: session.payment_status, customerEmail: email, paymentIntentId });
       }
       return true;
     case 'checkout.session.async_payment_succeeded':
-      await fulfilOrder(session.id, { paymentStatus: 'paid', customerEmail: email });
+      await fulfilOrder(session.id, { paymentStatus: 'paid', customerEmail: email, paymentIntentId });
       return true;
     case 'checkout.session.async_payment_failed':
       await failOrderPayment(session.id);

@@ -52,7 +52,8 @@ export async function getCheckoutStatus(sessionId: string, viewer: Viewer): Prom
           productId: i.productId,
           title: i.title,
           isBundle: i.isBundle,
-          files: (files.get(i.productId) ?? []).map((f: OrderFile) => ({ id: f.id, filename: f.originalFilename })),
+          // A refunded item's downloads have ended (decision 067).
+          files: i.refundedAt ? [] : (files.get(i.productId) ?? []).map((f: OrderFile) => ({ id: f.id, filename: f.originalFilename })),
         }))
       : [],
   };
@@ -101,7 +102,7 @@ export async function reconcileOpenOrder(sessionId: string, expiresAt: Date | nu
     });
     if (!session) return;
     if (session.status === 'complete' && session.paymentStatus !== 'unpaid') {
-      await fulfilOrder(sessionId, { paymentStatus: session.paymentStatus, customerEmail: session.customerEmail });
+      await fulfilOrder(sessionId, { paymentStatus: session.paymentStatus, customerEmail: session.customerEmail, paymentIntentId: session.paymentIntentId });
       if (session.subscriptionId) await syncStripeSubscription(session.subscriptionId);
     } else if (session.status === 'expired') {
       await expireOrder(sessionId);

@@ -113,3 +113,20 @@ export async function releaseVoucher(tx: Tx, orderId: string): Promise<void> {
 export async function confirmVoucher(tx: Tx, orderId: string): Promise<void> {
   await tx.voucherRedemption.updateMany({ where: { orderId, confirmedAt: null }, data: { confirmedAt: new Date() } });
 }
+
+/**
+ * A refund gives back what a paid order drew from a gift card for the refunded
+ * items (`amountCents`, at most what the order drew). Other vouchers have no
+ * balance to return: a one-time code stays used. Returns the cents given back.
+ */
+export async function returnDrawnBalance(tx: Tx, orderId: string, amountCents: number): Promise<number> {
+  if (amountCents <= 0) return 0;
+  const redemption = await tx.voucherRedemption.findUnique({ where: { orderId }, include: { voucher: true } });
+  if (!redemption?.confirmedAt || !isGiftCard(redemption.voucher)) return 0;
+  const cents = Math.min(amountCents, redemption.amountCents);
+  const { id } = redemption.voucher;
+  await tx.voucher.update({ where: { id }, data: { currentBalanceCents: { increment: cents } } });
+  // Conditional on the row as it is now: a disabled card stays disabled.
+  await tx.voucher.updateMany({ where: { id, status: 'used', currentBalanceCents: { gt: 0 } }, data: { status: 'active', usedAt: null } });
+  return cents;
+}

@@ -20,6 +20,7 @@ export function toCustomerOrderResponse(order: CustomerOrder): CustomerOrderResp
       price: centsToDollars(item.priceCents),
       image_path: item.imagePath,
       is_bundle: item.isBundle,
+      refunded: item.refundedAt !== null,
       // SPEC §3 names file_paths; storage keys of paid files never leave the
       // server (SECURITY S5), so each entry is the download path of that file.
       file_paths: item.files.map((f) => downloadPath(order.sessionId, item.productId, f.id)),
@@ -48,6 +49,7 @@ export function toAdminOrderResponse(o: AdminOrder): AdminOrderResponse {
       image_path: i.imagePath,
       file_paths: i.files.map((f) => f.storageKey),
       original_filenames: i.files.map((f) => f.originalFilename),
+      refunded_at: i.refundedAt?.toISOString() ?? null,
     })),
     email_logs: o.emailLogs.map((l) => ({
       recipient_email: l.recipientEmail,
@@ -56,5 +58,16 @@ export function toAdminOrderResponse(o: AdminOrder): AdminOrderResponse {
       status: l.status,
       kind: l.kind,
     })),
+    refunds: o.refunds.map((r) => ({
+      id: r.id,
+      source: r.source,
+      amount: centsToDollars(r.amountCents),
+      voucher_returned: centsToDollars(r.voucherReturnedCents),
+      actor: r.actor,
+      created_at: r.createdAt.toISOString(),
+      product_ids: r.productIds,
+    })),
+    download_count: o.downloadCount,
+    downloads: o.downloads.map((d) => ({ downloaded_at: d.createdAt.toISOString(), product_id: d.productId, filename: d.filename, ip: d.ip })),
   };
 }

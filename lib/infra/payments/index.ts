@@ -113,6 +113,8 @@ export type ProviderSession = {
   customerEmail: string | null;
   /** Set for membership (subscription mode) sessions. */
   subscriptionId: string | null;
+  /** The PaymentIntent of a paid one-off session: refunds are made against it. */
+  paymentIntentId: string | null;
 };
 
 /** The provider's current view of a session (Stripe mode only). */
@@ -127,7 +129,27 @@ export function toProviderSession(session: Stripe.Checkout.Session): ProviderSes
     paymentStatus: session.payment_status as ProviderSession['paymentStatus'],
     customerEmail: session.customer_details?.email ?? session.customer_email ?? null,
     subscriptionId: typeof session.subscription === 'string' ? session.subscription : (session.subscription?.id ?? null),
+    paymentIntentId: typeof session.payment_intent === 'string' ? session.payment_intent : (session.payment_intent?.id ?? null),
   };
+}
+
+export type ProviderRefund = { id: string; amountCents: number; status: string };
+
+/**
+ * Refunds `amountCents` of a PaymentIntent (Stripe mode only). The idempotency
+ * key names the shop's refund, so a retried request never refunds twice.
+ */
+export async function createProviderRefund(input: {
+  paymentIntentId: string;
+  amountCents: number;
+  idempotencyKey: string;
+  metadata: Record<string, string>;
+}): Promise<ProviderRefund> {
+  const refund = await stripe().refunds.create(
+    { payment_intent: input.paymentIntentId, amount: input.amountCents, reason: 'requested_by_customer', metadata: input.metadata },
+    { idempotencyKey: input.idempotencyKey },
+  );
+  return { id: refund.id, amountCents: refund.amount, status: refund.status ?? 'pending' };
 }
 
 /** Best effort: a session we no longer want should not stay payable. */

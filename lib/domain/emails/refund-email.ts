@@ -1,0 +1,42 @@
+// The email a customer gets for each refund or dispute on their order: what
+// was given back, and which items' downloads have ended. Sent once per refund
+// (Refund.emailedAt), to the order's own customer email.
+import 'server-only';
+import { db } from '@/lib/infra/db';
+import { retryWhileUnavailable } from '@/lib/infra/db/unavailable';
+import { sendEmail } from '@/lib/infra/email';
+import { env } from '@/lib/env';
+import { formatAud } from '@/lib/format';
+import { SHOP_NAME } from '@/lib/shop';
+
+export async function sendRefundEmailOnce(refundId: string): Promise<void> {
+  const refund = await db().refund.findUnique({
+    where: { id: refundId },
+    include: { items: { select: { title: true } }, order: { select: { id: true, sessionId: true, customerEmail: true } } },
+  });
+  const to = refund?.order.customerEmail;
+  if (!refund || refund.emailedAt || !to) return;
+  const shortId = refund.order.sessionId.slice(-12);
+  const dispute = refund.source === 'dispute';
+  const ended = refund.items.map((i) => `  • ${i.title}`);
+  const text = [
+    dispute
+      ? `The payment for your ${SHOP_NAME} order ${shortId} is being disputed with your card issuer, so its downloads are suspended while the dispute is open.`
+      : `Your ${SHOP_NAME} order ${shortId} has been refunded${ended.length ? ' for:' : '.'}`,
+    ...(dispute ? [] : ended),
+    '',
+    ...(refund.amountCents > 0 && !dispute ? [`Refunded to your card: ${formatAud(refund.amountCents)} (it can take 5–10 business days to appear).`] : []),
+    ...(refund.voucherReturnedCents > 0 ? [`Returned to your gift card: ${formatAud(refund.voucherReturnedCents)}.`] : []),
+    ...(ended.length ? ['Downloads of these items have ended; the rest of your order stays available in My Orders.'] : []),
+    `My Orders: ${env().SITE_URL.replace(/\/+$/, '')}/my-orders`,
+  ].join('\n');
+  const subject = dispute ? `Your ${SHOP_NAME} order ${shortId}: payment disputed` : `Your ${SHOP_NAME} order ${shortId} was refunded`;
+  await sendEmail({ to, subject, text });
+  // Sent: both marks must land even if Postgres is away right now, or the job would send it again.
+  await retryWhileUnavailable(() =>
+    db().$transaction([
+      db().refund.update({ where: { id: refund.id }, data: { emailedAt: new Date() } }),
+      db().emailLog.create({ data: { orderId: refund.order.id, kind: 'refund', recipientEmail: to, subject } }),
+    ]),
+  );
+}

@@ -1,0 +1,183 @@
+// Refunds with Stripe: the SDK talks to the local stand-in, which keeps each
+// paid session's charge and refunds it. The shop's own refund goes through
+// Stripe for the items' exact share; charge.refunded and charge.dispute.created
+// events, genuinely signed, end access for money that left elsewhere, and a
+// replayed or echoed event changes nothing and sends no second email.
+import { randomBytes } from 'node:crypto';
+import Stripe from 'stripe';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createFixtures } from '../support/fixtures';
+import { startStripeStandIn, type StripeStandIn } from '../support/stripe-stand-in';
+
+const SITE_URL = 'https://shop.example.test';
+const SECRET_KEY = `sk_test_${randomBytes(12).toString('hex')}`;
+const WEBHOOK_SECRET = `whsec_${randomBytes(24).toString('base64url')}`;
+process.env.SITE_URL = SITE_URL;
+
+const fx = createFixtures('RefStripe');
+
+async function loadApp() {
+  const [checkout, orders, downloads, db, jobs, handlers, webhook] = await Promise.all([
+    import('@/lib/domain/checkout'),
+    import('@/lib/domain/orders'),
+    import('@/lib/domain/downloads'),
+    import('@/lib/infra/db'),
+    import('@/lib/domain/jobs'),
+    import('@/lib/domain/background-work'),
+    import('@/app/api/webhooks/stripe/route'),
+  ]);
+  return {
+    ...checkout,
+    ...orders,
+    ...downloads,
+    db: db.db,
+    runDueJobs: jobs.runDueJobs,
+    registerJobHandlers: handlers.registerJobHandlers,
+    webhook: webhook.POST,
+  };
+}
+
+let stripe: StripeStandIn;
+let app: Awaited<ReturnType<typeof loadApp>>;
+let cheap: { id: string };
+let dear: { id: string };
+
+async function deliver(event: { id: string }) {
+  const payload = JSON.stringify(event);
+  const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
+  const response = await app.webhook(
+    new Request(`${SITE_URL}/api/webhooks/stripe`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+      body: payload,
+    }),
+    { params: Promise.resolve({}) },
+  );
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { outcome: string }).outcome;
+}
+
+/** A card order paid on Stripe's page and reported by its webhook. */
+async function paidOrder(productIds: string[], discountCode?: string) {
+  const email = `stripe-refund-${randomBytes(4).toString('hex')}@example.com`;
+  const { sessionId } = await app.createCheckout({ productIds, userId: null, customerEmail: email, discountCode: discountCode ?? null, siteUrl: SITE_URL });
+  const session = stripe.markPaid(sessionId, email);
+  expect(await deliver(stripe.event('checkout.session.completed', session))).toBe('processed');
+  const paymentIntentId = session.payment_intent as string;
+  expect((await app.db().order.findUniqueOrThrow({ where: { sessionId } })).paymentIntentId).toBe(paymentIntentId);
+  return { sessionId, email, paymentIntentId };
+}
+
+const refundMails = async (email: string) => {
+  await app.runDueJobs();
+  return app.db().outboxEmail.count({ where: { to: email, subject: { contains: 'refunded' } } });
+};
+const disputeMails = (email: string) => app.db().outboxEmail.count({ where: { to: email, subject: { contains: 'disputed' } } });
+const refundedIds = async (sessionId: string) =>
+  (await app.db().orderItem.findMany({ where: { order: { sessionId }, refundedAt: { not: null } }, select: { productId: true } }))
+    .map((i) => i.productId)
+    .sort();
+
+async function downloadStatus(sessionId: string, productId: string) {
+  return app.createDownloadUrl({ sessionId, productId, fileIndex: 0, userId: null, ip: '10.0.0.1' }).then(
+    () => 'ok',
+    (e: { code?: string }) => e.code,
+  );
+}
+
+beforeAll(async () => {
+  stripe = await startStripeStandIn({ secretKey: SECRET_KEY });
+  process.env.STRIPE_SECRET_KEY = SECRET_KEY;
+  process.env.STRIPE_WEBHOOK_SECRET = WEBHOOK_SECRET;
+  process.env.STRIPE_API_HOST = stripe.url;
+  app = await loadApp();
+  const file = (n: string) => ({ storageKey: `it-refunds-stripe/${fx.suffix}/${n}`, originalFilename: n });
+  cheap = await fx.product({ priceCents: 1000, files: [file('cheap.pdf')] });
+  dear = await fx.product({ priceCents: 2500, files: [file('dear.pdf')] });
+  app.registerJobHandlers();
+});
+
+afterAll(async () => {
+  await stripe?.close();
+});
+
+describe('a refund made in the back office', () => {
+  it('refunds one item’s share through Stripe (discount apportioned), and its charge.refunded echo changes nothing', async () => {
+    const coupon = await fx.voucher({ type: 'fixed_amount', usageType: 'one_time', valueCents: 500 });
+    const { sessionId, email, paymentIntentId } = await paidOrder([cheap.id, dear.id], coupon.code);
+    const refund = await app.refundOrder({ actor: 'admin', sessionId, productIds: [cheap.id] });
+    expect(refund).toMatchObject({ amountCents: 857, throughStripe: true, voucherReturnedCents: 0 });
+    const [sent] = stripe.requestsTo('POST', '/v1/refunds');
+    expect(sent.body).toMatchObject({ payment_intent: paymentIntentId, amount: '857', reason: 'requested_by_customer' });
+    expect(sent.idempotencyKey).toBe(`refund-${refund.id}`);
+    expect(stripe.charge(paymentIntentId)).toMatchObject({ amount: 3000, amount_refunded: 857, refunded: false });
+    expect(await downloadStatus(sessionId, cheap.id)).toBe('forbidden');
+    expect(await downloadStatus(sessionId, dear.id)).toBe('ok');
+
+    // Stripe then reports the refund the shop made: already recorded.
+    const echo = stripe.event('charge.refunded', stripe.charge(paymentIntentId));
+    expect(await deliver(echo)).toBe('processed');
+    expect(await deliver(echo)).toBe('duplicate');
+    expect(await app.db().refund.count({ where: { order: { sessionId } } })).toBe(1);
+    expect(await refundedIds(sessionId)).toEqual([cheap.id]);
+    expect(await refundMails(email)).toBe(1);
+
+    // The rest: exactly what is left of the charge.
+    expect(await app.refundOrder({ actor: 'admin', sessionId })).toMatchObject({ amountCents: 2143, throughStripe: true });
+    expect(stripe.charge(paymentIntentId)).toMatchObject({ amount_refunded: 3000, refunded: true });
+  });
+
+  it('refuses when Stripe refuses, and changes nothing', async () => {
+    const { sessionId, paymentIntentId } = await paidOrder([cheap.id]);
+    stripe.refundInDashboard(paymentIntentId); // the money is gone already; the shop has not heard yet
+    const failed = await app.refundOrder({ actor: 'admin', sessionId }).catch((e: { code: string }) => e);
+    expect(failed).toMatchObject({ code: 'service_unavailable' });
+    expect(await app.db().refund.count({ where: { order: { sessionId } } })).toBe(0);
+    expect(await downloadStatus(sessionId, cheap.id)).toBe('ok');
+  });
+});
+
+describe('money that left through Stripe', () => {
+  it('a full refund in the dashboard ends every item, once, however often its event comes', async () => {
+    const { sessionId, email, paymentIntentId } = await paidOrder([cheap.id, dear.id]);
+    const charge = stripe.refundInDashboard(paymentIntentId);
+    expect(await deliver(stripe.event('charge.refunded', charge))).toBe('processed');
+    // The same charge in a new event (Stripe resends under a new id after a timeout): compared, not recorded again.
+    expect(await deliver(stripe.event('charge.refunded', charge))).toBe('processed');
+    expect(await refundedIds(sessionId)).toEqual([cheap.id, dear.id].sort());
+    const refunds = await app.db().refund.findMany({ where: { order: { sessionId } } });
+    expect(refunds).toMatchObject([{ source: 'stripe_refund', amountCents: 3500, actor: 'stripe' }]);
+    expect(await refundMails(email)).toBe(1);
+    expect(await refundMails(email)).toBe(1);
+  });
+
+  it('a partial refund ends the items its money covers, cheapest first', async () => {
+    const { sessionId, paymentIntentId } = await paidOrder([cheap.id, dear.id]);
+    expect(await deliver(stripe.event('charge.refunded', stripe.refundInDashboard(paymentIntentId, 600)))).toBe('processed');
+    expect(await refundedIds(sessionId)).toEqual([]);
+    expect(await deliver(stripe.event('charge.refunded', stripe.refundInDashboard(paymentIntentId, 400)))).toBe('processed');
+    expect(await refundedIds(sessionId)).toEqual([cheap.id]);
+    expect(await downloadStatus(sessionId, dear.id)).toBe('ok');
+  });
+
+  it('a dispute suspends the whole order, once', async () => {
+    const { sessionId, email, paymentIntentId } = await paidOrder([cheap.id, dear.id]);
+    const event = stripe.event('charge.dispute.created', stripe.dispute(paymentIntentId));
+    expect(await deliver(event)).toBe('processed');
+    expect(await deliver(event)).toBe('duplicate');
+    expect(await deliver({ ...event, id: `evt_${randomBytes(8).toString('hex')}` })).toBe('processed');
+    expect(await refundedIds(sessionId)).toEqual([cheap.id, dear.id].sort());
+    const error = await app.createDownloadUrl({ sessionId, productId: dear.id, fileIndex: 0, userId: null, ip: null }).catch((e: Error) => e);
+    expect(error).toMatchObject({ code: 'forbidden', message: 'Downloads of this order are suspended while its payment is disputed' });
+    expect(await app.db().refund.count({ where: { order: { sessionId }, source: 'dispute' } })).toBe(1);
+    await app.runDueJobs();
+    await app.runDueJobs();
+    expect(await disputeMails(email)).toBe(1);
+  });
+
+  it('ignores a charge that is no order’s (a membership invoice)', async () => {
+    expect(await deliver(stripe.event('charge.refunded', { id: 'ch_other', amount: 3500, amount_refunded: 3500, payment_intent: 'pi_unknown' }))).toBe(
+      'ignored',
+    );
+  });
+});
