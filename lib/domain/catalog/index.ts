@@ -13,6 +13,7 @@ export type { SearchFilter } from './search';
 export * from './admin';
 export * from './admin-read';
 export { createBundle, MAX_BUNDLE_PRODUCTS, type NewBundle } from './bundles';
+export { addFileVersion, getFileHistory, type FileHistory, type FileVersionRecord } from './file-versions';
 export { setCatalogItemImage, setCategoryImage } from './images';
 export { getPublicMedia } from './media';
 export { selectionSql, selectionWhere, type ProductSelection } from './selection';
