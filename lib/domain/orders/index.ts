@@ -3,6 +3,7 @@
 // Fulfilment happens once per order whoever asks first; an unpaid order
 // always lapses and gives its voucher back.
 export * from './admin-orders';
+export * from './buyers';
 export * from './customer-orders';
 export * from './files';
 export * from './fulfilment';

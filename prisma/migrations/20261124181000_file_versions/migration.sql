@@ -45,3 +45,7 @@ ALTER TABLE "FileUpdateNotice" ADD CONSTRAINT "FileUpdateNotice_fileId_fkey" FOR
 
 -- AddForeignKey
 ALTER TABLE "FileUpdateEmail" ADD CONSTRAINT "FileUpdateEmail_noticeId_fkey" FOREIGN KEY ("noticeId") REFERENCES "FileUpdateNotice"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- The update emails' job queue exists before any web instance queues into it, even when
+-- the instances run without a worker (SHOP_DISABLE_WORKER=1), as the other queues do (Decision 51).
+SELECT pgboss.create_queue('file-update-email', '{"policy":"standard","retryLimit":4,"retryDelay":5,"retryBackoff":true,"expireInSeconds":60}');
