@@ -34,7 +34,12 @@ export async function emailBuyersAboutUpdate(actor: string, productId: string, f
       await tx.fileUpdateEmail.createMany({ data: buyers.map((b) => ({ noticeId: notice.id, recipientEmail: b.email, orderId: b.orderId })) });
       const rows = await tx.fileUpdateEmail.findMany({ where: { noticeId: notice.id }, select: { id: true } });
       for (const row of rows) await enqueue(tx, FILE_UPDATE_EMAIL_JOB, { emailId: row.id }, { key: row.id });
-      await recordAudit(tx, actor, 'product.files.notify', productId, { file_id: fileId, version: file.version, file: file.originalFilename, recipients: buyers.length });
+      await recordAudit(tx, actor, 'product.files.notify', productId, {
+        file_id: fileId,
+        version: file.version,
+        file: file.originalFilename,
+        recipients: buyers.length,
+      });
     });
   } catch (error) {
     // A second press, or two at once: the first notice stands and nothing more is queued.
@@ -72,7 +77,9 @@ export async function sendFileUpdateEmail(emailId: string): Promise<void> {
   await retryWhileUnavailable(() =>
     db().$transaction([
       db().fileUpdateEmail.update({ where: { id: row.id }, data: { sentAt: new Date() } }),
-      db().emailLog.create({ data: { orderId: order?.id ?? null, kind: 'file_update', recipientEmail: row.recipientEmail, subject, sentBy: row.notice.actor } }),
+      db().emailLog.create({
+        data: { orderId: order?.id ?? null, kind: 'file_update', recipientEmail: row.recipientEmail, subject, sentBy: row.notice.actor },
+      }),
     ]),
   );
 }

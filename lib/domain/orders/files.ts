@@ -32,7 +32,16 @@ const fileSelect = {
 } as const;
 const fileOrder = [{ position: 'asc' }, { createdAt: 'asc' }] as const;
 
-type FileRow = { id: string; storageKey: string; originalFilename: string; removedAt: Date | null; lineageId: string | null; version: number; supersededAt: Date | null; createdAt: Date };
+type FileRow = {
+  id: string;
+  storageKey: string;
+  originalFilename: string;
+  removedAt: Date | null;
+  lineageId: string | null;
+  version: number;
+  supersededAt: Date | null;
+  createdAt: Date;
+};
 
 // A mark (removed, superseded) hides a row from orders placed after it; `null` is a buyer ordering now.
 const keptAt = (at: Date | null) => (mark: Date | null) => mark === null || (at !== null && mark > at);
