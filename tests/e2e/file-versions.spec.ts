@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import { formatDate } from '@/lib/format';
-import { uniqueEmail, waitForMail } from './helpers';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { uniqueEmail, type CaughtMail } from './helpers';
 
 // Issue #17 §4 in the browser (Decision 68): the owner replaces a file in the
 // Edit dialog and presses "Email buyers about this update"; the earlier buyer
@@ -10,6 +12,16 @@ import { uniqueEmail, waitForMail } from './helpers';
 
 const suffix = randomBytes(3).toString('hex');
 const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
+
+/** Update emails to `address` in the run's SMTP catcher (MAIL_DIR from `npm test`). */
+function updateMails(address: string): CaughtMail[] {
+  const dir = process.env.MAIL_DIR as string;
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((name) => name.endsWith('.json') && !name.startsWith('.'))
+    .map((name) => JSON.parse(readFileSync(join(dir, name), 'utf8')) as CaughtMail)
+    .filter((m) => m.to.includes(address) && m.subject.startsWith('Updated file:'));
+}
 
 async function adminSignIn(page: Page) {
   await page.goto('/admin/login');
@@ -70,9 +82,9 @@ test('a replaced file reaches its earlier buyer: email once, "Updated {date}" in
   });
 
   await test.step('the buyer is emailed and My Orders shows the update', async () => {
-    const mail = await waitForMail(email);
-    expect(mail.subject).toBe(`Updated file: ${title}`);
-    expect(mail.text).toContain('pattern-v2.txt');
+    await expect.poll(() => updateMails(email).length, { timeout: 15_000 }).toBe(1);
+    expect(updateMails(email)[0].subject).toBe(`Updated file: ${title}`);
+    expect(updateMails(email)[0].text).toContain('pattern-v2.txt');
     await customer.goto('/my-orders');
     const line = customer.getByTestId('order-product').filter({ hasText: title });
     await expect(line.getByRole('link', { name: 'Download File', exact: true })).toBeVisible();
