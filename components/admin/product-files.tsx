@@ -5,14 +5,22 @@ import { toast } from 'sonner';
 import { api, toastFailure } from './session';
 import { useConfirm } from './confirm';
 import { button, input } from './styles';
+import { useAdminData } from './use-admin-data';
+import { FileVersions } from './file-versions';
 import type { AdminProductResponse as AdminProduct } from '@/lib/contract/catalog';
+import type { FileHistoryResponse } from '@/lib/contract/file-versions';
 
-/** The files a buyer receives: remove one (confirmed) or add several at once. */
+/** The files a buyer receives: remove one (confirmed), replace one with a new version, or add several at once. */
 export function ProductFiles({ product, onChanged }: { product: AdminProduct; onChanged: () => Promise<void> }) {
   const confirm = useConfirm();
   const fileInput = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState(false);
   const inputId = `add-files-${product.id}`;
+  // Versions and update emails, the product's log of them (Decision 68).
+  const history = useAdminData<FileHistoryResponse>(`/api/products/${product.id}/file-history`, 'Failed to load file versions');
+  const changed = async () => {
+    await Promise.all([onChanged(), history.mutate()]);
+  };
 
   async function remove(path: string, name: string) {
     const ok = await confirm({
@@ -24,7 +32,7 @@ export function ProductFiles({ product, onChanged }: { product: AdminProduct; on
     const result = await api.del(`/api/products/${product.id}/files?file_path=${encodeURIComponent(path)}`);
     if (!result.ok) return toastFailure(result.error, 'Failed to remove file');
     toast.success('File removed successfully');
-    await onChanged();
+    await changed();
   }
 
   async function add() {
@@ -41,7 +49,7 @@ export function ProductFiles({ product, onChanged }: { product: AdminProduct; on
     if (!result.ok) return toastFailure(result.error, 'Failed to add files');
     toast.success(`Added ${files.length} file(s) successfully`);
     if (fileInput.current) fileInput.current.value = '';
-    await onChanged();
+    await changed();
   }
 
   return (
@@ -53,12 +61,24 @@ export function ProductFiles({ product, onChanged }: { product: AdminProduct; on
         <ul className="divide-y divide-gray-100" aria-label="Current files">
           {product.file_paths.map((path, i) => {
             const name = product.original_filenames[i] ?? path.split('/').pop() ?? path;
+            const fileId = product.file_ids[i];
             return (
-              <li key={path} className="flex items-center justify-between gap-3 py-2 text-sm">
-                <span className="truncate">{name}</span>
-                <button type="button" className={button.smallDanger} onClick={() => void remove(path, name)} aria-label={`Remove ${name}`}>
-                  Remove
-                </button>
+              <li key={path} className="py-2 text-sm">
+                <div className="flex items-center justify-between gap-3">
+                  <span className="truncate">{name}</span>
+                  <button type="button" className={button.smallDanger} onClick={() => void remove(path, name)} aria-label={`Remove ${name}`}>
+                    Remove
+                  </button>
+                </div>
+                {fileId && (
+                  <FileVersions
+                    productId={product.id}
+                    fileId={fileId}
+                    name={name}
+                    entry={history.data?.files.find((f) => f.id === fileId)}
+                    onChanged={changed}
+                  />
+                )}
               </li>
             );
           })}

@@ -1,4 +1,14 @@
-export type DownloadItem = { product_id: string; title: string; is_bundle?: boolean; files: { index: number; id?: string; filename: string }[] };
+import { formatDate } from '@/lib/format';
+
+/** A file replaced since the order (Decision 68) has `updated_at` and the versions it replaced, which stay downloadable. */
+type DownloadFile = {
+  index: number;
+  id?: string;
+  filename: string;
+  updated_at?: string | null;
+  earlier_versions?: { id: string; filename: string; version: number; file_path: string }[];
+};
+export type DownloadItem = { product_id: string; title: string; is_bundle?: boolean; files: DownloadFile[] };
 
 const BUTTON = 'inline-flex items-center gap-2 rounded-lg bg-gray-900 px-4 py-2 text-sm font-semibold text-white hover:bg-gray-700';
 
@@ -16,13 +26,34 @@ export function DownloadButtons({ sessionId, item }: { sessionId: string; item: 
     return (
       <div className="mt-3">
         <DownloadLink href={href(item.files[0])} label="Download File" />
+        <FileUpdates file={item.files[0]} />
       </div>
     );
   }
   return (
     <div className="mt-3 flex flex-wrap gap-2">
       {item.files.map((file) => (
-        <DownloadLink key={file.index} href={href(file)} label={file.filename} />
+        <div key={file.index}>
+          <DownloadLink href={href(file)} label={file.filename} />
+          <FileUpdates file={file} />
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/** "Updated {date}" under a replaced file's button, and links to the versions it replaced. */
+function FileUpdates({ file }: { file: DownloadFile }) {
+  if (!file.updated_at) return null;
+  return (
+    <div className="mt-1 text-xs text-gray-700">
+      <p className="font-semibold text-emerald-800" data-testid="file-updated">
+        Updated {formatDate(file.updated_at)}
+      </p>
+      {(file.earlier_versions ?? []).map((v) => (
+        <a key={v.id} href={v.file_path} target="_blank" rel="noopener noreferrer" className="block underline hover:text-gray-900">
+          Earlier version {v.version}: {v.filename}
+        </a>
       ))}
     </div>
   );

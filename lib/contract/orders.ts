@@ -5,6 +5,16 @@ import { dollars, isoDateTime, successResponse } from './common';
 // paths, never storage keys (S5), and the back office's view with the email log.
 
 // GET /api/orders/{userId}.
+export const earlierFileVersionResponse = z.object({
+  id: z.string(),
+  filename: z.string(),
+  version: z.number().int().min(1),
+  created_at: isoDateTime,
+  /** Its download path (by file id). */
+  file_path: z.string(),
+});
+export type EarlierFileVersionResponse = z.infer<typeof earlierFileVersionResponse>;
+
 export const customerOrderProductResponse = z.object({
   id: z.string(),
   title: z.string(),
@@ -16,8 +26,21 @@ export const customerOrderProductResponse = z.object({
   /** One per downloadable file: its download path, never a storage key. */
   file_paths: z.array(z.string()),
   original_filenames: z.array(z.string()),
-  /** `id` is stable (download links name it); `index` is the spec's file_index in this order's list. */
-  files: z.array(z.object({ index: z.number().int().min(0), id: z.string(), filename: z.string() })),
+  /**
+   * `id` is stable (download links name it); `index` is the spec's file_index in this order's list.
+   * A replaced file (Decision 68) keeps its index and gives its newest version: `updated_at` is when
+   * that version replaced one this order had (else null), `earlier_versions` the ones it replaced, newest first.
+   */
+  files: z.array(
+    z.object({
+      index: z.number().int().min(0),
+      id: z.string(),
+      filename: z.string(),
+      version: z.number().int().min(1),
+      updated_at: isoDateTime.nullable(),
+      earlier_versions: z.array(earlierFileVersionResponse),
+    }),
+  ),
 });
 export type CustomerOrderProductResponse = z.infer<typeof customerOrderProductResponse>;
 

@@ -3,6 +3,7 @@
 // uploads queue jobs and so cannot be imported by the jobs module.
 import 'server-only';
 import { sendOrderConfirmationOnce, sendRefundEmailOnce } from '@/lib/domain/emails';
+import { FILE_UPDATE_EMAIL_JOB, sendFileUpdateEmail } from '@/lib/domain/file-updates';
 import { lapseOrder, ORDER_EMAIL_JOB, ORDER_LAPSE_JOB, REFUND_EMAIL_JOB } from '@/lib/domain/orders';
 import { processUploadFile, runStagingSweep, SWEEP_STAGING_CRON, SWEEP_STAGING_JOB, UPLOAD_JOB, UPLOAD_JOB_SECONDS } from '@/lib/domain/uploads';
 import { JOB_CONCURRENCY, registerJobHandler, startJobWorker } from '@/lib/domain/jobs';
@@ -25,6 +26,10 @@ export function registerJobHandlers(): void {
     { concurrency: JOB_CONCURRENCY, expireInSeconds: UPLOAD_JOB_SECONDS, pollSeconds: 1 },
   );
   registerJobHandler(SWEEP_STAGING_JOB, () => runStagingSweep(), { cron: SWEEP_STAGING_CRON, retryLimit: 2, expireInSeconds: 15 * 60 });
+  registerJobHandler(FILE_UPDATE_EMAIL_JOB, async (payload) => {
+    const { emailId } = payload as { emailId: string };
+    await sendFileUpdateEmail(emailId);
+  });
   registerJobHandler(ORDER_LAPSE_JOB, async (payload) => {
     const { orderId } = payload as { orderId: string };
     await lapseOrder(orderId);

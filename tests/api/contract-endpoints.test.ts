@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { ownedProductsResponse } from '@/lib/contract/accounts';
 import { adminSessionResponse, healthResponse } from '@/lib/contract/admin';
 import { adminProductResponse, bannerResponse, bundleResponse, categoryResponse, productResponse, tagResponse } from '@/lib/contract/catalog';
+import { fileHistoryResponse } from '@/lib/contract/file-versions';
 import { checkoutSessionResponse, checkoutStatusResponse } from '@/lib/contract/checkout';
 import { errorBodySchema } from '@/lib/contract/error';
 import { businessDetailsResponse } from '@/lib/contract/invoices';
@@ -54,6 +55,7 @@ const PROBES: Record<string, Probe> = {
   '/api/orders/[userId]': { path: (ids) => `/api/orders/${ids.userId}`, as: 'customer', schema: customerOrdersResponse },
   '/api/products': { path: () => '/api/products', as: 'visitor', schema: z.array(productResponse), nonEmpty: true },
   '/api/products/[id]': { path: (ids) => `/api/products/${ids.productId}`, as: 'visitor', schema: productResponse },
+  '/api/products/[id]/file-history': { path: (ids) => `/api/products/${ids.productId}/file-history`, as: 'admin', schema: fileHistoryResponse },
   '/api/settings/banner': { path: () => '/api/settings/banner', as: 'visitor', schema: bannerResponse },
   '/api/tags': { path: () => '/api/tags', as: 'visitor', schema: z.array(tagResponse), nonEmpty: true },
   '/api/admin/active-sales': { path: () => '/api/admin/active-sales', as: 'admin', schema: z.array(activeSaleResponse), nonEmpty: true },

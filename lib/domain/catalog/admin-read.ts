@@ -37,7 +37,7 @@ export async function listAdminCatalog(options: ProductSelection & { limit: numb
       skip: options.offset,
       include: {
         category: { select: { name: true } },
-        files: { where: { removedAt: null }, orderBy: { position: 'asc' }, select: { id: true, storageKey: true, originalFilename: true } },
+        files: { where: { removedAt: null, supersededAt: null }, orderBy: { position: 'asc' }, select: { id: true, storageKey: true, originalFilename: true } },
         bundleItems: { where: { removedAt: null }, orderBy: { position: 'asc' }, select: { productId: true } },
       },
     }),

@@ -11,6 +11,7 @@ import { db, Prisma } from '@/lib/infra/db';
 import { deleteObject, putObjectStream } from '@/lib/infra/storage';
 import { addToVocabulary } from '@/lib/domain/uploads';
 import { replaceBundleContents } from './bundles';
+import { isProductFileReferenced } from './file-versions';
 import { selectionWhere, type ProductSelection } from './selection';
 import { BANNER_KEY } from './settings';
 
@@ -277,21 +278,23 @@ export async function addProductFiles(actor: string, productId: string, files: A
  */
 export async function removeProductFile(actor: string, productId: string, filePath: string) {
   const removed = await db().$transaction(async (tx) => {
-    const file = await tx.productFile.findFirst({ where: { productId, storageKey: filePath, removedAt: null } });
+    // Only a current file (the newest version of its slot) can be removed; the mark on it removes the slot.
+    const file = await tx.productFile.findFirst({ where: { productId, storageKey: filePath, removedAt: null, supersededAt: null } });
     if (!file) throw notFound('File not found');
-    const referenced = await tx.orderItem.count({
-      where: {
-        order: { OR: [{ fulfilledAt: { not: null } }, { status: 'open' }] },
-        OR: [{ productId }, { product: { bundleItems: { some: { productId } } } }],
-      },
-    });
-    if (referenced > 0) await tx.productFile.update({ where: { id: file.id }, data: { removedAt: new Date() } });
-    else await tx.productFile.delete({ where: { id: file.id } });
-    await recordAudit(tx, actor, 'product.files.remove', productId, { file: file.originalFilename, kept_for_orders: referenced > 0 });
-    return referenced > 0 ? null : file.storageKey;
+    const referenced = await isProductFileReferenced(tx, productId);
+    await recordAudit(tx, actor, 'product.files.remove', productId, { file: file.originalFilename, kept_for_orders: referenced });
+    if (referenced) {
+      await tx.productFile.update({ where: { id: file.id }, data: { removedAt: new Date() } });
+      return [];
+    }
+    // Every version of the slot goes: none can be reached any more (Decision 68).
+    const lineage = file.lineageId ?? file.id;
+    const versions = await tx.productFile.findMany({ where: { productId, OR: [{ id: lineage }, { lineageId: lineage }] }, select: { storageKey: true } });
+    await tx.productFile.deleteMany({ where: { productId, OR: [{ id: lineage }, { lineageId: lineage }] } });
+    return versions.map((v) => v.storageKey);
   });
   // No order can reach a file deleted outright, so its object goes too.
-  if (removed) await deleteObject('private', removed).catch(() => undefined);
+  await Promise.all(removed.map((key) => deleteObject('private', key).catch(() => undefined)));
 }
 
 export async function bulkUpdateCategory(actor: string, target: BulkTarget, category: string) {

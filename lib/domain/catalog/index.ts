@@ -13,6 +13,7 @@ export type { SearchFilter } from './search';
 export * from './admin';
 export * from './admin-read';
 export { createBundle, MAX_BUNDLE_PRODUCTS, type NewBundle } from './bundles';
+export { addFileVersion, getFileHistory, type FileHistory, type FileVersionRecord } from './file-versions';
 export { setCatalogItemImage, setCategoryImage } from './images';
 export { getPublicMedia } from './media';
 export { selectionSql, selectionWhere, type ProductSelection } from './selection';
@@ -23,7 +24,7 @@ export const MAX_PAGE_SIZE = 500;
 const itemInclude = {
   category: { select: { name: true } },
   // What a new buyer gets: removed files and bundle items stay only with earlier orders.
-  files: { where: { removedAt: null }, select: { originalFilename: true }, orderBy: { position: 'asc' } },
+  files: { where: { removedAt: null, supersededAt: null }, select: { originalFilename: true }, orderBy: { position: 'asc' } },
   bundleItems: { where: { removedAt: null }, select: { productId: true }, orderBy: { position: 'asc' } },
 } satisfies Prisma.ProductInclude;
 

@@ -22,7 +22,8 @@ function withSuffix(name: string, n: number): string {
   return dot > 0 ? `${name.slice(0, dot)} (${n})${name.slice(dot)}` : `${name} (${n})`;
 }
 
-type Folder = { title: string; productId: string; files: OrderFile[] };
+// The newest version of each file (Decision 68): earlier versions are single downloads only.
+type Folder = { title: string; productId: string; files: Pick<OrderFile, 'id' | 'storageKey' | 'originalFilename'>[] };
 
 /**
  * Where each file goes in the ZIP: one folder per ordered product (a bundle's

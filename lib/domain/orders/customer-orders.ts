@@ -12,7 +12,16 @@ export type CustomerOrderItem = {
   /** Refunded (or disputed): shown as such, with no files to download. */
   refundedAt: Date | null;
   /** The files the buyer may download (stable id, original name), in download-index order. */
-  files: { id: string; filename: string }[];
+  files: CustomerOrderFile[];
+};
+
+/** A slot's newest version, when it replaced one the buyer had, and the versions it replaced (Decision 68). */
+export type CustomerOrderFile = {
+  id: string;
+  filename: string;
+  version: number;
+  updatedAt: Date | null;
+  earlierVersions: { id: string; filename: string; version: number; createdAt: Date }[];
 };
 
 export type CustomerOrder = { sessionId: string; createdAt: Date; amountCents: number; currency: string; items: CustomerOrderItem[] };
@@ -37,8 +46,17 @@ export async function listCustomerOrders(userId: string): Promise<CustomerOrder[
       imagePath: item.product.thumbnailPath ?? item.product.imagePath,
       isBundle: item.isBundle,
       refundedAt: item.refundedAt,
-      // The files as they stood when this order was placed (decision 059); none once refunded (decision 067).
-      files: item.refundedAt ? [] : (files.get(item.productId)?.(order.createdAt) ?? []).map((f) => ({ id: f.id, filename: f.originalFilename })),
+      // The files as they stood when this order was placed (decision 059), newest version per slot
+      // (decision 068); none once refunded (decision 067).
+      files: item.refundedAt
+        ? []
+        : (files.get(item.productId)?.(order.createdAt) ?? []).map((f) => ({
+            id: f.id,
+            filename: f.originalFilename,
+            version: f.version,
+            updatedAt: f.updatedAt,
+            earlierVersions: f.earlierVersions.map((v) => ({ id: v.id, filename: v.originalFilename, version: v.version, createdAt: v.createdAt })),
+          })),
     })),
   }));
 }

@@ -3,18 +3,85 @@
 // order sees is fixed by when it was placed: a file or bundle item removed
 // later stays in its list (so its file_index never shifts), one removed
 // before never appears, and one added later appears at the end.
+// A replaced file (Decision 68) keeps its slot: the slot gives the newest
+// version, and the versions replaced since the order was placed stay
+// downloadable to it as earlier versions; a version replaced before the order
+// was never the buyer's.
 import 'server-only';
 import { db } from '@/lib/infra/db';
 
-export type OrderFile = { id: string; storageKey: string; originalFilename: string };
+export type OrderFileVersion = { id: string; storageKey: string; originalFilename: string; version: number; createdAt: Date };
 
-const fileSelect = { id: true, storageKey: true, originalFilename: true, removedAt: true } as const;
+/** The newest version of one slot, what file_index and the ZIP give. */
+export type OrderFile = OrderFileVersion & {
+  /** When the newest version replaced one this order had; null when the order has only this version. */
+  updatedAt: Date | null;
+  /** Versions this order had before the newest, newest first. */
+  earlierVersions: OrderFileVersion[];
+};
 
-const keptAt = (at: Date | null) => (row: { removedAt: Date | null }) => row.removedAt === null || (at !== null && row.removedAt > at);
+const fileSelect = {
+  id: true,
+  storageKey: true,
+  originalFilename: true,
+  removedAt: true,
+  lineageId: true,
+  version: true,
+  supersededAt: true,
+  createdAt: true,
+} as const;
+const fileOrder = [{ position: 'asc' }, { createdAt: 'asc' }] as const;
+
+type FileRow = {
+  id: string;
+  storageKey: string;
+  originalFilename: string;
+  removedAt: Date | null;
+  lineageId: string | null;
+  version: number;
+  supersededAt: Date | null;
+  createdAt: Date;
+};
+
+// A mark (removed, superseded) hides a row from orders placed after it; `null` is a buyer ordering now.
+const keptAt = (at: Date | null) => (mark: Date | null) => mark === null || (at !== null && mark > at);
+
+const toVersion = (row: FileRow): OrderFileVersion => ({
+  id: row.id,
+  storageKey: row.storageKey,
+  originalFilename: row.originalFilename,
+  version: row.version,
+  createdAt: row.createdAt,
+});
+
+/**
+ * One product's rows (in position order) as an order placed at `placedAt` sees
+ * them: one entry per slot, at the place of the slot's first version, whose
+ * position every later version copies. A slot's removal is marked on its newest version.
+ */
+function slotsAt(rows: FileRow[], placedAt: Date | null): OrderFile[] {
+  const kept = keptAt(placedAt);
+  const slots = new Map<string, FileRow[]>();
+  for (const row of rows) {
+    const key = row.lineageId ?? row.id;
+    slots.set(key, [...(slots.get(key) ?? []), row]);
+  }
+  const files: OrderFile[] = [];
+  for (const versions of slots.values()) {
+    const newest = versions.reduce((a, b) => (b.version > a.version ? b : a));
+    if (newest.supersededAt !== null || !kept(newest.removedAt)) continue;
+    const earlier = versions
+      .filter((v) => v !== newest && kept(v.supersededAt))
+      .sort((a, b) => b.version - a.version)
+      .map(toVersion);
+    files.push({ ...toVersion(newest), updatedAt: earlier.length > 0 ? newest.createdAt : null, earlierVersions: earlier });
+  }
+  return files;
+}
 
 /**
  * Per product id, the files of an order placed at `placedAt`; `null` is a
- * buyer ordering now (only the current files).
+ * buyer ordering now (only the current files, newest versions only).
  */
 export async function filesForProducts(productIds: string[], placedAt: Date | null = null): Promise<Map<string, OrderFile[]>> {
   const lists = await fileListsForProducts(productIds);
@@ -27,22 +94,24 @@ export async function fileListsForProducts(productIds: string[]): Promise<Map<st
     where: { id: { in: productIds } },
     select: {
       id: true,
-      files: { select: fileSelect, orderBy: [{ position: 'asc' }, { createdAt: 'asc' }] },
+      files: { select: fileSelect, orderBy: [...fileOrder] },
       bundleItems: {
         orderBy: { position: 'asc' },
-        select: { removedAt: true, product: { select: { files: { select: fileSelect, orderBy: [{ position: 'asc' }, { createdAt: 'asc' }] } } } },
+        select: { removedAt: true, product: { select: { files: { select: fileSelect, orderBy: [...fileOrder] } } } },
       },
     },
   });
-  const strip = ({ id, storageKey, originalFilename }: OrderFile): OrderFile => ({ id, storageKey, originalFilename });
   return new Map(
     rows.map((p) => [
       p.id,
       (placedAt: Date | null) => {
         const kept = keptAt(placedAt);
-        const contained = p.bundleItems.filter(kept).flatMap((b) => b.product.files.filter(kept));
-        return [...p.files.filter(kept), ...contained].map(strip);
+        const contained = p.bundleItems.filter((b) => kept(b.removedAt)).flatMap((b) => slotsAt(b.product.files, placedAt));
+        return [...slotsAt(p.files, placedAt), ...contained];
       },
     ]),
   );
 }
+
+/** Every version an order's list gives, the newest and the earlier ones alike (downloads by file id). */
+export const allVersions = (files: OrderFile[]): OrderFileVersion[] => files.flatMap((f) => [f, ...f.earlierVersions]);

@@ -4,6 +4,7 @@
 // always lapses and gives its voucher back. A refunded item's access ends;
 // the rest of its order stays.
 export * from './admin-orders';
+export * from './buyers';
 export * from './customer-orders';
 export * from './download-log';
 export * from './files';

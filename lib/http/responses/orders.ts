@@ -25,7 +25,20 @@ export function toCustomerOrderResponse(order: CustomerOrder): CustomerOrderResp
       // server (SECURITY S5), so each entry is the download path of that file.
       file_paths: item.files.map((f) => downloadPath(order.sessionId, item.productId, f.id)),
       original_filenames: item.files.map((f) => f.filename),
-      files: item.files.map((f, index) => ({ index, id: f.id, filename: f.filename })),
+      files: item.files.map((f, index) => ({
+        index,
+        id: f.id,
+        filename: f.filename,
+        version: f.version,
+        updated_at: f.updatedAt?.toISOString() ?? null,
+        earlier_versions: f.earlierVersions.map((v) => ({
+          id: v.id,
+          filename: v.filename,
+          version: v.version,
+          created_at: v.createdAt.toISOString(),
+          file_path: downloadPath(order.sessionId, item.productId, v.id),
+        })),
+      })),
     })),
   };
 }
