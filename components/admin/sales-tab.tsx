@@ -9,10 +9,11 @@ import { button, card } from './styles';
 import type { CategoryResponse as Category } from '@/lib/contract/catalog';
 import type { ActiveSaleResponse as ActiveSale } from '@/lib/contract/sales';
 import { adminPaths, useAdminData } from './use-admin-data';
+import type { AllMatching } from './selection';
 
-type Props = { categories: Category[]; selectedIds: string[]; onChanged: () => Promise<void> };
+type Props = { categories: Category[]; selectedIds: string[]; allMatching: AllMatching | null; onChanged: () => Promise<void> };
 
-export function SalesTab({ categories, selectedIds, onChanged }: Props) {
+export function SalesTab({ categories, selectedIds, allMatching, onChanged }: Props) {
   const confirm = useConfirm();
   const { data: sales, mutate } = useAdminData<ActiveSale[]>(adminPaths.activeSales, 'Failed to load active sales');
 
@@ -73,7 +74,7 @@ export function SalesTab({ categories, selectedIds, onChanged }: Props) {
           </ul>
         )}
       </section>
-      <SaleForm categories={categories} selectedIds={selectedIds} onApplied={afterChange} />
+      <SaleForm categories={categories} selectedIds={selectedIds} allMatching={allMatching} onApplied={afterChange} />
     </div>
   );
 }
