@@ -41,7 +41,7 @@ const CALLS: { name: string; path: string }[] = [
   { name: 'All Products, search with no match', path: '/api/admin/products?search=zzqx&limit=50&offset=0' },
   { name: 'All Products, category + on sale', path: '/api/admin/products?category=Clip%20Art&on_sale=true&limit=50&offset=0' },
   { name: 'bundle picker (products by title)', path: '/api/admin/products?kind=product&limit=20&search=sun' },
-  { name: 'Sales Manager: active sales', path: '/api/admin/active-sales' },
+  { name: 'Sales Manager: active sales', path: '/api/admin/active-sales?limit=50&offset=0' },
   { name: 'Orders (paid, first page)', path: '/api/admin/orders?status=paid&limit=50&offset=0' },
   { name: 'Vouchers (first page)', path: '/api/admin/vouchers?limit=50&offset=0' },
   { name: 'Settings: banner', path: '/api/settings/banner' },
@@ -84,14 +84,20 @@ async function time(url: string, token: string, call: (typeof CALLS)[number]): P
   const sorted = runs.map((r) => r.ms).sort((a, b) => a - b);
   const last = runs[runs.length - 1];
   if (runs.some((r) => r.status !== 200)) throw new Error(`${call.path} answered ${runs.map((r) => r.status).join(', ')}`);
-  return { ...call, status: last.status, bytes: last.bytes, total: last.total, p50: round(percentile(sorted, 50)), p95: round(percentile(sorted, 95)), max: round(sorted[sorted.length - 1]) };
+  return {
+    ...call,
+    status: last.status,
+    bytes: last.bytes,
+    total: last.total,
+    p50: round(percentile(sorted, 50)),
+    p95: round(percentile(sorted, 95)),
+    max: round(sorted[sorted.length - 1]),
+  };
 }
 
 function render(started: Date, loads: [string, string], catalogue: number, timings: Timing[]): string {
   const over = timings.filter((t) => t.p95 > BUDGET_MS);
-  const rows = timings.map(
-    (t) => `| ${t.name} | \`${t.path}\` | ${t.total || '–'} | ${t.bytes.toLocaleString('en-AU')} | ${t.p50} | ${t.p95} | ${t.max} |`,
-  );
+  const rows = timings.map((t) => `| ${t.name} | \`${t.path}\` | ${t.total || '–'} | ${t.bytes.toLocaleString('en-AU')} | ${t.p50} | ${t.p95} | ${t.max} |`);
   return [
     `## ${started.toISOString().slice(0, 16).replace('T', ' ')} UTC — ${catalogue.toLocaleString('en-AU')} products`,
     '',
