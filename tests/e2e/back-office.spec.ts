@@ -171,74 +171,81 @@ test('tags from the vocabulary with autocomplete in the individual upload form a
     .png()
     .toBuffer();
 
-  await signIn(page);
-  const upload = await openTab(page, 'Upload');
-  await upload.getByRole('radio', { name: 'Individual Upload' }).click();
-  const form = upload.getByRole('form', { name: 'Individual upload' });
-  await form.getByLabel('Mockup image').setInputFiles({ name: 'mockup.png', mimeType: 'image/png', buffer: mockup });
-  await form.getByLabel('Product files').setInputFiles({ name: 'design.txt', mimeType: 'text/plain', buffer: Buffer.from('design') });
-  await form.getByLabel('Title').fill(title);
-  await form.getByLabel('Price (AUD)').fill('6.50');
-  await form.getByLabel('Category', { exact: true }).selectOption(category);
+  try {
+    await signIn(page);
+    const upload = await openTab(page, 'Upload');
+    await upload.getByRole('radio', { name: 'Individual Upload' }).click();
+    const form = upload.getByRole('form', { name: 'Individual upload' });
+    await form.getByLabel('Mockup image').setInputFiles({ name: 'mockup.png', mimeType: 'image/png', buffer: mockup });
+    await form.getByLabel('Product files').setInputFiles({ name: 'design.png', mimeType: 'image/png', buffer: mockup });
+    await form.getByLabel('Title').fill(title);
+    await form.getByLabel('Price (AUD)').fill('6.50');
+    await form.getByLabel('Category', { exact: true }).selectOption(category);
 
-  // Keyboard: the arrow picks a suggestion, Enter takes it; a comma ends a new tag; Backspace takes the last chip off.
-  const tagBox = form.getByRole('combobox', { name: 'Tags' });
-  await expect(tagBox).toHaveAccessibleDescription('Comma-separated');
-  const suggestions = form.getByRole('listbox', { name: 'Tag suggestions' });
-  const chosen = form.getByRole('list', { name: 'Chosen tags' }).getByRole('listitem');
-  await tagBox.fill(known);
-  await tagBox.press('ArrowDown');
-  await expect(suggestions.getByRole('option', { name: known, exact: true })).toHaveAttribute('aria-selected', 'true');
-  await tagBox.press('Enter');
-  await tagBox.pressSequentially(`${added},`);
-  await expect(chosen).toHaveText([`${known}×`, `${added}×`]);
-  await tagBox.pressSequentially(typed);
-  await tagBox.press('Backspace');
-  await expect(tagBox).toHaveValue(typed.slice(0, -1));
-  await tagBox.fill('');
-  await tagBox.press('Backspace');
-  await expect(chosen).toHaveText([`${known}×`]);
-  // A tag typed and never confirmed is kept when the owner moves on; the list closes on an outside click.
-  await tagBox.fill(added);
-  await expect(suggestions).toBeHidden();
-  await form.getByLabel('Title').click();
-  await expect(chosen).toHaveText([`${known}×`, `${added}×`]);
-  await tagBox.click();
-  await expect(suggestions).toBeVisible();
-  await form.getByLabel('Title').click();
-  await expect(suggestions).toBeHidden();
+    // Keyboard: the arrow picks a suggestion, Enter takes it; a comma ends a new tag; Backspace takes the last chip off.
+    const tagBox = form.getByRole('combobox', { name: 'Tags' });
+    await expect(tagBox).toHaveAccessibleDescription('Comma-separated');
+    const suggestions = form.getByRole('listbox', { name: 'Tag suggestions' });
+    const chosen = form.getByRole('list', { name: 'Chosen tags' }).getByRole('listitem');
+    await tagBox.fill(known);
+    await tagBox.press('ArrowDown');
+    await expect(suggestions.getByRole('option', { name: known, exact: true })).toHaveAttribute('aria-selected', 'true');
+    await tagBox.press('Enter');
+    await tagBox.pressSequentially(`${added},`);
+    await expect(chosen).toHaveText([`${known}×`, `${added}×`]);
+    await tagBox.pressSequentially(typed);
+    await tagBox.press('Backspace');
+    await expect(tagBox).toHaveValue(typed.slice(0, -1));
+    await tagBox.fill('');
+    await tagBox.press('Backspace');
+    await expect(chosen).toHaveText([`${known}×`]);
+    // A tag typed and never confirmed is kept when the owner moves on; the list closes on an outside click.
+    await tagBox.fill(added);
+    await expect(suggestions).toBeHidden();
+    await form.getByLabel('Title').click();
+    await expect(chosen).toHaveText([`${known}×`, `${added}×`]);
+    await tagBox.click();
+    await expect(suggestions).toBeVisible();
+    await form.getByLabel('Title').click();
+    await expect(suggestions).toBeHidden();
 
-  await form.getByRole('button', { name: 'Upload Product' }).click();
-  await expect(toast(page, `${title} uploaded`)).toBeVisible({ timeout: 20_000 });
-  const [product] = await sql<{ id: string; tags: string[] }>('SELECT id, tags FROM "Product" WHERE title = $1', [title]);
-  expect(product.tags).toEqual([known, added]);
-  const tagsTab = await openTab(page, 'Tags');
-  await expect(tagsTab.getByRole('button', { name: `Delete tag ${added}`, exact: true })).toBeVisible();
+    await form.getByRole('button', { name: 'Upload Product' }).click();
+    await expect(toast(page, `${title} uploaded`)).toBeVisible({ timeout: 20_000 });
+    const [product] = await sql<{ id: string; tags: string[] }>('SELECT id, tags FROM "Product" WHERE title = $1', [title]);
+    expect(product.tags).toEqual([known, added]);
+    const tagsTab = await openTab(page, 'Tags');
+    await expect(tagsTab.getByRole('button', { name: `Delete tag ${added}`, exact: true })).toBeVisible();
 
-  // The Edit dialog: the product's tags as chips; one taken off, one picked by mouse, one new.
-  const products = await openTab(page, 'All Products');
-  await products.getByLabel('Search products').fill(title);
-  await products.getByRole('button', { name: `Edit ${title}` }).click();
-  const dialog = page.getByRole('dialog', { name: 'Edit Product' });
-  const dialogChips = dialog.getByRole('list', { name: 'Chosen tags' }).getByRole('listitem');
-  await expect(dialogChips).toHaveText([`${known}×`, `${added}×`]);
-  await dialog.getByRole('button', { name: `Remove tag ${added}` }).click();
-  const editBox = dialog.getByRole('combobox', { name: 'Tags' });
-  await editBox.fill(other);
-  await dialog.getByRole('listbox', { name: 'Tag suggestions' }).getByRole('button', { name: other, exact: true }).click();
-  await editBox.fill(typed);
-  await editBox.press('Enter');
-  await editBox.fill(edited);
-  await dialog.getByRole('button', { name: 'Save Changes' }).click();
-  await expect(toast(page, 'Updated successfully')).toBeVisible();
-  await expect(dialog).toBeHidden();
+    // The Edit dialog: the product's tags as chips; one taken off, one picked by mouse, one new.
+    const products = await openTab(page, 'All Products');
+    await products.getByLabel('Search products').fill(title);
+    await products.getByRole('button', { name: `Edit ${title}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit Product' });
+    const dialogChips = dialog.getByRole('list', { name: 'Chosen tags' }).getByRole('listitem');
+    await expect(dialogChips).toHaveText([`${known}×`, `${added}×`]);
+    await dialog.getByRole('button', { name: `Remove tag ${added}` }).click();
+    const editBox = dialog.getByRole('combobox', { name: 'Tags' });
+    await editBox.fill(other);
+    await dialog.getByRole('listbox', { name: 'Tag suggestions' }).getByRole('button', { name: other, exact: true }).click();
+    await editBox.fill(typed);
+    await editBox.press('Enter');
+    await editBox.fill(edited);
+    await dialog.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(toast(page, 'Updated successfully')).toBeVisible();
+    await expect(dialog).toBeHidden();
 
-  const [saved] = await sql<{ tags: string[] }>('SELECT tags FROM "Product" WHERE id = $1', [product.id]);
-  expect(saved.tags).toEqual([known, other, typed, edited]);
-  const vocabulary = await openTab(page, 'Tags');
-  for (const tag of [typed, edited]) await expect(vocabulary.getByRole('button', { name: `Delete tag ${tag}`, exact: true })).toBeVisible();
-  const names = await sql<{ name: string }>('SELECT name FROM "Tag" WHERE name = ANY($1)', [[added, typed, edited]]);
-  expect(names.map((t) => t.name).sort()).toEqual([added, typed, edited].sort());
+    const [saved] = await sql<{ tags: string[] }>('SELECT tags FROM "Product" WHERE id = $1', [product.id]);
+    expect(saved.tags).toEqual([known, other, typed, edited]);
+    const vocabulary = await openTab(page, 'Tags');
+    for (const tag of [typed, edited]) await expect(vocabulary.getByRole('button', { name: `Delete tag ${tag}`, exact: true })).toBeVisible();
+    const names = await sql<{ name: string }>('SELECT name FROM "Tag" WHERE name = ANY($1)', [[added, typed, edited]]);
+    expect(names.map((t) => t.name).sort()).toEqual([added, typed, edited].sort());
+  } finally {
+    // Out of the other specs' way: the newest products lead the storefront lists they read. Deleted
+    // through the API, which also refreshes the cached pages; the SQL covers a run that stopped before sign-in.
+    await page.request.post('/api/admin/products/bulk-delete', { data: { all_matching: { search: title } } });
+    await sql('UPDATE "Product" SET "deletedAt" = now() WHERE title = $1', [title]);
+  }
 });
 
 test('Sales Manager: "Select all N matching" in All Products puts every match on sale, on every page', async ({ page }) => {
@@ -281,6 +288,8 @@ test('Sales Manager: "Select all N matching" in All Products puts every match on
     await expect(again.getByLabel('Search products')).toHaveValue(prefix);
     await expect(again.getByText('Showing 1–50 of 60')).toBeVisible();
   } finally {
+    // As above: the sale refreshed the cached pages with these items, the delete refreshes them without.
+    await page.request.post('/api/admin/products/bulk-delete', { data: { all_matching: { search: prefix } } });
     await sql('UPDATE "Product" SET "deletedAt" = now() WHERE id LIKE $1', [`salepg-${suffix}-%`]);
   }
 });

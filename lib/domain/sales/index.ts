@@ -34,7 +34,7 @@ export type BulkSale = {
 
 /**
  * One page of the sales running now or scheduled to start (anything on sale
- * whose end is still ahead), soonest end first, and how many there are: a
+ * whose end is still ahead), soonest end first then newest, and how many there are: a
  * store-wide sale puts every product here, so the list pages like the other
  * admin lists (Decision 060).
  */
@@ -44,7 +44,7 @@ export async function listActiveSales(page: { limit: number; offset: number }, n
     db().product.findMany({
       where,
       include: { category: { select: { name: true } } },
-      orderBy: [{ saleEnd: 'asc' }, { title: 'asc' }, { id: 'asc' }],
+      orderBy: [{ saleEnd: 'asc' }, { createdAt: 'desc' }, { id: 'asc' }],
       take: page.limit,
       skip: page.offset,
     }),
