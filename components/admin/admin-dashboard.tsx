@@ -8,6 +8,7 @@ import { ConfirmProvider } from './confirm';
 import { OrdersTab } from './orders-tab';
 import { ProductsTab } from './products-tab';
 import { SalesTab } from './sales-tab';
+import type { AllMatching } from './selection';
 import { SettingsTab } from './settings-tab';
 import { button } from './styles';
 import { panelId, TabList, tabId } from './tabs';
@@ -26,8 +27,9 @@ async function logout() {
 
 export function AdminDashboard({ username }: { username: string }) {
   const [tab, setTab] = useDashboardTab();
-  // Ticked in All Products, used by the Sales Manager's "Selected Products" target.
+  // Ticked in All Products (or all matching its search), used by the Sales Manager's "Selected Products" target.
   const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [allMatching, setAllMatching] = useState<AllMatching | null>(null);
   const catalog = useCatalog();
 
   useEffect(() => {
@@ -37,11 +39,11 @@ export function AdminDashboard({ username }: { username: string }) {
   function panel() {
     switch (tab) {
       case 'All Products':
-        return <ProductsTab catalog={catalog} selected={selected} onSelect={setSelected} />;
+        return <ProductsTab catalog={catalog} selected={selected} onSelect={setSelected} allMatching={allMatching} onAllMatching={setAllMatching} />;
       case 'Upload':
         return <UploadTab onOpenProducts={() => setTab('All Products')} />;
       case 'Sales Manager':
-        return <SalesTab categories={catalog.categories} selectedIds={[...selected]} onChanged={catalog.reloadProducts} />;
+        return <SalesTab categories={catalog.categories} selectedIds={[...selected]} allMatching={allMatching} onChanged={catalog.reloadProducts} />;
       case 'Orders':
         return <OrdersTab username={username} />;
       case 'Vouchers':

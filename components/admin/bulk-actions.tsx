@@ -8,8 +8,8 @@ import { SelectField } from './field';
 import { button, card } from './styles';
 import type { Catalog } from './use-catalog';
 import { NameOptions } from './name-options';
+import { allMatchingBody, type AllMatching } from './selection';
 
-type AllMatching = { search: string; total: number };
 type Props = {
   catalog: Catalog;
   selected: Set<string>;
@@ -26,7 +26,7 @@ export function BulkActions({ catalog, selected, onSelect, allMatching, onClearA
   const [busy, setBusy] = useState(false);
   const ids = [...selected];
   // The server applies the filter itself, so the action reaches rows never loaded here.
-  const target = allMatching ? { all_matching: { search: allMatching.search || undefined } } : { ids };
+  const target = allMatching ? allMatchingBody(allMatching) : { ids };
   const count = allMatching ? allMatching.total : ids.length;
 
   async function updateCategory() {

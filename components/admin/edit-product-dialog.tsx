@@ -4,25 +4,27 @@ import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { api, toastFailure } from './session';
 import { CheckboxField, SelectField, TextAreaField, TextField } from './field';
-import { splitTags } from './format';
 import { Modal } from './modal';
 import { ImageReplace } from './image-replace';
 import { ProductFiles } from './product-files';
 import { button } from './styles';
-import type { AdminProductResponse as AdminProduct, CategoryResponse as Category } from '@/lib/contract/catalog';
+import type { AdminProductResponse as AdminProduct, CategoryResponse as Category, TagResponse as Tag } from '@/lib/contract/catalog';
 import { NameOptions } from './name-options';
+import { TagInput } from './tag-input';
 
 type Props = {
   product: AdminProduct | null;
   categories: Category[];
+  /** The Tags tab's vocabulary, offered as the owner types. */
+  vocabulary: Tag[];
   onClose: () => void;
   onSaved: () => Promise<void>;
 };
 
-export function EditProductDialog({ product, categories, onClose, onSaved }: Props) {
+export function EditProductDialog({ product, categories, vocabulary, onClose, onSaved }: Props) {
   return (
     <Modal open={product !== null} title={product?.is_bundle ? 'Edit Bundle' : 'Edit Product'} onClose={onClose}>
-      {product && <EditProductForm key={product.id} product={product} categories={categories} onClose={onClose} onSaved={onSaved} />}
+      {product && <EditProductForm key={product.id} product={product} categories={categories} vocabulary={vocabulary} onClose={onClose} onSaved={onSaved} />}
     </Modal>
   );
 }
@@ -39,7 +41,7 @@ function saleWindow(product: AdminProduct, onSale: boolean) {
   return {};
 }
 
-function EditProductForm({ product, categories, onClose, onSaved }: Omit<Props, 'product'> & { product: AdminProduct }) {
+function EditProductForm({ product, categories, vocabulary, onClose, onSaved }: Omit<Props, 'product'> & { product: AdminProduct }) {
   const [title, setTitle] = useState(product.title);
   const [price, setPrice] = useState(String(product.price));
   const [salePrice, setSalePrice] = useState(product.sale_price === null ? '' : String(product.sale_price));
@@ -47,7 +49,7 @@ function EditProductForm({ product, categories, onClose, onSaved }: Omit<Props, 
   const [description, setDescription] = useState(product.description);
   const [category, setCategory] = useState(product.category ?? '');
   const [subcategory, setSubcategory] = useState(product.subcategory ?? '');
-  const [tags, setTags] = useState(product.tags.join(', '));
+  const [tags, setTags] = useState(product.tags);
   const [busy, setBusy] = useState(false);
   const subcategories = categories.find((c) => c.name === category)?.subcategories ?? [];
   const id = (field: string) => `edit-${product.id}-${field}`;
@@ -70,7 +72,7 @@ function EditProductForm({ product, categories, onClose, onSaved }: Omit<Props, 
       description,
       category: category || null,
       subcategory: subcategory || null,
-      tags: splitTags(tags),
+      tags,
       ...saleWindow(product, onSale),
     });
     setBusy(false);
@@ -126,7 +128,7 @@ function EditProductForm({ product, categories, onClose, onSaved }: Omit<Props, 
           <NameOptions placeholder={category ? 'No subcategory' : 'Choose a category first'} names={subcategories} />
         </SelectField>
         <div className="sm:col-span-2">
-          <TextField id={id('tags')} label="Tags" hint="Comma-separated, e.g. floral, summer" value={tags} onChange={(e) => setTags(e.target.value)} />
+          <TagInput label="Tags" hint="Comma-separated, e.g. floral, summer" vocabulary={vocabulary} value={tags} onChange={setTags} />
         </div>
         <div className="flex justify-end gap-3 sm:col-span-2">
           <button type="button" className={button.secondary} onClick={onClose}>

@@ -13,16 +13,24 @@ import type { AdminProductResponse as AdminProduct } from '@/lib/contract/catalo
 import { ADMIN_PRODUCTS_PATH, type Catalog } from './use-catalog';
 import { Pager } from './pager';
 import { useAdminList, useDebounced } from './use-admin-list';
+import type { AllMatching } from './selection';
 
 const PAGE_SIZE = 50;
 
-type Props = { catalog: Catalog; selected: Set<string>; onSelect: (ids: Set<string>) => void };
+type Props = {
+  catalog: Catalog;
+  selected: Set<string>;
+  onSelect: (ids: Set<string>) => void;
+  /** Kept by the dashboard, so the Sales Manager can put the same selection on sale. */
+  allMatching: AllMatching | null;
+  onAllMatching: (all: AllMatching | null) => void;
+};
 
-export function ProductsTab({ catalog, selected, onSelect }: Props) {
+export function ProductsTab({ catalog, selected, onSelect, allMatching, onAllMatching }: Props) {
   const confirm = useConfirm();
-  const [search, setSearch] = useState('');
+  // Back from another tab, the list shows again the search that "all matching" stands for.
+  const [search, setSearch] = useState(allMatching?.search ?? '');
   const [offset, setOffset] = useState(0);
-  const [allMatching, setAllMatching] = useState(false);
   const [editingId, setEditingId] = useState<string | null>(null);
   const [creatingBundle, setCreatingBundle] = useState(false);
   const query = useDebounced(search.trim());
@@ -38,11 +46,11 @@ export function ProductsTab({ catalog, selected, onSelect }: Props) {
     setSearch(value);
     setOffset(0);
     // "All matching" meant the old filter; it must not silently widen to a new one.
-    setAllMatching(false);
+    onAllMatching(null);
   }
 
   function toggle(id: string) {
-    setAllMatching(false);
+    onAllMatching(null);
     const next = new Set(selected);
     if (next.has(id)) next.delete(id);
     else next.add(id);
@@ -50,7 +58,7 @@ export function ProductsTab({ catalog, selected, onSelect }: Props) {
   }
 
   function toggleAll() {
-    setAllMatching(false);
+    onAllMatching(null);
     const next = new Set(selected);
     for (const p of shown) {
       if (allShownSelected) next.delete(p.id);
@@ -77,22 +85,16 @@ export function ProductsTab({ catalog, selected, onSelect }: Props) {
 
   return (
     <div className="flex flex-col gap-4">
-      <BulkActions
-        catalog={catalog}
-        selected={selected}
-        onSelect={onSelect}
-        allMatching={allMatching ? { search: query, total } : null}
-        onClearAllMatching={() => setAllMatching(false)}
-      />
+      <BulkActions catalog={catalog} selected={selected} onSelect={onSelect} allMatching={allMatching} onClearAllMatching={() => onAllMatching(null)} />
       <div className={card}>
         <div className="flex flex-wrap items-center justify-between gap-3 border-b border-gray-100 pb-3">
           <div className="flex items-center gap-2">
             <input id="select-all" type="checkbox" checked={allShownSelected} onChange={toggleAll} className="h-4 w-4 accent-rose-700" />
             <label htmlFor="select-all" className="text-sm font-medium">
-              Select all shown ({allMatching ? `all ${total} matching` : selected.size} selected)
+              Select all shown ({allMatching ? `all ${allMatching.total} matching` : selected.size} selected)
             </label>
             {allShownSelected && !allMatching && total > shown.length && (
-              <button type="button" className={button.secondary} onClick={() => setAllMatching(true)}>
+              <button type="button" className={button.secondary} onClick={() => onAllMatching({ search: query, total })}>
                 Select all {total} matching
               </button>
             )}
@@ -136,7 +138,13 @@ export function ProductsTab({ catalog, selected, onSelect }: Props) {
         )}
         <Pager label="Products" offset={offset} pageSize={PAGE_SIZE} shown={shown.length} total={total} onOffset={setOffset} />
       </div>
-      <EditProductDialog product={editing} categories={catalog.categories} onClose={() => setEditingId(null)} onSaved={reloadProducts} />
+      <EditProductDialog
+        product={editing}
+        categories={catalog.categories}
+        vocabulary={catalog.tags}
+        onClose={() => setEditingId(null)}
+        onSaved={() => Promise.all([reloadProducts(), catalog.reloadTags()]).then(() => undefined)}
+      />
       <NewBundleDialog
         open={creatingBundle}
         categories={catalog.categories}

@@ -8,6 +8,7 @@ import { toLocalInput } from './format';
 import { button, card } from './styles';
 import type { CategoryResponse as Category } from '@/lib/contract/catalog';
 import { NameOptions } from './name-options';
+import { allMatchingBody, type AllMatching } from './selection';
 
 type Target = 'store' | 'category' | 'products';
 type PriceType = 'percentage' | 'fixed';
@@ -20,15 +21,23 @@ const defaultPeriod = () => {
   return { start: toLocalInput(now), end: toLocalInput(new Date(now.getTime() + 7 * DAY_MS)) };
 };
 
-type Props = { categories: Category[]; selectedIds: string[]; onApplied: () => Promise<void> };
+type Props = { categories: Category[]; selectedIds: string[]; allMatching: AllMatching | null; onApplied: () => Promise<void> };
 
-export function SaleForm({ categories, selectedIds, onApplied }: Props) {
+/** What "Selected Products" means: the ticked ids, or every item All Products' search matched, on any page. */
+function describeSelection(selectedIds: string[], allMatching: AllMatching | null) {
+  if (!allMatching) return { count: selectedIds.length, body: { product_ids: selectedIds }, note: `${selectedIds.length} product(s) selected in All Products` };
+  const matching = allMatching.search ? `matching "${allMatching.search}"` : 'in the catalogue';
+  return { count: allMatching.total, body: allMatchingBody(allMatching), note: `All ${allMatching.total} product(s) ${matching} selected in All Products` };
+}
+
+export function SaleForm({ categories, selectedIds, allMatching, onApplied }: Props) {
   const [target, setTarget] = useState<Target>('store');
   const [category, setCategory] = useState('');
   const [priceType, setPriceType] = useState<PriceType>('percentage');
   const [value, setValue] = useState(DEFAULT_VALUE);
   const [period, setPeriod] = useState(defaultPeriod);
   const [busy, setBusy] = useState(false);
+  const selection = describeSelection(selectedIds, allMatching);
 
   function changeTarget(next: Target) {
     setTarget(next);
@@ -49,7 +58,7 @@ export function SaleForm({ categories, selectedIds, onApplied }: Props) {
       sale_start: new Date(period.start).toISOString(),
       sale_end: new Date(period.end).toISOString(),
       ...(target === 'category' ? { category } : {}),
-      ...(target === 'products' ? { product_ids: selectedIds } : {}),
+      ...(target === 'products' ? selection.body : {}),
     });
     setBusy(false);
     if (!result.ok) return toastFailure(result.error, 'Failed to apply sale');
@@ -69,7 +78,7 @@ export function SaleForm({ categories, selectedIds, onApplied }: Props) {
       <SelectField id="sale-target" label="Apply to" value={target} onChange={(e) => changeTarget(e.target.value as Target)}>
         <option value="store">Entire Store</option>
         <option value="category">Specific Category</option>
-        <option value="products">Selected Products ({selectedIds.length})</option>
+        <option value="products">Selected Products ({selection.count})</option>
       </SelectField>
       {target === 'category' && (
         <SelectField id="sale-category" label="Category" required value={category} onChange={(e) => setCategory(e.target.value)}>
@@ -78,7 +87,7 @@ export function SaleForm({ categories, selectedIds, onApplied }: Props) {
       )}
       {target === 'products' && (
         <p className="self-end text-sm text-gray-700" role="status">
-          {selectedIds.length} product(s) selected in All Products
+          {selection.note}
         </p>
       )}
       <SelectField id="sale-type" label="Discount type" value={priceType} onChange={(e) => setPriceType(e.target.value as PriceType)}>
@@ -105,7 +114,7 @@ export function SaleForm({ categories, selectedIds, onApplied }: Props) {
       />
       <TextField id="sale-end" label="End" type="datetime-local" required value={period.end} onChange={(e) => setPeriod({ ...period, end: e.target.value })} />
       <div className="sm:col-span-2">
-        <button type="submit" className={button.primary} disabled={busy || (target === 'products' && selectedIds.length === 0)}>
+        <button type="submit" className={button.primary} disabled={busy || (target === 'products' && selection.count === 0)}>
           {busy ? 'Applying...' : 'Apply Sale'}
         </button>
       </div>

@@ -1,5 +1,6 @@
 'use client';
 
+import { useState } from 'react';
 import { toast } from 'sonner';
 import { api, toastFailure } from './session';
 import { useConfirm } from './confirm';
@@ -8,13 +9,22 @@ import { SaleForm } from './sale-form';
 import { button, card } from './styles';
 import type { CategoryResponse as Category } from '@/lib/contract/catalog';
 import type { ActiveSaleResponse as ActiveSale } from '@/lib/contract/sales';
-import { adminPaths, useAdminData } from './use-admin-data';
+import { adminPaths } from './use-admin-data';
+import { useAdminList } from './use-admin-list';
+import { Pager } from './pager';
+import type { AllMatching } from './selection';
 
-type Props = { categories: Category[]; selectedIds: string[]; onChanged: () => Promise<void> };
+const PAGE_SIZE = 50;
 
-export function SalesTab({ categories, selectedIds, onChanged }: Props) {
+type Props = { categories: Category[]; selectedIds: string[]; allMatching: AllMatching | null; onChanged: () => Promise<void> };
+
+export function SalesTab({ categories, selectedIds, allMatching, onChanged }: Props) {
   const confirm = useConfirm();
-  const { data: sales, mutate } = useAdminData<ActiveSale[]>(adminPaths.activeSales, 'Failed to load active sales');
+  const [offset, setOffset] = useState(0);
+  // A store-wide sale lists every product: paged on the server like the other lists.
+  const { data, mutate } = useAdminList<ActiveSale>(adminPaths.activeSales, { limit: PAGE_SIZE, offset }, 'Failed to load active sales');
+  const sales = data?.rows;
+  const total = data?.total ?? 0;
 
   // A sale changes product prices too, so the catalogue reloads with the list.
   const afterChange = () => Promise.all([mutate(), onChanged()]).then(() => undefined);
@@ -40,9 +50,9 @@ export function SalesTab({ categories, selectedIds, onChanged }: Props) {
       <section className={card} aria-labelledby="active-sales-title">
         <div className="mb-3 flex flex-wrap items-center justify-between gap-3">
           <h2 id="active-sales-title" className="text-lg font-bold">
-            Active Sales {sales && `(${sales.length})`}
+            Active Sales {data && `(${total})`}
           </h2>
-          <button type="button" className={button.danger} onClick={() => void endAll()} disabled={!sales?.length}>
+          <button type="button" className={button.danger} onClick={() => void endAll()} disabled={total === 0}>
             End All Sales
           </button>
         </div>
@@ -72,8 +82,9 @@ export function SalesTab({ categories, selectedIds, onChanged }: Props) {
             ))}
           </ul>
         )}
+        <Pager label="Active sales" offset={offset} pageSize={PAGE_SIZE} shown={sales?.length ?? 0} total={total} onOffset={setOffset} />
       </section>
-      <SaleForm categories={categories} selectedIds={selectedIds} onApplied={afterChange} />
+      <SaleForm categories={categories} selectedIds={selectedIds} allMatching={allMatching} onApplied={afterChange} />
     </div>
   );
 }

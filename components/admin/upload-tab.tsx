@@ -1,19 +1,21 @@
 'use client';
 
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { api, toastFailure } from './session';
 import { button } from './styles';
-import type { CategoryResponse as Category } from '@/lib/contract/catalog';
+import type { CategoryResponse as Category, TagResponse as Tag } from '@/lib/contract/catalog';
 import { BulkForm } from './upload/bulk-form';
 import { IndividualForm } from './upload/individual-form';
 import { ProgressPanel } from './upload/progress-panel';
+import { isFinished } from './upload/types';
 import { useUploadProgress } from './upload/use-upload-progress';
 import { adminPaths, useAdminData } from './use-admin-data';
 
 type Mode = 'bulk' | 'individual';
 
 const NO_CATEGORIES: Category[] = [];
+const NO_TAGS: Tag[] = [];
 
 // The Upload tab (SPEC §2, §4): bulk batches are processed on the server and
 // polled here; an individual upload is one request that creates one product.
@@ -22,7 +24,13 @@ export function UploadTab({ onOpenProducts }: { onOpenProducts: () => void }) {
   const { data: categories = NO_CATEGORIES } = useAdminData<Category[]>(adminPaths.categories, { log: 'categories' });
   const [batchId, setBatchId] = useState<string | null>(null);
   const [retrying, setRetrying] = useState(false);
+  const { data: tags = NO_TAGS, mutate: reloadTags } = useAdminData<Tag[]>(adminPaths.tags, { log: 'tags' });
   const { progress, polling, watch, reset } = useUploadProgress();
+  // A batch's products join their tags to the vocabulary as they are made: reread it once the batch is done.
+  const finished = progress !== null && isFinished(progress.stage);
+  useEffect(() => {
+    if (finished) void reloadTags();
+  }, [finished, reloadTags]);
 
   function started(id: string) {
     reset();
@@ -58,7 +66,7 @@ export function UploadTab({ onOpenProducts }: { onOpenProducts: () => void }) {
       </div>
       {mode === 'bulk' ? (
         <>
-          <BulkForm categories={categories} busy={polling} onStarted={started} />
+          <BulkForm categories={categories} tags={tags} busy={polling} onStarted={started} />
           {progress && <ProgressPanel progress={progress} retrying={retrying || polling} onRetry={() => void retry()} />}
           {progress && progress.stage !== 'processing' && progress.successful_files > 0 && (
             <div>
@@ -69,7 +77,7 @@ export function UploadTab({ onOpenProducts }: { onOpenProducts: () => void }) {
           )}
         </>
       ) : (
-        <IndividualForm categories={categories} />
+        <IndividualForm categories={categories} tags={tags} onUploaded={() => void reloadTags()} />
       )}
     </div>
   );

@@ -38,6 +38,9 @@ const page = {
   offset: z.coerce.number().int().min(0).max(10_000_000).default(0),
 };
 
+/** GET /api/admin/active-sales: one page, soonest end first. */
+export const adminActiveSalesQuerySchema = z.object(page);
+
 /** GET /api/admin/products: title search plus the list's filters. */
 export const adminProductsQuerySchema = z.object({
   search,

@@ -21,7 +21,7 @@ import {
 import { checkoutSessionResponse, checkoutStatusResponse } from '@/lib/contract/checkout';
 import { errorBodySchema } from '@/lib/contract/error';
 import { adminOrdersResponse, customerOrdersResponse, type CustomerOrderProductResponse } from '@/lib/contract/orders';
-import { bulkSaleResponse } from '@/lib/contract/sales';
+import { activeSaleResponse, bulkSaleResponse } from '@/lib/contract/sales';
 import { individualUploadResponse } from '@/lib/contract/uploads';
 import { discountValidationResponse, voucherCreateResponse, voucherResponse } from '@/lib/contract/vouchers';
 import { adminToken, call, clearRateLimits, closeDb, expectErrorShape, registerCustomer, sql, unique, type Customer, type Reply } from '../security/helpers';
@@ -517,6 +517,26 @@ describe('admin lists at any size (§2)', () => {
     const deleted = await call('POST', '/api/admin/products/bulk-delete', { headers: admin, json: { all_matching: { search: `${tag} 2` } } });
     expect(expectShape(bulkDeleteResponse, deleted.body)).toMatchObject({ deleted_count: 1 });
     expect((await page(`search=${tag}`)).headers.get('x-total-count')).toBe('2');
+  });
+
+  it('pages the active sales with X-Total-Count, soonest end first, so a store-wide sale never loads every product at once', async () => {
+    // The two items left on sale by the test above end in a day; every page together is the whole list, each item once.
+    const seen: { id: string; sale_end: string | null }[] = [];
+    let total = -1;
+    for (let offset = 0; total < 0 || offset < total; offset += 2) {
+      const res = await call('GET', `/api/admin/active-sales?limit=2&offset=${offset}`, { headers: admin });
+      expect(res.status, res.text).toBe(200);
+      total = Number(res.headers.get('x-total-count'));
+      const rows = expectShape(z.array(activeSaleResponse), res.body);
+      expect(rows.length).toBe(Math.min(2, total - offset));
+      seen.push(...rows);
+    }
+    expect(total).toBeGreaterThanOrEqual(2);
+    expect(new Set(seen.map((s) => s.id)).size).toBe(total);
+    expect(seen.map((s) => s.id)).toEqual(expect.arrayContaining([ids[0], ids[2]]));
+    const ends = seen.map((s) => (s.sale_end === null ? Infinity : Date.parse(s.sale_end)));
+    expect(ends).toEqual([...ends].sort((a, b) => a - b));
+    expectErrorShape(await call('GET', '/api/admin/active-sales?limit=0', { headers: admin }), 400);
   });
 
   it('pages orders and finds one by email or session id', async () => {

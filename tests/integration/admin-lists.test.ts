@@ -44,4 +44,14 @@ describe('admin list indexes', () => {
     expect(page).toContain('Product_createdAt_id_idx');
     expect(page).not.toContain('Sort');
   });
+
+  it('reads a page of active sales soonest end first in index order', async () => {
+    const page = await plan(
+      `SELECT id FROM "Product" WHERE "deletedAt" IS NULL AND "onSale" = true AND "salePriceCents" IS NOT NULL
+       AND ("saleEnd" IS NULL OR "saleEnd" > now()) ORDER BY "saleEnd" ASC, "createdAt" DESC, id ASC LIMIT 50 OFFSET 0`,
+      { inOrder: true },
+    );
+    expect(page).toContain('Product_onSale_saleEnd_createdAt_id_idx');
+    expect(page).not.toContain('Sort');
+  });
 });

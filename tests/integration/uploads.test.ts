@@ -100,12 +100,12 @@ async function post(path: string, body?: FormData, headers: Record<string, strin
   return new Request(`${SITE}${path}`, { method: 'POST', headers: { ...headers, 'content-type': type }, body: bytes });
 }
 
-async function bulkUpload(files: [string, Buffer][]): Promise<string> {
+async function bulkUpload(files: [string, Buffer][], tags = 'Floral, pink ,floral'): Promise<string> {
   const res = await app.routes.bulk(
     await post(
       '/api/admin/bulk-upload',
       form(
-        { price: '4.50', category: categoryName, tags: 'Floral, pink ,floral' },
+        { price: '4.50', category: categoryName, tags },
         files.map(([n, b]) => ['files', n, b]),
       ),
     ),
@@ -176,6 +176,18 @@ describe('bulk upload', () => {
     expect(products.map((p) => p.title).sort()).toEqual(['Blue Wave', 'Mint Leaves', 'Sunset Roses']);
     for (const p of products)
       expect(p).toMatchObject({ priceCents: 450, tags: ['floral', 'pink'], files: [expect.objectContaining({ sizeBytes: expect.any(Number) })] });
+  });
+
+  it("adds the batch's tags to the Tags tab's vocabulary as its products are made", async () => {
+    const tags = ['bulk-vocab-new', 'bulk-vocab-second'];
+    const vocabulary = () => app.db().tag.findMany({ where: { name: { in: tags } }, select: { name: true }, orderBy: { name: 'asc' } });
+    const batch = await bulkUpload([['vocab one.png', await solid(10, 200, 10)]], ' Bulk-Vocab-New , bulk-vocab-second');
+    expect(await vocabulary()).toEqual([]);
+    await app.runDueJobs();
+    expect((await progressOf(batch)).stage).toBe('complete');
+    const [product] = await productsOf(batch);
+    expect(product.tags).toEqual(tags);
+    expect(await vocabulary()).toEqual(tags.map((name) => ({ name })));
   });
 
   it('publishes watermarked previews while the originals stay private', async () => {

@@ -5,14 +5,16 @@ import { toast } from 'sonner';
 import { api, toastFailure } from '../session';
 import { CheckboxField, SelectField } from '../field';
 import { button, card, input } from '../styles';
-import type { CategoryResponse as Category } from '@/lib/contract/catalog';
+import type { CategoryResponse as Category, TagResponse as Tag } from '@/lib/contract/catalog';
 import { appendCategoryFields, CategoryFields, EMPTY_CATEGORY_VALUE } from './category-fields';
 import { renameFromAnalysis } from './rename';
 import { IMAGE_ACCEPT, NAME_SUFFIXES } from './types';
 
 // Bulk mode: images only, at least one; the request has no time-out (SPEC §9)
 // because a large folder can take long to send, and processing runs afterwards.
-export function BulkForm({ categories, busy, onStarted }: { categories: Category[]; busy: boolean; onStarted: (batchId: string) => void }) {
+type Props = { categories: Category[]; tags: Tag[]; busy: boolean; onStarted: (batchId: string) => void };
+
+export function BulkForm({ categories, tags, busy, onStarted }: Props) {
   const [files, setFiles] = useState<File[]>([]);
   const [fields, setFields] = useState(EMPTY_CATEGORY_VALUE);
   const [analyse, setAnalyse] = useState(false);
@@ -65,7 +67,7 @@ export function BulkForm({ categories, busy, onStarted }: { categories: Category
           JPEG, PNG, WebP, GIF, TIFF or AVIF, up to 50 MB and 50 megapixels each. {files.length > 0 && `${files.length} selected.`}
         </p>
       </div>
-      <CategoryFields idPrefix="bulk" categories={categories} value={fields} onChange={setFields} />
+      <CategoryFields idPrefix="bulk" categories={categories} vocabulary={tags} value={fields} onChange={setFields} />
       <div className="flex flex-wrap items-end gap-4">
         <CheckboxField id="bulk-analyse" label="Name products from image analysis" checked={analyse} onChange={(e) => setAnalyse(e.target.checked)} />
         {analyse && (

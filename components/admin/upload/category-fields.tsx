@@ -1,22 +1,26 @@
 'use client';
 
 import { SelectField, TextField } from '../field';
-import type { CategoryResponse as Category } from '@/lib/contract/catalog';
+import type { CategoryResponse as Category, TagResponse as Tag } from '@/lib/contract/catalog';
 import { NameOptions } from '../name-options';
+import { TagInput } from '../tag-input';
 
-export type CategoryValue = { price: string; category: string; subcategory: string; tags: string };
+export type CategoryValue = { price: string; category: string; subcategory: string; tags: string[] };
 
-export const EMPTY_CATEGORY_VALUE: CategoryValue = { price: '', category: '', subcategory: '', tags: '' };
+export const EMPTY_CATEGORY_VALUE: CategoryValue = { price: '', category: '', subcategory: '', tags: [] };
 
 /** Price, category, dependent subcategory and tags: the fields both upload modes share (SPEC §5). */
 export function CategoryFields({
   idPrefix,
   categories,
+  vocabulary,
   value,
   onChange,
 }: {
   idPrefix: string;
   categories: Category[];
+  /** The Tags tab's tags, offered as the owner types. */
+  vocabulary: Tag[];
   value: CategoryValue;
   onChange: (next: CategoryValue) => void;
 }) {
@@ -51,13 +55,7 @@ export function CategoryFields({
       >
         <NameOptions placeholder="None" names={subcategories} />
       </SelectField>
-      <TextField
-        id={`${idPrefix}-tags`}
-        label="Tags"
-        hint="Comma-separated"
-        value={value.tags}
-        onChange={(e) => onChange({ ...value, tags: e.target.value })}
-      />
+      <TagInput label="Tags" hint="Comma-separated" vocabulary={vocabulary} value={value.tags} onChange={(tags) => onChange({ ...value, tags })} />
     </div>
   );
 }
@@ -66,5 +64,6 @@ export function appendCategoryFields(body: FormData, value: CategoryValue): void
   body.append('price', value.price);
   body.append('category', value.category);
   if (value.subcategory) body.append('subcategory', value.subcategory);
-  body.append('tags', value.tags);
+  // The form field of SPEC §7 stays one comma-separated text.
+  body.append('tags', value.tags.join(', '));
 }

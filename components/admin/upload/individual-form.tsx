@@ -6,7 +6,7 @@ import type { ApiError } from '@/components/data/api';
 import { api, toastFailure } from '../session';
 import { TextAreaField, TextField } from '../field';
 import { button, card, input } from '../styles';
-import type { CategoryResponse as Category } from '@/lib/contract/catalog';
+import type { CategoryResponse as Category, TagResponse as Tag } from '@/lib/contract/catalog';
 import { appendCategoryFields, CategoryFields, EMPTY_CATEGORY_VALUE } from './category-fields';
 import { IMAGE_ACCEPT, INDIVIDUAL_TIMEOUT_MS } from './types';
 
@@ -22,7 +22,9 @@ async function send(body: FormData): Promise<Outcome> {
   return { ok: false, error: result.error, timedOut: controller.signal.aborted };
 }
 
-export function IndividualForm({ categories }: { categories: Category[] }) {
+type Props = { categories: Category[]; tags: Tag[]; onUploaded: () => void };
+
+export function IndividualForm({ categories, tags, onUploaded }: Props) {
   const [mockup, setMockup] = useState<File | null>(null);
   const [files, setFiles] = useState<File[]>([]);
   const [title, setTitle] = useState('');
@@ -50,6 +52,8 @@ export function IndividualForm({ categories }: { categories: Category[] }) {
       return toastFailure(result.error, 'Upload failed');
     }
     toast.success(`${result.title || title} uploaded`);
+    // Its new tags joined the vocabulary on the server.
+    onUploaded();
     setMockup(null);
     setFiles([]);
     setTitle('');
@@ -78,7 +82,7 @@ export function IndividualForm({ categories }: { categories: Category[] }) {
       </div>
       <TextField id="single-title" label="Title" required value={title} onChange={(e) => setTitle(e.target.value)} />
       <TextAreaField id="single-description" label="Description (optional)" rows={3} value={description} onChange={(e) => setDescription(e.target.value)} />
-      <CategoryFields idPrefix="single" categories={categories} value={fields} onChange={setFields} />
+      <CategoryFields idPrefix="single" categories={categories} vocabulary={tags} value={fields} onChange={setFields} />
       <div>
         <button type="submit" className={button.primary} disabled={sending}>
           {sending ? 'Uploading...' : 'Upload Product'}

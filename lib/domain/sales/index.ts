@@ -32,14 +32,25 @@ export type BulkSale = {
   allMatching?: ProductSelection;
 };
 
-/** Sales running now or scheduled to start: anything on sale whose end is still ahead. */
-export async function listActiveSales(now: Date = new Date()): Promise<ActiveSale[]> {
-  const rows = await db().product.findMany({
-    where: { deletedAt: null, onSale: true, salePriceCents: { not: null }, OR: [{ saleEnd: null }, { saleEnd: { gt: now } }] },
-    include: { category: { select: { name: true } } },
-    orderBy: [{ saleEnd: 'asc' }, { title: 'asc' }],
-  });
-  return rows.map((p) => ({
+/**
+ * One page of the sales running now or scheduled to start (anything on sale
+ * whose end is still ahead), soonest end first then newest, and how many there are: a
+ * store-wide sale puts every product here, so the list pages like the other
+ * admin lists (Decision 060).
+ */
+export async function listActiveSales(page: { limit: number; offset: number }, now: Date = new Date()): Promise<{ total: number; items: ActiveSale[] }> {
+  const where: Prisma.ProductWhereInput = { deletedAt: null, onSale: true, salePriceCents: { not: null }, OR: [{ saleEnd: null }, { saleEnd: { gt: now } }] };
+  const [rows, total] = await Promise.all([
+    db().product.findMany({
+      where,
+      include: { category: { select: { name: true } } },
+      orderBy: [{ saleEnd: 'asc' }, { createdAt: 'desc' }, { id: 'asc' }],
+      take: page.limit,
+      skip: page.offset,
+    }),
+    db().product.count({ where }),
+  ]);
+  const items = rows.map((p) => ({
     id: p.id,
     title: p.title,
     category: p.category?.name ?? null,
@@ -50,6 +61,7 @@ export async function listActiveSales(now: Date = new Date()): Promise<ActiveSal
     saleEnd: p.saleEnd,
     isBundle: p.isBundle,
   }));
+  return { total, items };
 }
 
 function validate(sale: BulkSale) {

@@ -7,6 +7,7 @@ import { recordAudit } from '@/lib/domain/audit';
 import { db, Prisma } from '@/lib/infra/db';
 import { ImageInputError } from '@/lib/infra/images';
 import { copyObject, deleteObject, getObjectBytes, ObjectTooLargeError, putObject } from '@/lib/infra/storage';
+import { addToVocabulary } from './category';
 import { mediaPath, originalKey, previewKey, thumbnailKey } from './ids';
 import { MAX_FILE_ATTEMPTS, MAX_IMAGE_BYTES } from './limits';
 import { CONTENT_TYPE, EXTENSION } from './sniff';
@@ -77,6 +78,8 @@ export async function processUploadFile(fileId: string): Promise<void> {
           },
         },
       });
+      // As with every saved product, its tags join the Tags tab's vocabulary.
+      await addToVocabulary(tx, batch.tags);
       await tx.uploadFile.update({ where: { id: fileId }, data: { productId, status: 'done', error: null, lockedAt: null } });
       await recordAudit(tx, batch.createdBy, 'product.upload', productId, { batch: batch.id, filename: file.originalFilename });
     });
