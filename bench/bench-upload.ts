@@ -122,7 +122,14 @@ if (process.argv.includes('--storefront')) {
     const previous = existsSync(RESULTS) ? readFileSync(RESULTS, 'utf8') : '';
     const section = storefrontSection(previous, row);
     const at = previous.indexOf('## Storefront during a bulk upload');
-    const rest = at < 0 ? previous : previous.slice(0, at) + (previous.slice(at).match(/\n## (?!Storefront)[\s\S]*$/)?.[0].slice(1) ?? '');
+    const rest =
+      at < 0
+        ? previous
+        : previous.slice(0, at) +
+          (previous
+            .slice(at)
+            .match(/\n## (?!Storefront)[\s\S]*$/)?.[0]
+            .slice(1) ?? '');
     const before = rest.indexOf('## Where one image');
     writeFileSync(RESULTS, before < 0 ? `${rest.trimEnd()}\n\n${section}` : `${rest.slice(0, before)}${section}\n${rest.slice(before)}`);
     console.log(`\n${section}`);

@@ -221,7 +221,14 @@ export function storefrontRow(r: StorefrontResult): string {
 /** The section of upload.md with `row` first, from the file's current text (bench-upload.ts keeps it when it rewrites the rest). */
 export function storefrontSection(previous: string, row?: string): string {
   const at = previous.indexOf(SECTION);
-  const rows = at < 0 ? [] : previous.slice(at).split('\n').slice(1).filter((l) => /^\| \d{4}-\d{2}-\d{2} /.test(l));
+  const rows =
+    at < 0
+      ? []
+      : previous
+          .slice(at)
+          .split('\n')
+          .slice(1)
+          .filter((l) => /^\| \d{4}-\d{2}-\d{2} /.test(l));
   if (!row && rows.length === 0) return '';
   return `${SECTION}
 
