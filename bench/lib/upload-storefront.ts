@@ -30,6 +30,8 @@ export type StorefrontResult = {
   count: number;
   shoppers: number;
   idle: [LoadResult, LoadResult];
+  /** Idle again once the batch is done: how far the machine's other work moved the baseline meanwhile. */
+  idleAfter: [LoadResult, LoadResult];
   /** While the upload request is still being received (the web process stages the files), and after it, while the worker processes them. */
   receiving: [LoadResult, LoadResult];
   processing: [LoadResult, LoadResult] | null;
@@ -183,13 +185,19 @@ export async function storefrontDuringUpload(options: StorefrontOptions): Promis
       progress = await readProgress();
     }
     const finished = performance.now();
+    const webAtFinish = cpuMsOf(shop.pid);
+    const workerAtFinish = cpuMsOf(worker.child.pid as number);
+    const s3AtFinish = cpuMsOf(s3.child.pid as number);
+    log('  idle again, after the batch…');
+    const idleAfter = await pair(0);
     const per = (ms: number) => Math.round(ms / files.length);
     const requestsDuring = [...receiving, ...(processing ?? [])].reduce((sum, r) => sum + r.requests, 0);
-    const webRaw = cpuMsOf(shop.pid) - cpuAtStart.web;
+    const webRaw = webAtFinish - cpuAtStart.web;
     return {
       count: files.length,
       shoppers: options.shoppers,
       idle,
+      idleAfter,
       receiving,
       processing,
       receivedSeconds: (receivedAt - started) / 1000,
@@ -198,10 +206,10 @@ export async function storefrontDuringUpload(options: StorefrontOptions): Promis
       insideProcessing,
       failed: progress.failed_files?.length ?? 0,
       cpuMsPerImage: {
-        worker: per(cpuMsOf(worker.child.pid as number) - cpuAtStart.worker),
+        worker: per(workerAtFinish - cpuAtStart.worker),
         web: per(Math.max(0, webRaw - webCpuPerRequest * requestsDuring)),
         webRaw: per(webRaw),
-        s3: per(cpuMsOf(s3.child.pid as number) - cpuAtStart.s3),
+        s3: per(s3AtFinish - cpuAtStart.s3),
       },
       loadAtStart,
       loadAtEnd: loadavg()[0],
@@ -239,7 +247,7 @@ export function storefrontRow(r: StorefrontResult): string {
   ]
     .filter(Boolean)
     .join('; ');
-  const cell = (i: 0 | 1) => `${r.idle[i].p95} → ${r.receiving[i].p95} / ${r.processing?.[i].p95 ?? '–'} ms`;
+  const cell = (i: 0 | 1) => `${r.idle[i].p95} → ${r.receiving[i].p95} / ${r.processing?.[i].p95 ?? '–'} ms (idle after: ${r.idleAfter[i].p95})`;
   const c = r.cpuMsPerImage;
   return `| ${when} | ${r.loadAtStart.toFixed(1)} / ${r.loadAtEnd.toFixed(1)} | ${r.count} | ${r.shoppers} | ${cell(0)} | ${cell(1)} | **${processing.toFixed(2)} ×** (${receiving.toFixed(2)} ×)${goal}${partial ? ` (${partial})` : ''} | ${(r.count / r.batchSeconds).toFixed(2)} (${r.receivedSeconds.toFixed(0)} s) | ${c.worker + c.web} ms (${c.worker} + ${c.web}; web with the shoppers ${c.webRaw}) | ${c.s3} ms | ${r.workerPriority} | ${r.failed} |`;
 }
