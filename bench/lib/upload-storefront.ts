@@ -255,14 +255,10 @@ export function storefrontRow(r: StorefrontResult): string {
 /** The section of upload.md with `row` first, from the file's current text (bench-upload.ts keeps it when it rewrites the rest). */
 export function storefrontSection(previous: string, row?: string): string {
   const at = previous.indexOf(SECTION);
-  const rows =
-    at < 0
-      ? []
-      : previous
-          .slice(at)
-          .split('\n')
-          .slice(1)
-          .filter((l) => /^\| \d{4}-\d{2}-\d{2} /.test(l));
+  // Only this section's rows: the sections after it have dated rows of their own.
+  const body = at < 0 ? '' : previous.slice(at + SECTION.length);
+  const end = body.indexOf('\n## ');
+  const rows = (end < 0 ? body : body.slice(0, end)).split('\n').filter((l) => /^\| \d{4}-\d{2}-\d{2} /.test(l));
   if (!row && rows.length === 0) return '';
   return `${SECTION}
 
