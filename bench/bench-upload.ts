@@ -21,10 +21,11 @@ import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg, totalmem } from 'node:os';
-import { readFile } from 'node:fs/promises';
-import { basename, dirname, join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { argValue, serveS3WhenAsked, startS3StandInProcess } from './lib/s3-stand-in-process';
+import { MULTIPART_BOUNDARY, multipartBody } from './lib/multipart-body';
+import { storefrontSection } from './lib/upload-storefront';
 import sharp from 'sharp';
 
 const SIDE = 2000;
@@ -102,6 +103,44 @@ if (!Number.isInteger(count) || count < 1 || count > 1000) {
 const runDir = resolve('.data', `bench-${randomBytes(4).toString('hex')}`);
 const imageDir = join(runDir, 'images');
 const log = (m: string) => console.log(`[bench] ${m}`);
+
+// Issue #16 §4: the storefront's p95 while the separate worker processes an upload (bench/lib/upload-storefront.ts).
+if (process.argv.includes('--storefront')) {
+  const { storefrontDuringUpload, storefrontRow, storefrontSection } = await import('./lib/upload-storefront');
+  let code = 0;
+  try {
+    const result = await storefrontDuringUpload({
+      script: THIS_FILE,
+      runDir,
+      count,
+      shoppers: Number(argValue('--shoppers') ?? 10),
+      seconds: Number(argValue('--seconds') ?? 16),
+      build: !process.argv.includes('--no-build'),
+      log,
+    });
+    const row = storefrontRow(result);
+    const previous = existsSync(RESULTS) ? readFileSync(RESULTS, 'utf8') : '';
+    const section = storefrontSection(previous, row);
+    const at = previous.indexOf('## Storefront during a bulk upload');
+    const rest =
+      at < 0
+        ? previous
+        : previous.slice(0, at) +
+          (previous
+            .slice(at)
+            .match(/\n## (?!Storefront)[\s\S]*$/)?.[0]
+            .slice(1) ?? '');
+    const before = rest.indexOf('## Where one image');
+    writeFileSync(RESULTS, before < 0 ? `${rest.trimEnd()}\n\n${section}` : `${rest.slice(0, before)}${section}\n${rest.slice(before)}`);
+    console.log(`\n${section}`);
+  } catch (error) {
+    console.error(error);
+    code = 1;
+  } finally {
+    rmSync(runDir, { recursive: true, force: true });
+  }
+  process.exit(code);
+}
 const mb = (bytes: number) => Math.round(bytes / (1024 * 1024));
 const seconds = (ms: number) => (ms / 1000).toFixed(1);
 
@@ -113,36 +152,7 @@ function runChild(args: string[]): Promise<void> {
   });
 }
 
-// ---------------------------------------------------------------------------
-// The request body the browser would send: the form's fields first, then the
-// files, each read from disk only when the consumer pulls it.
-
 const SITE = 'http://localhost:3000';
-const BOUNDARY = `----bench${randomBytes(8).toString('hex')}`;
-const CHUNK_BYTES = 64 * 1024;
-
-function multipartBody(fields: Record<string, string>, files: string[]): ReadableStream<Uint8Array> {
-  async function* parts(): AsyncGenerator<Uint8Array> {
-    for (const [name, value] of Object.entries(fields)) {
-      yield Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`);
-    }
-    for (const file of files) {
-      yield Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="files"; filename="${basename(file)}"\r\nContent-Type: image/png\r\n\r\n`);
-      const bytes = await readFile(file);
-      for (let at = 0; at < bytes.length; at += CHUNK_BYTES) yield bytes.subarray(at, at + CHUNK_BYTES);
-      yield Buffer.from('\r\n');
-    }
-    yield Buffer.from(`--${BOUNDARY}--\r\n`);
-  }
-  const source = parts();
-  return new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      const next = await source.next();
-      if (next.done) controller.close();
-      else controller.enqueue(next.value);
-    },
-  });
-}
 
 // ---------------------------------------------------------------------------
 // CPU time, which a busy shared machine inflates far less than wall time: this
@@ -266,7 +276,7 @@ async function main(): Promise<Result> {
     const response = await bulkUpload(
       new Request(`${SITE}/api/admin/bulk-upload`, {
         method: 'POST',
-        headers: { ...headers, 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
+        headers: { ...headers, 'content-type': `multipart/form-data; boundary=${MULTIPART_BOUNDARY}` },
         body,
         duplex: 'half',
       } as RequestInit),
@@ -436,7 +446,7 @@ inside the shop's process (its CPU and memory in the first figures).
 
 ${[...HEADER, row, ...current].join('\n')}
 
-## Where one image's time goes (latest run)
+${storefrontSection(previous)}## Where one image's time goes (latest run)
 
 ${profile}
 

@@ -1,4 +1,4 @@
-// `npm run bench [-- --products 100000 --seconds 10 --connections 20 --instances 5 --no-build]`
+// `npm run bench [-- --products 100000 --seconds 10 --connections 20 --instances 5 --no-build --only search]`
 // (issue #7 §1). On the bench database (.data/bench, see bench-seed.ts) it
 // builds the shop into .next-bench and the bare ceiling app (bench/ceiling),
 // serves the shop as `npm start` does (server.mjs) and the ceiling with `next
@@ -28,6 +28,8 @@ const { values } = parseArgs({
     connections: { type: 'string', default: '20' },
     instances: { type: 'string', default: '5' },
     'no-build': { type: 'boolean', default: false },
+    // Comma-separated words: only the scenarios whose name contains one of them run (e.g. `--only search`).
+    only: { type: 'string', default: '' },
   },
 });
 const products = Number(values.products);
@@ -35,6 +37,11 @@ const seconds = Number(values.seconds);
 const warmupSeconds = Number(values.warmup);
 const connections = Number(values.connections);
 const instances = Math.max(1, Number(values.instances));
+const onlyWords = values.only
+  .split(',')
+  .map((w) => w.trim())
+  .filter(Boolean);
+const selected = (name: string) => onlyWords.length === 0 || onlyWords.some((word) => name.includes(word));
 /** Endpoint and concurrent-search scenarios use few connections: at 20 a p95 is mostly queueing on one core, not the work. */
 const LATENCY_CONNECTIONS = 4;
 /** Slices per page/ceiling pair (see runPair). */
@@ -87,7 +94,8 @@ try {
     { name: 'GET /products?category=…', paths: CATEGORIES.map((c) => `/products?category=${q(c)}`), cachedPage: true },
     { name: 'GET /products?search=…', paths: SEARCH_TERMS.map((t) => `/products?search=${q(t)}`), cachedPage: false },
     { name: 'GET /api/products?search=…', paths: SEARCH_TERMS.map((t) => `/api/products?search=${q(t)}`), cachedPage: false },
-  ];
+  ].filter((page) => selected(page.name));
+  if (pages.length === 0) throw new Error(`--only ${values.only} selects no page`);
   // Fills the full-route cache and measures each response, so the ceiling can match its size.
   const sizes = new Map<string, number>();
   for (const page of pages) {
@@ -134,7 +142,7 @@ try {
   for (const page of pages) await measure(page, shop.url, ceiling.url);
   await ceiling.stop();
   servers.pop();
-  for (let i = 1; i < instances; i++) {
+  for (let i = 1; i < instances && pages.some((p) => p.cachedPage); i++) {
     log(`Fresh server pair ${i + 1} of ${instances}…`);
     const shopAgain = await startPinnedServer({ distDir: DIST_DIR, env, log });
     const ceilingAgain = await startCeiling();
@@ -166,26 +174,24 @@ try {
   // (on one pinned core their p95 is mostly each other's CPU time).
   const latency = [];
   for (const connections of [1, LATENCY_CONNECTIONS]) {
-    for (const { name, paths } of searchAndFilters) latency.push(await run(scenario(name, shop.url, paths, { connections })));
+    for (const { name, paths } of searchAndFilters.filter((s) => selected(s.name))) latency.push(await run(scenario(name, shop.url, paths, { connections })));
   }
 
-  const endpoints = [
-    await run(
-      scenario('POST /api/checkout/session (test payment mode)', shop.url, ['/api/checkout/session'], {
-        ...few,
-        method: 'POST',
-        body: JSON.stringify([{ product_id: catalogue.productId }]),
-        uniqueClientIp: true,
-      }),
-    ),
-    await run(
-      scenario('GET /api/download/… → presigned URL', shop.url, [`/api/download/${BENCH_ORDER_SESSION}/${catalogue.downloadProductId}`], {
-        ...few,
-        uniqueClientIp: true,
-        expectStatus: 302,
-      }),
-    ),
+  const endpointScenarios = [
+    scenario('POST /api/checkout/session (test payment mode)', shop.url, ['/api/checkout/session'], {
+      ...few,
+      method: 'POST',
+      body: JSON.stringify([{ product_id: catalogue.productId }]),
+      uniqueClientIp: true,
+    }),
+    scenario('GET /api/download/… → presigned URL', shop.url, [`/api/download/${BENCH_ORDER_SESSION}/${catalogue.downloadProductId}`], {
+      ...few,
+      uniqueClientIp: true,
+      expectStatus: 302,
+    }),
   ];
+  const endpoints = [];
+  for (const s of endpointScenarios.filter((s) => selected(s.name))) endpoints.push(await run(s));
 
   const result: BenchRun = {
     startedAt: started,

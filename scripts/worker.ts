@@ -15,6 +15,11 @@ import { registerJobHandlers } from '../lib/domain/background-work';
 import { registeredJobKinds, startJobWorker, stopJobWorker } from '../lib/domain/jobs';
 import { UPLOAD_JOB } from '../lib/domain/uploads';
 import { db } from '../lib/infra/db';
+import { lowerPriority } from './lib/lower-priority';
+
+// Image work yields to a web process on the same machine (scripts/lib/lower-priority.ts):
+// on 2 shared cores it otherwise took the storefront's p95 to 7 × its idle value.
+const WORKER_NICE = 10;
 
 // Upload workers per process (JOB_CONCURRENCY by default); the other kinds run one at a time.
 const CONCURRENCY = Math.max(0, Number(process.env.WORKER_CONCURRENCY) || 0) || undefined;
@@ -27,6 +32,7 @@ if (!settings.DATABASE_URL) {
   process.exit(1);
 }
 
+const nice = lowerPriority(WORKER_NICE);
 registerJobHandlers();
 const kinds = registeredJobKinds();
 
@@ -59,4 +65,4 @@ try {
   console.error('[worker] could not start the job queue:', error instanceof Error ? error.message : error);
   process.exit(1);
 }
-log(`started: ${kinds.join(', ')}${catalog ? '; expires the shared catalogue cache after uploads' : ''}`);
+log(`started: ${kinds.join(', ')}, nice ${nice}${catalog ? '; expires the shared catalogue cache after uploads' : ''}`);

@@ -20,7 +20,7 @@ export type BenchRun = {
   notes: string[];
 };
 
-export const GOALS = { cachedPageRatio: 0.8, searchP95Ms: 50, checkoutP95Ms: 100, jsRatio: 1.15 };
+export const GOALS = { cachedPageRatio: 0.8, searchP95Ms: 50, searchPageRatio: 0.25, searchPageP95Ms: 100, checkoutP95Ms: 100, jsRatio: 1.15 };
 
 const n = (v: number) => v.toLocaleString('en-AU');
 const ok = (met: boolean) => (met ? 'met' : '**not met**');
@@ -84,19 +84,33 @@ const clean = (results: LoadResult[]) => results.every((r) => r.unexpected === 0
 const okClean = (met: boolean, results: LoadResult[]) => (clean(results) ? ok(met) : '**not met** (unexpected responses)');
 
 function goalLines(run: BenchRun): string[] {
+  const rps = (t: BenchRun['throughput'][number]) => t.result.requestsPerSecond / t.ceiling.requestsPerSecond;
   const cached = run.throughput.filter((t) => t.cachedPage);
-  const worstCached = Math.min(...cached.map((t) => t.result.requestsPerSecond / t.ceiling.requestsPerSecond));
+  const worstCached = Math.min(...cached.map(rps));
+  // Issue #16 §5: searches at the full connection count, against the ceiling of their size.
+  const searchPages = run.throughput.filter((t) => !t.cachedPage && /search/.test(t.result.name));
   // The goal is a search's latency at N products: one shopper's. Concurrent rows are reported beside it.
   const search = run.latency.filter((r) => /search/.test(r.name) && r.connections === 1);
   const worstSearch = Math.max(...search.map((r) => r.p95));
   const checkout = run.endpoints.find((r) => /checkout/.test(r.name));
   const worstJs = Math.max(...run.js.map(({ page, floor }) => page.gzipBytes / floor.gzipBytes));
   return [
-    `cached pages ≥ ${GOALS.cachedPageRatio} × ceiling: worst ${ratio(worstCached)} — ${okClean(
-      worstCached >= GOALS.cachedPageRatio,
-      cached.map((t) => t.result),
-    )}`,
-    `search p95 ≤ ${GOALS.searchP95Ms} ms at ${n(run.products)} products, one shopper: worst ${worstSearch} ms — ${okClean(worstSearch <= GOALS.searchP95Ms, search)}`,
+    cached.length
+      ? `cached pages ≥ ${GOALS.cachedPageRatio} × ceiling: worst ${ratio(worstCached)} — ${okClean(
+          worstCached >= GOALS.cachedPageRatio,
+          cached.map((t) => t.result),
+        )}`
+      : 'cached pages: not run',
+    ...searchPages.map(
+      (t) =>
+        `${t.result.name} ≥ ${GOALS.searchPageRatio} × ceiling and p95 ≤ ${GOALS.searchPageP95Ms} ms at ${t.result.connections} connections: ${ratio(rps(t))} ×, p95 ${t.result.p95} ms (the ceiling's ${t.ceiling.p95} ms) — ${okClean(
+          rps(t) >= GOALS.searchPageRatio && t.result.p95 <= GOALS.searchPageP95Ms,
+          [t.result],
+        )}`,
+    ),
+    search.length
+      ? `search p95 ≤ ${GOALS.searchP95Ms} ms at ${n(run.products)} products, one shopper: worst ${worstSearch} ms — ${okClean(worstSearch <= GOALS.searchP95Ms, search)}`
+      : 'search, one shopper: not run',
     checkout
       ? `checkout p95 ≤ ${GOALS.checkoutP95Ms} ms: ${checkout.p95} ms — ${okClean(checkout.p95 <= GOALS.checkoutP95Ms, [checkout])}`
       : 'checkout: not run',

@@ -4,6 +4,7 @@ import * as catalog from '@/lib/domain/catalog';
 import { API_LIST_LIMIT, PRODUCTS_PAGE_SIZE } from '@/lib/shop';
 import { clearSearchTotals, getSearchTotal, setSearchTotal } from './search-totals';
 import { CATALOG_TAG } from './catalog-tag';
+import { SEARCH_TAG } from './search-entries.mjs';
 import { cachedWhen } from './stored-when';
 
 // Cached catalogue reads for pages. Every admin write calls revalidateCatalog(),
@@ -28,9 +29,7 @@ export const getItems = unstable_cache(catalog.getCatalogItems, ['catalog-items'
  * size, or the API's default limit, at a multiple of it) and only when the
  * page has items: any other limit/offset, an unknown category and a page past
  * the end are read from the database each time, so values a stranger makes up
- * never add a cache entry. Searches read their page from the indexed query
- * every time, and only their match count comes from a small bounded memory
- * (see search-totals.ts).
+ * never add a cache entry.
  */
 const cachedListing = cachedWhen(catalog.listCatalog, (page) => page.items.length > 0, ['catalog-listing'], options);
 const CANONICAL_LIMITS = new Set([PRODUCTS_PAGE_SIZE, API_LIST_LIMIT]);
@@ -39,13 +38,41 @@ function isCanonical({ limit, offset = 0 }: catalog.CatalogFilter): boolean {
   return limit !== undefined && CANONICAL_LIMITS.has(limit) && offset % limit === 0;
 }
 
-export async function getListing(filter: catalog.CatalogFilter): Promise<catalog.CatalogPage> {
-  if (!filter.search) return isCanonical(filter) ? cachedListing(filter) : catalog.listCatalog(filter);
-  const key = JSON.stringify([filter.kind ?? 'all', filter.category, filter.subcategory, filter.search.trim().toLowerCase()]);
+/**
+ * A search's page, read fresh; its match count comes from a small bounded
+ * memory when the term was counted in the last minute (see search-totals.ts).
+ */
+async function readSearch(filter: catalog.SearchFilter): Promise<catalog.CatalogPage> {
+  const key = JSON.stringify([filter.kind ?? 'all', filter.category, filter.subcategory, filter.search]);
   const known = getSearchTotal(key);
-  const page = await catalog.searchCatalog({ ...filter, search: filter.search }, known);
+  const page = await catalog.searchCatalog(filter, known);
   if (known === undefined) setSearchTotal(key, page.total);
   return page;
+}
+
+/**
+ * Search results go through the data cache under SEARCH_TAG, where the cache
+ * handler stores them only once the same search has been asked for twice, a
+ * bounded number of them, for minutes (lib/cache/search-entries.mjs, Decisions
+ * 069): a popular term costs one query a minute, a term never seen before
+ * costs its query as it always did. The catalogue tag refreshes them on every
+ * admin write.
+ */
+const cachedSearch = unstable_cache(readSearch, ['catalog-search'], { tags: [CATALOG_TAG, SEARCH_TAG], revalidate: CATALOG_REVALIDATE_SECONDS });
+
+/** Matching is case-insensitive (ILIKE, lower-cased tags), so one spelling stands for all. */
+export function normalizeSearch(search: string): string {
+  return search.trim().toLowerCase();
+}
+
+export async function getListing(filter: catalog.CatalogFilter): Promise<catalog.CatalogPage> {
+  if (!filter.search?.trim()) {
+    const browse = { ...filter, search: undefined };
+    return isCanonical(browse) ? cachedListing(browse) : catalog.listCatalog(browse);
+  }
+  // Only the fields that choose the results, in one order, so equal searches share one key.
+  const { kind = 'all', category, subcategory, limit, offset } = filter;
+  return cachedSearch({ kind, category, subcategory, limit, offset, search: normalizeSearch(filter.search) });
 }
 
 export function revalidateCatalog(): void {

@@ -21,11 +21,17 @@
 // serves the same pages and an admin write on one reaches all; the 404 rule
 // and the tag rules are the same.
 //
+// Searches (a rendered search page, or search results in the data cache) are
+// kept apart by search-entries.mjs: stored only once asked for twice, bounded
+// in number and bytes, short-lived, and in memory or Redis, never in files
+// (Decisions 069).
+//
 // Next also bundles this file into the Edge middleware, which never stores
 // anything but fails to load if the file imports Node modules at the top:
 // they are imported when first used instead.
 import { LRUCache } from 'lru-cache';
 import { RedisCacheStore } from './redis-cache-store.mjs';
+import { isSearchKey, SearchEntries } from './search-entries.mjs';
 
 let modules;
 const node = () =>
@@ -86,6 +92,22 @@ function sharedStore(serverDistDir) {
   return globalThis[SHARED];
 }
 
+// One per process for the same reason as the Redis store: every bundled copy of
+// this file must count asks and bound entries together.
+const SEARCHES = Symbol.for('design-shop.search-entries');
+function sharedSearches(redis) {
+  globalThis[SEARCHES] ??= new SearchEntries({
+    // Pushed out here: its copy in Redis goes too (it would expire by its TTL anyway).
+    onEvict: (key) => void redis?.then((store) => store.delete(key)),
+  });
+  return globalThis[SEARCHES];
+}
+
+/** This process's search entries (their counts, for tests and the bench). */
+export function searchEntries() {
+  return globalThis[SEARCHES] ?? null;
+}
+
 /** The deployment id when next.config.ts sets one (the build id is then a constant), otherwise the build id. */
 async function deploymentNamespace(serverDistDir) {
   const { fs, path } = await node();
@@ -107,6 +129,7 @@ export default class PageCacheHandler {
   constructor(options) {
     this.serverDistDir = options.serverDistDir;
     this.redis = sharedStore(this.serverDistDir);
+    this.searches = sharedSearches(this.redis);
   }
 
   async paths(key) {
@@ -116,6 +139,7 @@ export default class PageCacheHandler {
   }
 
   async get(key, ctx) {
+    if (isSearchKey(key, ctx?.tags)) return this.getSearch(key, ctx);
     if (this.redis) {
       const entry = await (await this.redis).get(key, [...(ctx?.tags ?? []), ...(ctx?.softTags ?? [])]);
       return entry && { lastModified: entry.lastModified, value: entry.value };
@@ -141,6 +165,7 @@ export default class PageCacheHandler {
   }
 
   async set(key, data, ctx) {
+    if (isSearchKey(key, ctx?.tags ?? data?.tags)) return this.setSearch(key, data, ctx);
     if (this.redis) {
       const store = await this.redis;
       if (isUnstorable(data)) await store.delete(key);
@@ -165,6 +190,32 @@ export default class PageCacheHandler {
     const temporary = `${target}.${crypto.randomBytes(6).toString('hex')}.tmp`;
     await fs.writeFile(temporary, bytes);
     await fs.rename(temporary, target);
+  }
+
+  /**
+   * Every lookup counts as an ask. In memory an entry is served only while the bounds keep it;
+   * in Redis, whichever instance stored it (its TTL there is the entries' own).
+   */
+  async getSearch(key, ctx) {
+    this.searches.noteAsk(key);
+    const extraTags = [...(ctx?.tags ?? []), ...(ctx?.softTags ?? [])];
+    const entry = this.redis ? await (await this.redis).get(key, extraTags) : this.searches.get(key);
+    if (!entry || (!this.redis && isExpired([...entry.tags, ...extraTags], entry.lastModified))) return null;
+    return { lastModified: entry.lastModified, value: entry.value };
+  }
+
+  /** Stored only when its key has been asked for often enough (search-entries.mjs); a 404 or null removes it. */
+  async setSearch(key, data, ctx) {
+    const store = this.redis && (await this.redis);
+    if (isUnstorable(data)) {
+      this.searches.delete(key);
+      await store?.delete(key);
+      return;
+    }
+    if (!this.searches.isPopular(key)) return;
+    const entry = { lastModified: Date.now(), tags: tagsOf(data, ctx), value: data };
+    this.searches.keep(key, data, store ? undefined : entry);
+    await store?.set(key, entry, Math.ceil(this.searches.limits.entryTtlMs / 1000));
   }
 
   async revalidateTag(tags, durations) {

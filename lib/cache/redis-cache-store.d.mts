@@ -11,7 +11,7 @@ export class RedisCacheStore {
   entryKey(key: string): string;
   tagKey(tag: string): string;
   get(key: string, extraTags?: string[]): Promise<CacheEntry | null>;
-  set(key: string, entry: CacheEntry): Promise<void>;
+  set(key: string, entry: CacheEntry, ttlSeconds?: number): Promise<void>;
   delete(key: string): Promise<void>;
   expireTags(tags: string[], at?: number): Promise<boolean>;
   connected(ms?: number): Promise<boolean>;

@@ -114,13 +114,13 @@ export class RedisCacheStore {
     }
   }
 
-  /** Stores `{ lastModified, tags, value }` for ENTRY_TTL_SECONDS; a failure only means the next reader renders again. */
-  async set(key, entry) {
+  /** Stores `{ lastModified, tags, value }` for `ttlSeconds`; a failure only means the next reader renders again. */
+  async set(key, entry, ttlSeconds = ENTRY_TTL_SECONDS) {
     try {
       const client = await this.ready();
       if (!client) return;
       const { v8 } = await load();
-      await client.set(this.entryKey(key), v8.serialize(entry), { EX: ENTRY_TTL_SECONDS });
+      await client.set(this.entryKey(key), v8.serialize(entry), { EX: ttlSeconds });
     } catch (error) {
       this.failed(error);
     }

@@ -1,8 +1,9 @@
 // /products keeps the spec's query-string URLs (?category=…&subcategory=…&page=…,
-// ?search=…), yet only a search has to render per request. These rewrites
-// (next.config.ts, applied before the filesystem routes) send each browse
-// listing to a cached route whose path names it, /products/in/{category}
-// [/{subcategory}]/{page} or /products/in/{page}, and everything else to the
+// ?search=…). These rewrites (next.config.ts, applied before the filesystem
+// routes) send each browse listing to a cached route whose path names it,
+// /products/in/{category}[/{subcategory}]/{page} or /products/in/{page}, a
+// search without a category to /products/found/{term}/{page} (cached only for
+// terms asked for twice: Decisions 069), and everything else to the
 // per-request route. Config rewrites rather than middleware: a middleware
 // rewrite costs about 2 ms of one core per request, more than serving the
 // cached page itself (docs/decisions/023, 046).
@@ -24,18 +25,27 @@ const UNSAFE = String.raw`(?:[\s\S]*[\x00-\x1f/?#%\\][\s\S]*|[\s\S]{101,})`;
 const NOT_BLANK = String.raw`[\s\S]*\S[\s\S]*`;
 
 export const LISTING_ROUTE = '/products/in';
+export const SEARCH_ROUTE = '/products/found';
 const PER_REQUEST_ROUTE = '/products/search';
 
-type Has = { type: 'query'; key: string; value: string };
-type Rewrite = { source: string; has: Has[]; destination: string };
+type Has = { type: 'query'; key: string; value?: string };
+type Rewrite = { source: string; has: Has[]; missing?: Has[]; destination: string };
 
 const query = (key: string, value: string): Has => ({ type: 'query', key, value });
+const absent = (key: string): Has => ({ type: 'query', key });
 const named = (name: string) => query(name, String.raw`\s*(?<${name}>${SAFE_NAME})\s*`);
 const page = query('page', `(?<page>${PAGE})`);
 const to = (destination: string, ...has: Has[]): Rewrite => ({ source: '/products', has, destination });
+/** A search that names no category or subcategory (a category search renders per request). */
+const searchOnly = (destination: string, has: Has[], missing: string[]): Rewrite => ({
+  ...to(destination, ...has),
+  missing: ['category', 'subcategory', ...missing].map(absent),
+});
 
 /** First match wins: each destination is outside /products, so no later rule matches it. */
 export const listingRewrites: Rewrite[] = [
+  searchOnly(`${SEARCH_ROUTE}/:search/:page`, [named('search'), query('page', `(?<page>1|${PAGE})`)], []),
+  searchOnly(`${SEARCH_ROUTE}/:search/1`, [named('search')], ['page']),
   to(PER_REQUEST_ROUTE, query('search', NOT_BLANK)),
   to(PER_REQUEST_ROUTE, query('category', UNSAFE)),
   to(PER_REQUEST_ROUTE, named('category'), query('subcategory', UNSAFE)),
@@ -48,6 +58,12 @@ export const listingRewrites: Rewrite[] = [
 
 const SAFE_NAME_EXACT = new RegExp(`^${SAFE_NAME}$`);
 const PAGE_EXACT = new RegExp(`^(?:1|${PAGE})$`);
+
+/** Reads a cached search's path segments back, or null when the rewrites never write them. */
+export function searchFromSegments(term: string, pageText: string): { search: string; page: number } | null {
+  if (!SAFE_NAME_EXACT.test(term) || !PAGE_EXACT.test(pageText)) return null;
+  return { search: term, page: Number(pageText) };
+}
 
 /**
  * Reads a cached listing's path segments back, or null when they are not

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminLoginResponse } from '@/lib/contract/admin';
 import { categoryWriteResponse } from '@/lib/contract/catalog';
-import { expectShape, get, SHOP_URL } from './helpers';
+import type { ProductResponse } from '@/lib/contract/catalog';
+import { expectShape, get, listProducts, SHOP_URL } from './helpers';
 
 // /products query URLs as the server routes them (lib/http/listing-rewrites.ts):
 // browse listings from the page cache, one entry per listing whatever the
@@ -111,6 +112,13 @@ describe('/products category listings', () => {
       [`category=${q(C)}&page=x&page=2`, `/products/in/${C}/2`],
       ['page=12', '/products/in/12'],
       [`search=boho&category=${q(C)}`, '/products/search'],
+      ['search=boho', '/products/found/boho/1'],
+      [`search=${q(' Retro Cat ')}&page=2`, '/products/found/Retro Cat/2'],
+      ['page=1&search=boho', '/products/found/boho/1'],
+      ['search=boho&page=abc', '/products/search'],
+      ['search=boho&subcategory=Mugs', '/products/search'],
+      [`search=${q('100%')}`, '/products/search'],
+      [`search=${q('x'.repeat(101))}`, '/products/search'],
       ...['Cards/Prints', '100%', 'a?b', 'a#b', 'a\\b', 'line\nbreak', 'x'.repeat(101)].flatMap((name): [string, string][] => [
         [`category=${q(name)}`, '/products/search'],
         [`category=${q(C)}&subcategory=${q(name)}&page=2`, '/products/search'],
@@ -120,6 +128,38 @@ describe('/products category listings', () => {
     for (const [query, route] of expected) {
       const res = await fetch(`${SHOP_URL}/products?${query}`, { headers: { rsc: '1' }, redirect: 'manual' });
       expect(res.headers.get('x-nextjs-rewritten-path'), query).toBe(route);
+    }
+  });
+
+  // Issue #16 §5, Decisions 069: a search's page is stored once its term has been asked for
+  // twice, and every admin write (the catalogue tag) makes the next request render it afresh.
+  it('serve a search asked for twice from the cache, and show an admin edit on the next request', async () => {
+    const product = (await listProducts('?limit=30')).find((p) => !p.on_sale) as ProductResponse;
+    const word = `zq${unique}`;
+    const headers = { ...auth, 'content-type': 'application/json' };
+    const edit = (body: Record<string, unknown>) => fetch(`${SHOP_URL}/api/products/${product.id}`, { method: 'PUT', headers, body: JSON.stringify(body) });
+    expect((await edit({ title: `${product.title} ${word}` })).status).toBe(200);
+    try {
+      const states = [];
+      for (let i = 0; i < 3; i++) {
+        const res = await page(`search=${word}`);
+        expect(res.status).toBe(200);
+        expect(res.body).toContain(`${product.title} ${word}`);
+        states.push(cacheState(res));
+      }
+      // Asked once: rendered, not stored. Twice: rendered and stored. Then served.
+      expect(states).toEqual(['MISS', 'MISS', 'HIT']);
+      // Any spelling of the term finds the same product; another case is its own (bounded) entry.
+      expect((await page(`search=${word.toUpperCase()}`)).body).toContain(`${product.title} ${word}`);
+
+      expect((await edit({ price: 77.5 })).status).toBe(200);
+      const after = await page(`search=${word}`);
+      expect(cacheState(after)).not.toBe('HIT');
+      expect(after.body).toContain('77.50');
+      const api = (await listProducts(`?search=${word}`)).find((p) => p.id === product.id);
+      expect(api?.price).toBe(77.5);
+    } finally {
+      expect((await edit({ title: product.title, price: product.price })).status).toBe(200);
     }
   });
 

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startRedis, type LocalRedis } from '../../scripts/lib/redis-server';
 import { ENTRY_TTL_SECONDS, RedisCacheStore } from '../../lib/cache/redis-cache-store.mjs';
+import { SEARCH_LIMITS, SEARCH_TAG } from '../../lib/cache/search-entries.mjs';
 import type PageCacheHandler from '../../lib/cache/page-cache-handler.mjs';
 
 const dir = mkdtempSync(join(tmpdir(), 'redis-cache-'));
@@ -167,6 +168,31 @@ describe('shared cache on Redis', () => {
     expect(await nextDeployment.connected(5_000)).toBe(true);
     expect(await nextDeployment.get('ttl-check')).toBeNull();
     await nextDeployment.close();
+  });
+
+  it('a search is stored in Redis on its second render, for minutes, served to every instance and expired by an admin write', async () => {
+    const key = '/route-cache/APP_PAGE/x/$/products/found/boho/1';
+    const client = await other.ready();
+    expect(await handler.get(key, { kind: 'APP_PAGE' })).toBeNull();
+    await handler.set(key, page('<p>boho one</p>'));
+    expect(await client?.exists(other.entryKey(key))).toBe(0);
+
+    expect(await handler.get(key, { kind: 'APP_PAGE' })).toBeNull();
+    await handler.set(key, page('<p>boho two</p>'));
+    expect((await other.get(key))?.value.html).toBe('<p>boho two</p>');
+    const ttl = await client?.ttl(other.entryKey(key));
+    expect(ttl).toBeGreaterThan(0);
+    expect(ttl).toBeLessThanOrEqual(SEARCH_LIMITS.entryTtlMs / 1000);
+
+    // Stored by another instance: served here although this one asked for it only once.
+    const data = '3b1f-search-data-key';
+    await other.set(data, { lastModified: Date.now(), tags: ['catalog', SEARCH_TAG], value: { kind: 'FETCH', data: { body: '[1]' } } }, 60);
+    expect((await handler.get(data, { kind: 'FETCH', tags: ['catalog', SEARCH_TAG] }))?.value).toEqual({ kind: 'FETCH', data: { body: '[1]' } });
+
+    await new Promise((r) => setTimeout(r, 5));
+    await other.expireTags(['catalog']);
+    expect(await handler.get(key, { kind: 'APP_PAGE' })).toBeNull();
+    expect(await handler.get(data, { kind: 'FETCH', tags: ['catalog', SEARCH_TAG] })).toBeNull();
   });
 
   it('Redis down: a miss and a skipped write, never an error, one log line; back: shared again', async () => {

@@ -1,6 +1,7 @@
-// The /products listing, shared by its three routes: the default listing
-// (static), category/subcategory/page listings (ISR, reached by a middleware
-// rewrite) and searches (per request). See docs/decisions/023.
+// The /products listing, shared by its four routes: the default listing
+// (static), category/subcategory/page listings (ISR, reached by a rewrite),
+// plain searches (ISR, stored only for popular terms: Decisions 069) and
+// everything else (per request). See docs/decisions/023.
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { ProductGrid } from '@/components/catalog/product-card';

@@ -2,9 +2,10 @@ import type { Metadata } from 'next';
 import { KnownListing, knownListing, knownListingMetadata } from '../listing-view';
 import { parseListingParams } from '../listing-params';
 
-// /products?search=…, and listings named with characters a path cannot carry,
-// rewritten here by next.config.ts (lib/http/listing-rewrites.ts): rendered per
-// request, never cached, so random strings cannot fill the cache.
+// Searches within a category, search terms and listings named with characters
+// a path cannot carry, rewritten here by next.config.ts
+// (lib/http/listing-rewrites.ts): rendered per request, never cached, so random
+// strings cannot fill the cache (plain searches go to ../found, Decisions 069).
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 async function load({ searchParams }: Props) {
