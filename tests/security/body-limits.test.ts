@@ -27,6 +27,7 @@ const OWN_LIMITS: Record<string, string> = {
   'POST /api/admin/individual-upload': 'streamed multipart with per-part limits (uploads.test.ts)',
   'POST /api/admin/analyze-image': 'streamed multipart with per-part limits (uploads.test.ts)',
   'POST /api/products/[id]/files': 'streamed to storage file by file (body-limits-streaming.test.ts)',
+  'POST /api/products/[id]/files/[fileId]/versions': "streamed to storage, one file, with the files route's reader and limit (body-limits-streaming.test.ts)",
   'POST /api/products/[id]/image': 'streamed multipart with per-part limits (uploads.test.ts)',
   'POST /api/categories/[id]/image': 'streamed multipart with per-part limits (uploads.test.ts)',
 };
