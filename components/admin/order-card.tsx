@@ -8,6 +8,7 @@ import type { AdminOrderResponse as AdminOrder } from '@/lib/contract/orders';
 export const shortOrderId = (sessionId: string) => sessionId.slice(-8);
 
 const REFUND_LABEL = { admin: 'Refunded', stripe_refund: 'Refunded in Stripe', dispute: 'Disputed' } as const;
+const DISPUTE_OUTCOME = { won: ' (won: access restored)', lost: ' (lost)' } as const;
 
 /** Paid, not a membership, with an item left to refund. */
 const canRefund = (order: AdminOrder) =>
@@ -54,7 +55,8 @@ export function OrderCard({ order, onResend, onRefund }: { order: AdminOrder; on
         <ul className="mt-3 text-sm text-gray-800" aria-label="Refunds">
           {order.refunds.map((r) => (
             <li key={r.id} data-testid="order-refund">
-              {REFUND_LABEL[r.source]} {dollars(r.amount)}
+              {REFUND_LABEL[r.source]}
+              {r.dispute_outcome && DISPUTE_OUTCOME[r.dispute_outcome]} {dollars(r.amount)}
               {r.voucher_returned > 0 && ` + ${dollars(r.voucher_returned)} to the gift card`} · {formatDateTime(r.created_at)} · by {r.actor} ·{' '}
               {r.product_ids.length} item{r.product_ids.length === 1 ? '' : 's'}
             </li>

@@ -89,6 +89,10 @@ export const orderRefundResponse = z.object({
   voucher_returned: dollars,
   actor: z.string(),
   created_at: isoDateTime,
+  /** A dispute's end (charge.dispute.closed): won gave its items back; null while open, and for refunds. */
+  dispute_outcome: z.enum(['won', 'lost']).nullable(),
+  resolved_at: isoDateTime.nullable(),
+  /** The items it ended (for a dispute won: the items it suspended). */
   product_ids: z.array(z.string()),
 });
 export type OrderRefundResponse = z.infer<typeof orderRefundResponse>;

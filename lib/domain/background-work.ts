@@ -2,7 +2,7 @@
 // own, above jobs and the modules whose work it runs, because orders and
 // uploads queue jobs and so cannot be imported by the jobs module.
 import 'server-only';
-import { sendOrderConfirmationOnce, sendRefundEmailOnce } from '@/lib/domain/emails';
+import { sendDisputeOutcomeEmailOnce, sendOrderConfirmationOnce, sendRefundEmailOnce } from '@/lib/domain/emails';
 import { FILE_UPDATE_EMAIL_JOB, sendFileUpdateEmail } from '@/lib/domain/file-updates';
 import { lapseOrder, ORDER_EMAIL_JOB, ORDER_LAPSE_JOB, REFUND_EMAIL_JOB } from '@/lib/domain/orders';
 import { processUploadFile, runStagingSweep, SWEEP_STAGING_CRON, SWEEP_STAGING_JOB, UPLOAD_JOB, UPLOAD_JOB_SECONDS } from '@/lib/domain/uploads';
@@ -14,8 +14,9 @@ export function registerJobHandlers(): void {
     await sendOrderConfirmationOnce(orderId);
   });
   registerJobHandler(REFUND_EMAIL_JOB, async (payload) => {
-    const { refundId } = payload as { refundId: string };
-    await sendRefundEmailOnce(refundId);
+    // With an outcome, the end of a dispute; without, the refund (or dispute) itself.
+    const { refundId, outcome } = payload as { refundId: string; outcome?: string };
+    await (outcome ? sendDisputeOutcomeEmailOnce(refundId) : sendRefundEmailOnce(refundId));
   });
   registerJobHandler(
     UPLOAD_JOB,

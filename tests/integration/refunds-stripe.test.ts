@@ -1,8 +1,9 @@
 // Refunds with Stripe: the SDK talks to the local stand-in, which keeps each
 // paid session's charge and refunds it. The shop's own refund goes through
 // Stripe for the items' exact share; charge.refunded and charge.dispute.created
-// events, genuinely signed, end access for money that left elsewhere, and a
-// replayed or echoed event changes nothing and sends no second email.
+// events, genuinely signed, end access for money that left elsewhere,
+// charge.dispute.closed settles a dispute either way, and a replayed or echoed
+// event changes nothing and sends no second email.
 import { randomBytes } from 'node:crypto';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -72,6 +73,7 @@ const refundMails = async (email: string) => {
   await app.runDueJobs();
   return app.db().outboxEmail.count({ where: { to: email, subject: { contains: 'refunded' } } });
 };
+const outcomeMails = (email: string, subject: string) => app.db().outboxEmail.count({ where: { to: email, subject: { contains: subject } } });
 const disputeMails = (email: string) => app.db().outboxEmail.count({ where: { to: email, subject: { contains: 'disputed' } } });
 const refundedIds = async (sessionId: string) =>
   (await app.db().orderItem.findMany({ where: { order: { sessionId }, refundedAt: { not: null } }, select: { productId: true } }))
@@ -173,6 +175,71 @@ describe('money that left through Stripe', () => {
     await app.runDueJobs();
     await app.runDueJobs();
     expect(await disputeMails(email)).toBe(1);
+  });
+
+  it('a dispute won gives the suspended items back, once, and tells the customer', async () => {
+    const { sessionId, email, paymentIntentId } = await paidOrder([cheap.id, dear.id]);
+    const dispute = stripe.dispute(paymentIntentId);
+    expect(await deliver(stripe.event('charge.dispute.created', dispute))).toBe('processed');
+    expect(await downloadStatus(sessionId, cheap.id)).toBe('forbidden');
+    const won = { ...dispute, status: 'won' };
+    expect(await deliver(stripe.event('charge.dispute.closed', won))).toBe('processed');
+    expect(await refundedIds(sessionId)).toEqual([]);
+    expect(await downloadStatus(sessionId, cheap.id)).toBe('ok');
+    expect(await downloadStatus(sessionId, dear.id)).toBe('ok');
+    // The same close again (a new event id, as a resend carries) changes nothing.
+    expect(await deliver(stripe.event('charge.dispute.closed', won))).toBe('processed');
+    await app.runDueJobs();
+    await app.runDueJobs();
+    expect(await outcomeMails(email, 'downloads available again')).toBe(1);
+    const { orders } = await app.listAdminOrders({ status: 'all', search: sessionId, limit: 1, offset: 0 });
+    expect(orders[0].refunds).toMatchObject([{ source: 'dispute', disputeOutcome: 'won', productIds: [cheap.id, dear.id].sort() }]);
+    // Restored items are ordinary again: the back office can still refund one.
+    expect(await app.refundOrder({ actor: 'admin', sessionId, productIds: [cheap.id] })).toMatchObject({ productIds: [cheap.id] });
+    expect(await refundedIds(sessionId)).toEqual([cheap.id]);
+  });
+
+  it('a dispute lost keeps the items ended and then gives a gift card its share', async () => {
+    const card = await fx.voucher({ type: 'fixed_amount', usageType: 'reusable', balanceCents: 500 });
+    const { sessionId, email, paymentIntentId } = await paidOrder([cheap.id, dear.id], card.code);
+    const balance = async () => (await app.db().voucher.findUniqueOrThrow({ where: { id: card.id } })).currentBalanceCents;
+    const dispute = stripe.dispute(paymentIntentId);
+    expect(await deliver(stripe.event('charge.dispute.created', dispute))).toBe('processed');
+    // Open, the dispute only suspends: the card's money is still in the order.
+    expect(await balance()).toBe(0);
+    expect(await deliver(stripe.event('charge.dispute.closed', { ...dispute, status: 'lost' }))).toBe('processed');
+    expect(await deliver(stripe.event('charge.dispute.closed', { ...dispute, status: 'lost' }))).toBe('processed');
+    expect(await balance()).toBe(500);
+    expect(await refundedIds(sessionId)).toEqual([cheap.id, dear.id].sort());
+    const error = await app.createDownloadUrl({ sessionId, productId: dear.id, fileIndex: 0, userId: null, ip: null }).catch((e: Error) => e);
+    expect(error).toMatchObject({ code: 'forbidden', message: 'The payment for this order was returned after a dispute, so its downloads have ended' });
+    await app.runDueJobs();
+    expect(await outcomeMails(email, 'dispute closed')).toBe(1);
+  });
+
+  it('a close that comes without its opening is recorded as both: a late opening changes nothing', async () => {
+    const won = await paidOrder([cheap.id]);
+    const wonDispute = stripe.dispute(won.paymentIntentId);
+    expect(await deliver(stripe.event('charge.dispute.closed', { ...wonDispute, status: 'warning_closed' }))).toBe('processed');
+    expect(await deliver(stripe.event('charge.dispute.created', wonDispute))).toBe('processed');
+    expect(await downloadStatus(won.sessionId, cheap.id)).toBe('ok');
+
+    const lost = await paidOrder([dear.id]);
+    const lostDispute = stripe.dispute(lost.paymentIntentId);
+    expect(await deliver(stripe.event('charge.dispute.closed', { ...lostDispute, status: 'lost' }))).toBe('processed');
+    expect(await deliver(stripe.event('charge.dispute.created', lostDispute))).toBe('processed');
+    expect(await refundedIds(lost.sessionId)).toEqual([dear.id]);
+    await app.runDueJobs();
+    // Only the outcome is told: "suspended while the dispute is open" would no longer be true.
+    expect(await disputeMails(lost.email)).toBe(0);
+    expect(await outcomeMails(lost.email, 'dispute closed')).toBe(1);
+    expect(await app.db().refund.count({ where: { stripeDisputeId: { in: [wonDispute.id, lostDispute.id] } } })).toBe(2);
+  });
+
+  it('ignores a dispute status that settles nothing', async () => {
+    const { sessionId, paymentIntentId } = await paidOrder([cheap.id]);
+    expect(await deliver(stripe.event('charge.dispute.closed', { ...stripe.dispute(paymentIntentId), status: 'under_review' }))).toBe('ignored');
+    expect(await refundedIds(sessionId)).toEqual([]);
   });
 
   it('ignores a charge that is no order’s (a membership invoice)', async () => {

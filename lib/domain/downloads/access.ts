@@ -24,7 +24,7 @@ export async function authorizeOrderDownload(request: { sessionId: string; produ
       paymentStatus: true,
       items: {
         where: request.productId ? { productId: request.productId } : {},
-        select: { productId: true, title: true, refundedAt: true, refund: { select: { source: true } } },
+        select: { productId: true, title: true, refundedAt: true, refund: { select: { source: true, disputeOutcome: true } } },
         orderBy: { title: 'asc' },
       },
     },
@@ -39,10 +39,11 @@ export async function authorizeOrderDownload(request: { sessionId: string; produ
   return { id: order.id, createdAt: order.createdAt, items: kept.map(({ productId, title }) => ({ productId, title })) };
 }
 
-function refundedError(items: { refundedAt: Date | null; refund: { source: string } | null }[]): AppError {
-  if (items.some((i) => i.refund?.source === 'dispute')) {
-    return new AppError('forbidden', 'Downloads of this order are suspended while its payment is disputed');
-  }
+function refundedError(items: { refundedAt: Date | null; refund: { source: string; disputeOutcome: string | null } | null }[]): AppError {
+  const dispute = items.find((i) => i.refund?.source === 'dispute')?.refund;
+  if (dispute?.disputeOutcome === 'lost')
+    return new AppError('forbidden', 'The payment for this order was returned after a dispute, so its downloads have ended');
+  if (dispute) return new AppError('forbidden', 'Downloads of this order are suspended while its payment is disputed');
   return new AppError(
     'forbidden',
     items.length === 1 ? 'This item was refunded, so its downloads have ended' : 'This order was refunded, so its downloads have ended',

@@ -40,3 +40,31 @@ export async function sendRefundEmailOnce(refundId: string): Promise<void> {
     ]),
   );
 }
+
+/** How a dispute ended, told once (Refund.resolutionEmailedAt): the downloads are back, or they have ended for good. */
+export async function sendDisputeOutcomeEmailOnce(refundId: string): Promise<void> {
+  const refund = await db().refund.findUnique({
+    where: { id: refundId },
+    include: { order: { select: { id: true, sessionId: true, customerEmail: true } } },
+  });
+  const to = refund?.order.customerEmail;
+  if (!refund?.disputeOutcome || refund.resolutionEmailedAt || !to) return;
+  const shortId = refund.order.sessionId.slice(-12);
+  const won = refund.disputeOutcome === 'won';
+  const text = [
+    won
+      ? `The dispute over the payment for your ${SHOP_NAME} order ${shortId} has closed, and its downloads are available again.`
+      : `The dispute over the payment for your ${SHOP_NAME} order ${shortId} has closed with the payment returned to your card, so its downloads have ended.`,
+    ...(refund.voucherReturnedCents > 0 ? ['', `Returned to your gift card: ${formatAud(refund.voucherReturnedCents)}.`] : []),
+    '',
+    `My Orders: ${env().SITE_URL.replace(/\/+$/, '')}/my-orders`,
+  ].join('\n');
+  const subject = won ? `Your ${SHOP_NAME} order ${shortId}: downloads available again` : `Your ${SHOP_NAME} order ${shortId}: dispute closed`;
+  await sendEmail({ to, subject, text });
+  await retryWhileUnavailable(() =>
+    db().$transaction([
+      db().refund.update({ where: { id: refund.id }, data: { resolutionEmailedAt: new Date() } }),
+      db().emailLog.create({ data: { orderId: refund.order.id, kind: 'dispute_outcome', recipientEmail: to, subject } }),
+    ]),
+  );
+}

@@ -79,6 +79,8 @@ export async function listAdminOrders(filter: OrderFilter) {
       voucherReturnedCents: r.voucherReturnedCents,
       actor: r.actor,
       createdAt: r.createdAt,
+      disputeOutcome: r.disputeOutcome,
+      resolvedAt: r.resolvedAt,
       productIds: r.items.map((i) => i.productId),
     })),
     downloadCount: o._count.downloads,

@@ -15,7 +15,6 @@ export * from './membership-checkout';
 export { membershipPayments, type MembershipPayment } from './membership-payments';
 export * from './owned';
 export * from './payment-events';
-export * from './refund-events';
 export { REFUND_EMAIL_JOB } from './refund-records';
 export * from './refund-shares';
 export * from './refunds';

@@ -5,7 +5,8 @@ import 'server-only';
 import { db } from '@/lib/infra/db';
 import { expireOrder, failOrderPayment, fulfilOrder } from './fulfilment';
 import { handleMembershipEvent } from './membership-events';
-import { recordChargeRefunded, recordDispute, type ChargeObject, type DisputeObject } from './refund-events';
+import { recordDispute, recordDisputeClosed, type DisputeObject } from './disputes';
+import { recordChargeRefunded, type ChargeObject } from './refund-events';
 
 export type CheckoutSessionObject = {
   id: string;
@@ -32,6 +33,7 @@ async function dispatch(event: PaymentEvent): Promise<boolean> {
   if (await handleMembershipEvent(event)) return true;
   if (event.type === 'charge.refunded') return recordChargeRefunded(event.data.object as ChargeObject);
   if (event.type === 'charge.dispute.created') return recordDispute(event.data.object as DisputeObject);
+  if (event.type === 'charge.dispute.closed') return recordDisputeClosed(event.data.object as DisputeObject);
   if (!event.type.startsWith('checkout.session.')) return false;
   const session = event.data.object as CheckoutSessionObject;
   if (session.mode && session.mode !== 'payment') return false;

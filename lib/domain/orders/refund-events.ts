@@ -1,8 +1,8 @@
 // Stripe's word on money that left an order without the back office:
-// charge.refunded (a refund made in Stripe's dashboard) and
-// charge.dispute.created (a card dispute). Both compare with what the shop has
-// recorded under the order's lock, so a replayed or late event, or the echo of
-// the shop's own refund, changes nothing (Decision 067).
+// charge.refunded (a refund made in Stripe's dashboard; card disputes are in
+// disputes.ts). It compares with what the shop has recorded under the order's
+// lock, so a replayed or late event, or the echo of the shop's own refund,
+// changes nothing (Decision 067).
 import 'server-only';
 import { kickJobs } from '@/lib/domain/jobs';
 import { db } from '@/lib/infra/db';
@@ -16,11 +16,9 @@ export type ChargeObject = {
   payment_intent?: string | { id: string } | null;
 };
 
-export type DisputeObject = { id: string; amount: number; charge?: string | { id: string } | null; payment_intent?: string | { id: string } | null };
+export const idOf = (value: string | { id: string } | null | undefined) => (typeof value === 'string' ? value : (value?.id ?? null));
 
-const idOf = (value: string | { id: string } | null | undefined) => (typeof value === 'string' ? value : (value?.id ?? null));
-
-async function orderOfPaymentIntent(paymentIntentId: string | null): Promise<string | null> {
+export async function orderOfPaymentIntent(paymentIntentId: string | null): Promise<string | null> {
   if (!paymentIntentId) return null;
   const order = await db().order.findUnique({ where: { paymentIntentId }, select: { id: true } });
   return order?.id ?? null;
@@ -64,26 +62,6 @@ export async function recordChargeRefunded(charge: ChargeObject): Promise<boolea
       itemIds: itemsCoveredBy(order, outside, full),
       // One row per cumulative amount: a replay of this very event cannot record it again.
       stripeRefundId: `${charge.id}:${charge.amount_refunded}`,
-      actor: 'stripe',
-    });
-    return true;
-  });
-  if (recorded) kickJobs();
-  return true;
-}
-
-/** charge.dispute.created: the whole order's access is suspended and the dispute recorded, once. */
-export async function recordDispute(dispute: DisputeObject): Promise<boolean> {
-  const orderId = await orderOfPaymentIntent(idOf(dispute.payment_intent));
-  if (!orderId) return false;
-  const recorded = await db().$transaction(async (tx) => {
-    const order = await lockOrder(tx, orderId);
-    if (order.refunds.some((r) => r.stripeDisputeId === dispute.id)) return false;
-    await recordRefund(tx, order, {
-      source: 'dispute',
-      amountCents: dispute.amount,
-      itemIds: order.items.filter((i) => !i.refundedAt).map((i) => i.id),
-      stripeDisputeId: dispute.id,
       actor: 'stripe',
     });
     return true;

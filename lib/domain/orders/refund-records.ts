@@ -6,7 +6,7 @@ import 'server-only';
 import { returnDrawnBalance } from '@/lib/domain/vouchers';
 import { enqueue } from '@/lib/domain/jobs';
 import { AppError } from '@/lib/domain/errors';
-import type { Prisma, RefundSource } from '@/lib/infra/db';
+import type { DisputeOutcome, Prisma, RefundSource } from '@/lib/infra/db';
 import { itemShares, type ItemShare } from './refund-shares';
 
 export const REFUND_EMAIL_JOB = 'refund-email';
@@ -21,7 +21,14 @@ export type LockedOrder = {
   fulfilledAt: Date | null;
   paymentIntentId: string | null;
   items: { id: string; productId: string; title: string; priceCents: number; refundedAt: Date | null }[];
-  refunds: { amountCents: number; source: RefundSource; stripeDisputeId: string | null; itemIds: string[] }[];
+  refunds: {
+    id: string;
+    amountCents: number;
+    source: RefundSource;
+    stripeDisputeId: string | null;
+    disputeOutcome: DisputeOutcome | null;
+    itemIds: string[];
+  }[];
   shares: Map<string, ItemShare>;
 };
 
@@ -38,7 +45,7 @@ export async function lockOrder(tx: Tx, orderId: string): Promise<LockedOrder> {
       fulfilledAt: true,
       paymentIntentId: true,
       items: { select: { id: true, productId: true, title: true, priceCents: true, refundedAt: true } },
-      refunds: { select: { amountCents: true, source: true, stripeDisputeId: true, items: { select: { id: true } } } },
+      refunds: { select: { id: true, amountCents: true, source: true, stripeDisputeId: true, disputeOutcome: true, items: { select: { id: true } } } },
     },
   });
   return {
@@ -56,6 +63,8 @@ export type RefundInput = {
   stripeRefundId?: string | null;
   stripeDisputeId?: string | null;
   actor: string;
+  /** No email of its own: a dispute learned only from its close, whose outcome email says it all. */
+  quiet?: boolean;
 };
 
 /** Records the refund and ends its items; refuses (409) an item another refund ended meanwhile. */
@@ -80,10 +89,17 @@ export async function recordRefund(tx: Tx, order: LockedOrder, input: RefundInpu
     });
     if (ended.count !== input.itemIds.length) throw new AppError('conflict', 'Some of these items have already been refunded');
   }
-  const discountShare = input.itemIds.reduce((sum, id) => sum + (order.shares.get(id)?.discountCents ?? 0), 0);
-  const voucherReturnedCents = await returnDrawnBalance(tx, order.id, discountShare);
-  if (voucherReturnedCents > 0) await tx.refund.update({ where: { id: refund.id }, data: { voucherReturnedCents } });
+  // A dispute only suspends: the gift card gets its share back if the dispute is lost (dispute-outcomes.ts).
+  const voucherReturnedCents = input.source === 'dispute' ? 0 : await returnVoucherShare(tx, order, refund.id, input.itemIds);
   // Keyed by the refund: the customer hears of each refund once, however often its job runs.
-  await enqueue(tx, REFUND_EMAIL_JOB, { refundId: refund.id }, { key: refund.id });
+  if (!input.quiet) await enqueue(tx, REFUND_EMAIL_JOB, { refundId: refund.id }, { key: refund.id });
   return { ...refund, voucherReturnedCents };
+}
+
+/** Gives a gift card back the items' share of the discount it paid, noted on the refund. */
+export async function returnVoucherShare(tx: Tx, order: LockedOrder, refundId: string, itemIds: string[]): Promise<number> {
+  const discountShare = itemIds.reduce((sum, id) => sum + (order.shares.get(id)?.discountCents ?? 0), 0);
+  const voucherReturnedCents = await returnDrawnBalance(tx, order.id, discountShare);
+  if (voucherReturnedCents > 0) await tx.refund.update({ where: { id: refundId }, data: { voucherReturnedCents } });
+  return voucherReturnedCents;
 }

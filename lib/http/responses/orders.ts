@@ -78,6 +78,8 @@ export function toAdminOrderResponse(o: AdminOrder): AdminOrderResponse {
       voucher_returned: centsToDollars(r.voucherReturnedCents),
       actor: r.actor,
       created_at: r.createdAt.toISOString(),
+      dispute_outcome: r.disputeOutcome,
+      resolved_at: r.resolvedAt?.toISOString() ?? null,
       product_ids: r.productIds,
     })),
     download_count: o.downloadCount,
