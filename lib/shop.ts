@@ -22,3 +22,7 @@ export const PRODUCTS_PAGE_SIZE = 24;
 export const API_LIST_LIMIT = 100;
 export const FOOTER_YEAR = 2025;
 export const SHOP_TIME_ZONE = 'Australia/Sydney';
+
+/** Where a refund's adjustment note is downloaded, under its order's invoice (Decision 071). */
+export const adjustmentNotePath = (sessionId: string, refundId: string) =>
+  `/api/orders/invoice/${encodeURIComponent(sessionId)}/adjustments/${encodeURIComponent(refundId)}`;

@@ -53,6 +53,16 @@ export const downloadParamsSchema = z.object({ sessionId: sessionIdSchema, produ
 
 export const downloadAllParamsSchema = z.object({ sessionId: sessionIdSchema });
 
+/** GET /api/orders/invoice/{sessionId}/adjustments/{refundId}: refund ids are rf_ plus letters, digits, - or _. */
+export const adjustmentNoteParams = z.object({
+  sessionId: sessionIdSchema,
+  refundId: z
+    .string()
+    .min(1)
+    .max(64)
+    .regex(/^[A-Za-z0-9_-]+$/, 'Invalid refund id'),
+});
+
 export const downloadAllQuerySchema = z.object({ product_id: productId.optional() });
 
 // file_id names a file for good; file_index (SPEC §7) is its place in the order's list.

@@ -51,6 +51,8 @@ export const customerOrderResponse = z.object({
   currency: z.string(),
   item_count: z.number().int().min(0),
   products: z.array(customerOrderProductResponse),
+  /** Money given back (refunds, a dispute lost), each with its adjustment note's PDF. */
+  refunds: z.array(z.object({ id: z.string(), amount: dollars, refunded_at: isoDateTime, adjustment_note_url: z.string() })),
 });
 export type CustomerOrderResponse = z.infer<typeof customerOrderResponse>;
 

@@ -74,6 +74,7 @@ const NOT_JSON: Record<string, string> = {
   '/api/download/[sessionId]/[productId]': 'a 302 to a presigned URL, no body',
   '/api/download/[sessionId]/all': 'a streamed ZIP archive',
   '/api/orders/invoice/[sessionId]': 'a PDF document',
+  '/api/orders/invoice/[sessionId]/adjustments/[refundId]': 'a PDF document (tests/integration/adjustment-notes.test.ts)',
   '/api/admin/orders/[sessionId]/downloads.csv': 'a CSV download log (tests/api/refunds.test.ts)',
   '/api/media/[...key]': 'image bytes',
 };

@@ -180,7 +180,10 @@ test('a new customer registers, subscribes monthly, checks out two products for 
 
   const [severalFiles, singleFiles] = await Promise.all(
     [several!, single!].map((p) =>
-      sql<{ originalFilename: string }>(`SELECT "originalFilename" FROM "ProductFile" WHERE "productId" = $1 ORDER BY position`, [p.id]),
+      sql<{ originalFilename: string }>(
+        `SELECT "originalFilename" FROM "ProductFile" WHERE "productId" = $1 AND "removedAt" IS NULL AND "supersededAt" IS NULL ORDER BY position`,
+        [p.id],
+      ),
     ),
   );
   const severalLine = order.getByTestId('order-product').filter({ has: page.getByRole('heading', { name: several!.title }) });

@@ -7,7 +7,7 @@ import { apiGet, productList, uniqueEmail } from './helpers';
 
 const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
 
-test('the admin refunds one item of two; the download log and My Orders follow', async ({ page, browser, request, baseURL }) => {
+test('the admin refunds one item of two; the download log, My Orders and its adjustment note follow', async ({ page, browser, request, baseURL }) => {
   test.setTimeout(120_000);
   const products = (await apiGet(request, '/api/products?limit=100', productList)).filter((p) => !p.is_bundle);
   const [gone, kept] = products.slice(0, 2);
@@ -72,5 +72,14 @@ test('the admin refunds one item of two; the download log and My Orders follow',
     const downloads = (title: string) => line(title).locator('a[href^="/api/download/"]');
     await expect(downloads(gone.title)).toHaveCount(0);
     await expect(downloads(kept.title).first()).toBeVisible();
+
+    // The refund's adjustment note (a credit note when the shop is not registered for GST).
+    const note = order.getByTestId('adjustment-note-link');
+    await expect(note).toHaveCount(1);
+    await expect(note).toHaveAttribute('href', new RegExp(`^/api/orders/invoice/${sessionId}/adjustments/[A-Za-z0-9_-]+$`));
+    const pdf = await page.request.get((await note.getAttribute('href'))!);
+    expect(pdf.status()).toBe(200);
+    expect(pdf.headers()['content-type']).toBe('application/pdf');
+    expect((await pdf.body()).subarray(0, 5).toString('latin1')).toBe('%PDF-');
   });
 });

@@ -18,7 +18,7 @@ process.env.SITE_URL = SITE_URL;
 const fx = createFixtures('RefStripe');
 
 async function loadApp() {
-  const [checkout, orders, downloads, db, jobs, handlers, webhook] = await Promise.all([
+  const [checkout, orders, downloads, db, jobs, handlers, webhook, invoices] = await Promise.all([
     import('@/lib/domain/checkout'),
     import('@/lib/domain/orders'),
     import('@/lib/domain/downloads'),
@@ -26,6 +26,7 @@ async function loadApp() {
     import('@/lib/domain/jobs'),
     import('@/lib/domain/background-work'),
     import('@/app/api/webhooks/stripe/route'),
+    import('@/lib/domain/invoices'),
   ]);
   return {
     ...checkout,
@@ -35,6 +36,7 @@ async function loadApp() {
     runDueJobs: jobs.runDueJobs,
     registerJobHandlers: handlers.registerJobHandlers,
     webhook: webhook.POST,
+    adjustmentNotePdf: invoices.adjustmentNotePdf,
   };
 }
 
@@ -194,6 +196,9 @@ describe('money that left through Stripe', () => {
     expect(await outcomeMails(email, 'downloads available again')).toBe(1);
     const { orders } = await app.listAdminOrders({ status: 'all', search: sessionId, limit: 1, offset: 0 });
     expect(orders[0].refunds).toMatchObject([{ source: 'dispute', disputeOutcome: 'won', productIds: [cheap.id, dear.id].sort() }]);
+    // Nothing was given back, so there is nothing to adjust.
+    const noNote = await app.adjustmentNotePdf({ sessionId, refundId: orders[0].refunds[0].id, userId: null }).catch((e: { code?: string }) => e.code);
+    expect(noNote).toBe('not_found');
     // Restored items are ordinary again: the back office can still refund one.
     expect(await app.refundOrder({ actor: 'admin', sessionId, productIds: [cheap.id] })).toMatchObject({ productIds: [cheap.id] });
     expect(await refundedIds(sessionId)).toEqual([cheap.id]);
@@ -215,6 +220,12 @@ describe('money that left through Stripe', () => {
     expect(error).toMatchObject({ code: 'forbidden', message: 'The payment for this order was returned after a dispute, so its downloads have ended' });
     await app.runDueJobs();
     expect(await outcomeMails(email, 'dispute closed')).toBe(1);
+    // The money went back, so the sale has its adjustment note, linked from the email.
+    const closed = await app.db().refund.findUniqueOrThrow({ where: { stripeDisputeId: dispute.id } });
+    const note = await app.adjustmentNotePdf({ sessionId, refundId: closed.id, userId: null });
+    expect(note.filename).toMatch(/^ADJ-\d{6}\.pdf$/);
+    const mail = await app.db().outboxEmail.findFirstOrThrow({ where: { to: email, subject: { contains: 'dispute closed' } } });
+    expect(mail.text).toContain(`/api/orders/invoice/${sessionId}/adjustments/${closed.id}`);
   });
 
   it('a close that comes without its opening is recorded as both: a late opening changes nothing', async () => {

@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { discoverAllRoutes, discoverOwnedRoutes, type AnyRoute } from './routes';
-import { call, clearRateLimits, closeDb, registerCustomer, sql, type Customer, type Reply } from './helpers';
+import { adminToken, call, clearRateLimits, closeDb, registerCustomer, sql, type Customer, type Reply } from './helpers';
 import { listProducts } from '../api/helpers';
 
 // The test payment page stands in for the payment provider's hosted page:
@@ -20,6 +20,8 @@ let other: Customer;
 let productId: string;
 let productTitle: string;
 const sessions: { order: string; membership: string } = { order: '', membership: '' };
+/** A refund of the order's second product: its adjustment note is the owner's too. */
+let refundId = '';
 
 async function payTestSession(url: string, auth: Record<string, string>): Promise<string> {
   const sessionId = /\/checkout\/test\/(cs_test_[A-Za-z0-9_]+)/.exec(url)?.[1];
@@ -32,13 +34,19 @@ async function payTestSession(url: string, auth: Record<string, string>): Promis
 beforeAll(async () => {
   owner = await registerCustomer('owner');
   other = await registerCustomer('other');
-  const [product] = await listProducts('?limit=1');
+  const [product, refunded] = await listProducts('?limit=2');
   productId = product.id;
   productTitle = product.title;
-  // The owner buys a product, then becomes a member: a paid order and a paid membership checkout.
-  const checkout = await call('POST', '/api/checkout/session', { headers: owner.auth, json: [{ product_id: productId }] });
+  // The owner buys two products, one refunded, then becomes a member: a paid order and a paid membership checkout.
+  const checkout = await call('POST', '/api/checkout/session', { headers: owner.auth, json: [{ product_id: productId }, { product_id: refunded.id }] });
   expect(checkout.status, checkout.text).toBe(200);
   sessions.order = await payTestSession((checkout.body as { url: string }).url, owner.auth);
+  const refund = await call('POST', '/api/admin/orders/refund', {
+    headers: { authorization: `Bearer ${await adminToken()}` },
+    json: { session_id: sessions.order, product_ids: [refunded.id] },
+  });
+  expect(refund.status, refund.text).toBe(200);
+  refundId = (refund.body as { refund: { id: string } }).refund.id;
   const subscribe = await call('POST', '/api/membership/subscribe', { headers: owner.auth, form: { plan_interval: 'month' } });
   expect(subscribe.status, subscribe.text).toBe(200);
   sessions.membership = await payTestSession((subscribe.body as { url: string }).url, owner.auth);
@@ -59,6 +67,7 @@ function ownerPaths(route: AnyRoute): string[] {
         if (segment === '[userId]') return owner.id;
         if (segment === '[sessionId]') return sessionId;
         if (segment === '[productId]') return productId;
+        if (segment === '[refundId]') return refundId;
         if (segment.startsWith('[')) throw new Error(`${route.template}: no fixture for ${segment}; add one to ownership.test.ts`);
         return segment;
       })
@@ -85,6 +94,7 @@ describe('owned route discovery', () => {
       'GET /api/download/[sessionId]/[productId]',
       'GET /api/download/[sessionId]/all',
       'GET /api/orders/invoice/[sessionId]',
+      'GET /api/orders/invoice/[sessionId]/adjustments/[refundId]',
       'GET /api/membership/subscription-status/[sessionId]',
     ]) {
       expect(templates).toContain(expected);

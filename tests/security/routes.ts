@@ -90,6 +90,7 @@ export const PUBLIC_ROUTES = [
   'GET /api/download/[sessionId]/[productId]',
   'GET /api/download/[sessionId]/all',
   'GET /api/orders/invoice/[sessionId]',
+  'GET /api/orders/invoice/[sessionId]/adjustments/[refundId]',
   'GET /api/health',
   'GET /api/media/[...key]',
   'POST /api/membership/cancel/[userId]',

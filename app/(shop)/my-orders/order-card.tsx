@@ -32,6 +32,18 @@ export function OrderCard({ order }: { order: CustomerOrderResponse }) {
       <div className="mt-4 flex flex-wrap gap-3">
         <DownloadAllLink sessionId={order.session_id} fileCount={order.products.reduce((n, p) => n + p.files.length, 0)} />
         <InvoiceLink sessionId={order.session_id} />
+        {order.refunds.map((refund) => (
+          <a
+            key={refund.id}
+            href={refund.adjustment_note_url}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="text-sm font-semibold text-indigo-800 underline"
+            data-testid="adjustment-note-link"
+          >
+            Adjustment note: {formatAud(Math.round(refund.amount * 100))} refunded {formatDate(refund.refunded_at)}
+          </a>
+        ))}
       </div>
     </li>
   );

@@ -7,7 +7,12 @@ import { retryWhileUnavailable } from '@/lib/infra/db/unavailable';
 import { sendEmail } from '@/lib/infra/email';
 import { env } from '@/lib/env';
 import { formatAud } from '@/lib/format';
-import { SHOP_NAME } from '@/lib/shop';
+import { adjustmentNotePath, SHOP_NAME } from '@/lib/shop';
+
+const site = () => env().SITE_URL.replace(/\/+$/, '');
+
+/** Card money given back has an adjustment note (Decision 071); the email links it. */
+const noteLine = (sessionId: string, refundId: string) => `Adjustment note: ${site()}${adjustmentNotePath(sessionId, refundId)}`;
 
 export async function sendRefundEmailOnce(refundId: string): Promise<void> {
   const refund = await db().refund.findUnique({
@@ -28,7 +33,8 @@ export async function sendRefundEmailOnce(refundId: string): Promise<void> {
     ...(refund.amountCents > 0 && !dispute ? [`Refunded to your card: ${formatAud(refund.amountCents)} (it can take 5–10 business days to appear).`] : []),
     ...(refund.voucherReturnedCents > 0 ? [`Returned to your gift card: ${formatAud(refund.voucherReturnedCents)}.`] : []),
     ...(ended.length ? ['Downloads of these items have ended; the rest of your order stays available in My Orders.'] : []),
-    `My Orders: ${env().SITE_URL.replace(/\/+$/, '')}/my-orders`,
+    ...(refund.amountCents > 0 && !dispute ? [noteLine(refund.order.sessionId, refund.id)] : []),
+    `My Orders: ${site()}/my-orders`,
   ].join('\n');
   const subject = dispute ? `Your ${SHOP_NAME} order ${shortId}: payment disputed` : `Your ${SHOP_NAME} order ${shortId} was refunded`;
   await sendEmail({ to, subject, text });
@@ -57,7 +63,8 @@ export async function sendDisputeOutcomeEmailOnce(refundId: string): Promise<voi
       : `The dispute over the payment for your ${SHOP_NAME} order ${shortId} has closed with the payment returned to your card, so its downloads have ended.`,
     ...(refund.voucherReturnedCents > 0 ? ['', `Returned to your gift card: ${formatAud(refund.voucherReturnedCents)}.`] : []),
     '',
-    `My Orders: ${env().SITE_URL.replace(/\/+$/, '')}/my-orders`,
+    ...(!won && refund.amountCents > 0 ? [noteLine(refund.order.sessionId, refund.id)] : []),
+    `My Orders: ${site()}/my-orders`,
   ].join('\n');
   const subject = won ? `Your ${SHOP_NAME} order ${shortId}: downloads available again` : `Your ${SHOP_NAME} order ${shortId}: dispute closed`;
   await sendEmail({ to, subject, text });

@@ -5,18 +5,16 @@
 import 'server-only';
 import { authorizeOrderInvoice } from '@/lib/domain/downloads';
 import { formatAud, formatDate } from '@/lib/format';
-import { PLANS, SHOP_NAME } from '@/lib/shop';
+import { PLANS } from '@/lib/shop';
 import { db } from '@/lib/infra/db';
 import { renderTextPdf, type PdfRow } from '@/lib/infra/pdf';
-import { businessDetailsAt, parseBusinessDetails, type BusinessDetails } from './business';
+import { parseBusinessDetails, type BusinessDetails } from './business';
+import { gstIncludedCents, invoiceNumber, issueInvoice, sellerRows } from './document';
 
 export * from './abn';
+export { adjustmentNotePdf, adjustmentNoteNumber } from './adjustment-notes';
+export { gstIncludedCents, invoiceNumber } from './document';
 export { getBusinessDetails, saveBusinessDetails, type BusinessDetails } from './business';
-
-/** Prices are GST-inclusive, so the GST in them is one eleventh, rounded to the cent. */
-export const gstIncludedCents = (totalCents: number) => Math.round(totalCents / 11);
-
-export const invoiceNumber = (n: number) => `INV-${String(n).padStart(6, '0')}`;
 
 type InvoiceOrder = {
   number: number;
@@ -33,13 +31,7 @@ export function invoiceRows(invoice: InvoiceOrder): { title: string; rows: PdfRo
   const { seller } = invoice;
   const title = seller.gstRegistered ? 'Tax invoice' : 'Invoice';
   const rows: PdfRow[] = [
-    { left: seller.name || SHOP_NAME, bold: true },
-    ...(seller.abn ? [{ left: `ABN ${seller.abn}` }] : []),
-    ...seller.address
-      .split(/\r?\n/)
-      .filter(Boolean)
-      .map((line) => ({ left: line })),
-    ...(seller.email ? [{ left: seller.email }] : []),
+    ...sellerRows(seller),
     { left: `Invoice number: ${invoiceNumber(invoice.number)}`, gapBefore: true },
     { left: `Date: ${formatDate(invoice.date)}` },
     ...(invoice.customerEmail ? [{ left: `Billed to: ${invoice.customerEmail}` }] : []),
@@ -50,19 +42,6 @@ export function invoiceRows(invoice: InvoiceOrder): { title: string; rows: PdfRo
     ...(seller.gstRegistered ? [{ left: 'GST included', right: formatAud(gstIncludedCents(invoice.totalCents)) }] : []),
   ];
   return { title, rows };
-}
-
-/**
- * Issues the invoice on first request, with the seller's details as they were
- * at the payment: ON CONFLICT DO NOTHING keeps one invoice (one number, one
- * snapshot) per order even when two requests race.
- */
-async function issueInvoice(orderId: string, paidAt: Date): Promise<{ number: number; seller: unknown }> {
-  const existing = await db().invoice.findUnique({ where: { orderId } });
-  if (existing) return existing;
-  const seller = await businessDetailsAt(paidAt);
-  await db().invoice.createMany({ data: [{ orderId, seller }], skipDuplicates: true });
-  return db().invoice.findUniqueOrThrow({ where: { orderId } });
 }
 
 export async function orderInvoicePdf(request: { sessionId: string; userId: string | null }): Promise<{ filename: string; body: Uint8Array }> {

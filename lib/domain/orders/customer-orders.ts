@@ -2,6 +2,7 @@
 import 'server-only';
 import { db } from '@/lib/infra/db';
 import { fileListsForProducts } from './files';
+import { refundsWithNotes } from './refund-notes';
 
 export type CustomerOrderItem = {
   productId: string;
@@ -24,13 +25,26 @@ export type CustomerOrderFile = {
   earlierVersions: { id: string; filename: string; version: number; createdAt: Date }[];
 };
 
-export type CustomerOrder = { sessionId: string; createdAt: Date; amountCents: number; currency: string; items: CustomerOrderItem[] };
+/** Money given back on the order, each with its adjustment note (Decision 071). */
+export type CustomerOrderRefund = { id: string; createdAt: Date; amountCents: number };
+
+export type CustomerOrder = {
+  sessionId: string;
+  createdAt: Date;
+  amountCents: number;
+  currency: string;
+  items: CustomerOrderItem[];
+  refunds: CustomerOrderRefund[];
+};
 
 export async function listCustomerOrders(userId: string): Promise<CustomerOrder[]> {
   const orders = await db().order.findMany({
     where: { userId, fulfilledAt: { not: null }, kind: { not: 'subscription' } },
     orderBy: { createdAt: 'desc' },
-    include: { items: { include: { product: { select: { imagePath: true, thumbnailPath: true } } } } },
+    include: {
+      items: { include: { product: { select: { imagePath: true, thumbnailPath: true } } } },
+      refunds: { where: refundsWithNotes, select: { id: true, createdAt: true, amountCents: true }, orderBy: { createdAt: 'asc' } },
+    },
   });
   // One query for every file of every order, not one per order.
   const files = await fileListsForProducts([...new Set(orders.flatMap((o) => o.items.map((i) => i.productId)))]);
@@ -39,6 +53,7 @@ export async function listCustomerOrders(userId: string): Promise<CustomerOrder[
     createdAt: order.createdAt,
     amountCents: order.amountCents,
     currency: order.currency,
+    refunds: order.refunds,
     items: order.items.map((item) => ({
       productId: item.productId,
       title: item.title,

@@ -15,6 +15,7 @@ export * from './membership-checkout';
 export { membershipPayments, type MembershipPayment } from './membership-payments';
 export * from './owned';
 export * from './payment-events';
+export { refundsWithNotes } from './refund-notes';
 export { REFUND_EMAIL_JOB } from './refund-records';
 export * from './refund-shares';
 export * from './refunds';

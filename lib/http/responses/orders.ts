@@ -1,6 +1,7 @@
 import 'server-only';
 import type { AdminOrderResponse, CustomerOrderResponse } from '@/lib/contract/orders';
 import type { AdminOrder, CustomerOrder } from '@/lib/domain/orders';
+import { adjustmentNotePath } from '@/lib/shop';
 import { centsToDollars } from '@/lib/format';
 
 // Links name the file's stable id (decision 059), so they survive files being added or removed.
@@ -14,6 +15,12 @@ export function toCustomerOrderResponse(order: CustomerOrder): CustomerOrderResp
     amount: centsToDollars(order.amountCents),
     currency: order.currency.toUpperCase(),
     item_count: order.items.length,
+    refunds: order.refunds.map((r) => ({
+      id: r.id,
+      amount: centsToDollars(r.amountCents),
+      refunded_at: r.createdAt.toISOString(),
+      adjustment_note_url: adjustmentNotePath(order.sessionId, r.id),
+    })),
     products: order.items.map((item) => ({
       id: item.productId,
       title: item.title,

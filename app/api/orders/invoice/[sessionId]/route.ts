@@ -4,19 +4,12 @@ import { orderInvoicePdf } from '@/lib/domain/invoices';
 import { enforceRateLimit, RATE_LIMITS } from '@/lib/domain/rate-limit';
 import { clientIp } from '@/lib/http/client';
 import { handler, parseParams } from '@/lib/http/handler';
+import { pdfResponse } from '@/lib/http/pdf';
 import { getSessionUser } from '@/lib/http/session';
 
 export const GET = handler<{ sessionId: string }>(async (request, { params }) => {
   const { sessionId } = await parseParams(params, sessionParamsSchema);
   await enforceRateLimit(RATE_LIMITS.download, clientIp(request));
   const user = await getSessionUser(request);
-  const invoice = await orderInvoicePdf({ sessionId, userId: user?.id ?? null });
-  return new Response(Buffer.from(invoice.body), {
-    headers: {
-      'Content-Type': 'application/pdf',
-      'Content-Disposition': `inline; filename="${invoice.filename}"`,
-      'Cache-Control': 'private, no-store',
-      'Referrer-Policy': 'no-referrer',
-    },
-  });
+  return pdfResponse(await orderInvoicePdf({ sessionId, userId: user?.id ?? null }));
 });

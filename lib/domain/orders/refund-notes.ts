@@ -1,0 +1,10 @@
+// Which refunds carry an adjustment note (Decision 071): those that gave card
+// money back. An open dispute has not (yet), a won one never did, and a gift
+// card's returned balance was a discount on the invoice, not part of its
+// taxable total.
+import type { Prisma } from '@/lib/infra/db';
+
+export const refundsWithNotes = {
+  amountCents: { gt: 0 },
+  OR: [{ source: { in: ['admin', 'stripe_refund'] } }, { source: 'dispute', disputeOutcome: 'lost' }],
+} satisfies Prisma.RefundWhereInput;
