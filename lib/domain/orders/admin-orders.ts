@@ -44,7 +44,7 @@ export async function listAdminOrders(filter: OrderFilter) {
       include: {
         items: { include: { product: { select: { imagePath: true, thumbnailPath: true } } } },
         emailLogs: { orderBy: { sentAt: 'desc' } },
-        refunds: { orderBy: { createdAt: 'asc' }, include: { items: { select: { productId: true } } } },
+        refunds: { orderBy: { createdAt: 'asc' }, include: { items: { select: { productId: true }, orderBy: { title: 'asc' } } } },
         downloads: { orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], take: DOWNLOAD_LOG_SHOWN, include: { file: { select: { originalFilename: true } } } },
         _count: { select: { downloads: true } },
       },
