@@ -105,7 +105,8 @@ export function createApiClient(options: ClientOptions = {}) {
     } catch {
       return { ok: false, error: new ApiError(0, NETWORK_ERROR, null) };
     }
-    await res.body?.cancel().catch(() => {});
+    // Read to its end (S3 answers an empty body or a short XML error): a cancelled body counts as an aborted request.
+    await res.arrayBuffer().catch(() => null);
     return res.ok ? { ok: true, status: res.status, body: null, headers: res.headers } : { ok: false, error: new ApiError(res.status, STORAGE_REFUSED, null) };
   }
 

@@ -74,7 +74,7 @@ test('bulk upload of three images: progress, success banner, products with previ
   await page.locator('#bulk-category').selectOption(category.name);
   const shopOrigin = new URL(page.url()).origin;
   const sent: { method: string; url: string; status: number }[] = [];
-  page.on('requestfinished', async (req) => sent.push({ method: req.method(), url: req.url(), status: (await req.response())?.status() ?? 0 }));
+  page.on('response', (res) => sent.push({ method: res.request().method(), url: res.url(), status: res.status() }));
   await page.getByRole('button', { name: 'Upload Images' }).click();
 
   const progress = page.getByTestId('upload-progress');
