@@ -6,6 +6,7 @@
 #     --build-arg NEXT_DEPLOYMENT_ID=$(git rev-parse --short HEAD) \
 #     --build-arg NEXT_SERVER_ACTIONS_ENCRYPTION_KEY="$(openssl rand -base64 32)" \
 #     --build-arg SITE_URL=https://shop.example.com \
+#     --build-arg S3_ENDPOINT=https://s3.ap-southeast-2.amazonaws.com \
 #     -t design-shop .
 #
 # Every web instance and the worker of one deployment run this one image, so
@@ -34,9 +35,18 @@ ARG NEXT_DEPLOYMENT_ID
 ARG NEXT_SERVER_ACTIONS_ENCRYPTION_KEY
 # Baked into canonical URLs and the HSTS header at build time.
 ARG SITE_URL
+# The storage origin the admin's browser uploads to joins the CSP's connect-src at build time (Decision 070).
+ARG S3_ENDPOINT
+ARG S3_REGION=us-east-1
+ARG S3_BUCKET=shop-files
+ARG S3_FORCE_PATH_STYLE=true
 ENV NEXT_DEPLOYMENT_ID=${NEXT_DEPLOYMENT_ID} \
     NEXT_SERVER_ACTIONS_ENCRYPTION_KEY=${NEXT_SERVER_ACTIONS_ENCRYPTION_KEY} \
     SITE_URL=${SITE_URL} \
+    S3_ENDPOINT=${S3_ENDPOINT} \
+    S3_REGION=${S3_REGION} \
+    S3_BUCKET=${S3_BUCKET} \
+    S3_FORCE_PATH_STYLE=${S3_FORCE_PATH_STYLE} \
     NEXT_TELEMETRY_DISABLED=1 \
     NODE_ENV=production
 RUN npx next build

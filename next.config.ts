@@ -1,23 +1,11 @@
 import type { NextConfig } from 'next';
 import { listingRewrites } from './lib/http/listing-rewrites';
+import { contentSecurityPolicy, storageUploadOrigin } from './lib/http/security-headers';
 
 const isDev = process.env.NODE_ENV !== 'production';
 const httpsSite = (process.env.SITE_URL ?? '').startsWith('https://');
 
-// Catalogue pages are prerendered and cached, so they cannot carry per-request
-// nonces: inline scripts are allowed by 'unsafe-inline' instead (see docs/decisions/004).
-const csp = [
-  "default-src 'self'",
-  `script-src 'self' 'unsafe-inline'${isDev ? " 'unsafe-eval'" : ''}`,
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob: https:",
-  "font-src 'self'",
-  "connect-src 'self'",
-  "frame-ancestors 'none'",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-].join('; ');
+const csp = contentSecurityPolicy({ dev: isDev, storageOrigin: storageUploadOrigin(process.env) });
 
 const securityHeaders = [
   { key: 'Content-Security-Policy', value: csp },

@@ -116,6 +116,8 @@ if (process.argv.includes('--storefront')) {
       shoppers: Number(argValue('--shoppers') ?? 10),
       seconds: Number(argValue('--seconds') ?? 16),
       build: !process.argv.includes('--no-build'),
+      // Straight to storage as the Upload tab sends it; `--multipart` measures the route that streams through the web process.
+      path: process.argv.includes('--multipart') ? 'multipart' : 'direct',
       log,
     });
     const row = storefrontRow(result);

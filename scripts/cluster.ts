@@ -39,7 +39,8 @@ exitIfInvalidEnvironment(() => parseEnv({ ...process.env, NODE_ENV: 'production'
 const runDir = mkdtempSync(join(tmpdir(), 'shop-cluster-'));
 // On 'exit', because the embedded Postgres's exit hook may end the process before shutdown() does.
 process.on('exit', () => rmSync(runDir, { recursive: true, force: true }));
-const services = await startLocalServices({ dataDir, persistent: true, log });
+// A site under its own name uploads to the embedded storage from that origin (loopback ones are always allowed).
+const services = await startLocalServices({ dataDir, persistent: true, log, corsOrigins: process.env.SITE_URL ? [new URL(process.env.SITE_URL).origin] : [] });
 Object.assign(process.env, services.env);
 const env: NodeJS.ProcessEnv = {
   ...process.env,

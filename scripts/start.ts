@@ -22,7 +22,8 @@ function log(message: string) {
 const userSetDatabase = Boolean(process.env.DATABASE_URL);
 exitIfInvalidEnvironment(() => parseEnv({ ...process.env, NODE_ENV: dev ? 'development' : 'production' }));
 
-const services = await startLocalServices({ dataDir, persistent: true, log });
+// A site under its own name uploads to the embedded storage from that origin (loopback ones are always allowed).
+const services = await startLocalServices({ dataDir, persistent: true, log, corsOrigins: process.env.SITE_URL ? [new URL(process.env.SITE_URL).origin] : [] });
 Object.assign(process.env, services.env);
 const childEnv: NodeJS.ProcessEnv = {
   ...process.env,

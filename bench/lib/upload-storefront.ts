@@ -1,38 +1,51 @@
-// `npm run bench:upload -- --storefront [--count 200 --shoppers 10 --seconds 16 --no-build]`
+// `npm run bench:upload -- --storefront [--count 200 --shoppers 10 --seconds 16 --no-build --multipart]`
 // (issue #16 §4): do uploads slow the storefront? The shop as production runs
 // it: a production build served by server.mjs with SHOP_DISABLE_WORKER=1 and
 // pinned to CPU 0 (bench-server.ts), the job worker in its own process
-// (`npm run worker`, unpinned), Postgres and the S3 stand-in as separate
-// processes, shoppers (autocannon, pinned to CPU 1) on a cached product page
-// and /products. Their p95 idle, then again while an N-image bulk upload,
-// sent over HTTP as the admin's browser sends it, is processed by the worker.
+// (`npm run worker`, unpinned), Postgres as separate processes, the S3
+// stand-in in its own process and the upload's sender (this process, once it
+// starts sending) pinned to CPU 1 beside the shoppers (autocannon) on a cached
+// product page and /products, as S3 and the admin's browser are other machines. Their
+// p95 idle, then again while an N-image bulk upload, sent over HTTP as the
+// admin's browser sends it (upload-clients.ts: straight to storage by default,
+// `--multipart` through the web process as before), is received and processed.
 // Also images per second and the shop's CPU per image (worker + web process;
 // the web process's share for serving the shoppers taken out at its idle cost
 // per request), without the S3 stand-in, which on this machine shares the two
 // cores and against real S3 would not.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { runPair, type LoadResult, type Scenario } from './bench-load';
-import { MULTIPART_BOUNDARY, multipartBody } from './multipart-body';
-import { startPinnedServer } from './bench-server';
+import { LOAD_CPU, startPinnedServer } from './bench-server';
 import { startS3StandInProcess } from './s3-stand-in-process';
+import { sendBatch, type UploadPath } from './upload-clients';
 
 const DIST_DIR = '.next-bench-upload';
 const TICKS_PER_SECOND = 100;
 /** Goal of issue #16 §4: cached-page p95 during an upload within this multiple of its idle value. */
 export const UPLOAD_P95_GOAL = 2;
 
-export type StorefrontOptions = { script: string; runDir: string; count: number; shoppers: number; seconds: number; build: boolean; log: (m: string) => void };
+export type StorefrontOptions = {
+  script: string;
+  runDir: string;
+  count: number;
+  shoppers: number;
+  seconds: number;
+  build: boolean;
+  path: UploadPath;
+  log: (m: string) => void;
+};
 
 export type StorefrontResult = {
+  path: UploadPath;
   count: number;
   shoppers: number;
   idle: [LoadResult, LoadResult];
   /** Idle again once the batch is done: how far the machine's other work moved the baseline meanwhile. */
   idleAfter: [LoadResult, LoadResult];
-  /** While the upload request is still being received (the web process stages the files), and after it, while the worker processes them. */
+  /** While the upload is still being received (multipart: the web process stages the files; direct: storage takes them, the shop answers small JSON calls), and after it, while the worker processes them. */
   receiving: [LoadResult, LoadResult];
   processing: [LoadResult, LoadResult] | null;
   receivedSeconds: number;
@@ -46,6 +59,8 @@ export type StorefrontResult = {
   loadAtStart: number;
   loadAtEnd: number;
   workerPriority: string;
+  /** Share of each core busy (all processes on the machine) while the upload was received: where the time went. */
+  coresBusyReceiving: [number, number];
 };
 
 function ticksOf(pid: number): number {
@@ -106,7 +121,7 @@ export async function storefrontDuringUpload(options: StorefrontOptions): Promis
 
   log(`generating ${options.count} distinct 2000×2000 PNGs…`);
   const files = await generateImages(options.script, join(options.runDir, 'images'), options.count);
-  const s3 = await startS3StandInProcess(options.script, join(options.runDir, 's3'));
+  const s3 = await startS3StandInProcess(options.script, join(options.runDir, 's3'), LOAD_CPU);
   const services = await startLocalServices({ dataDir: join(options.runDir, 'services'), persistent: false, log });
   const stops: (() => Promise<void>)[] = [() => s3.stop(), () => services.stop()];
   try {
@@ -151,24 +166,22 @@ export async function storefrontDuringUpload(options: StorefrontOptions): Promis
 
     const loadAtStart = loadavg()[0];
     const cpuAtStart = { worker: cpuMsOf(worker.child.pid as number), web: cpuMsOf(shop.pid), s3: cpuMsOf(s3.child.pid as number) };
-    log(`uploading ${files.length} images while the shoppers browse (load ${loadAtStart.toFixed(2)})…`);
+    log(`uploading ${files.length} images (${options.path}) while the shoppers browse (load ${loadAtStart.toFixed(2)})…`);
+    // From here this process is the admin's browser, another machine: onto the shoppers' core with
+    // every thread (the shop, worker and Postgres were started before, so keep their placement).
+    execFileSync('taskset', ['-a', '-p', '-c', LOAD_CPU, String(process.pid)], { stdio: 'ignore' });
     const started = performance.now();
-    const posted = fetch(`${shop.url}/api/admin/bulk-upload`, {
-      method: 'POST',
-      headers: { ...admin, 'content-type': `multipart/form-data; boundary=${MULTIPART_BOUNDARY}` },
-      body: multipartBody({ price: '5.00', category: category.name, tags: 'bench' }, files),
-      duplex: 'half',
-    } as RequestInit);
     let receivedAt = 0;
-    const received = posted.then((response) => ((receivedAt = performance.now()), response));
+    const sent = sendBatch(options.path, { url: shop.url, admin, category: category.name, files }).then((id) => ((receivedAt = performance.now()), id));
+    // A failed upload must not wait out the windows below unnoticed.
+    sent.catch(() => {});
     await new Promise((r) => setTimeout(r, 1_000));
-    log('  shoppers while the upload request is received…');
+    log('  shoppers while the upload is received…');
+    const coresBefore = coreTimes();
     const receiving = await pair(0);
+    const coresBusyReceiving = busyShares(coresBefore, coreTimes());
     const insideReceiving = receivedAt === 0;
-
-    const response = await received;
-    if (response.status !== 202) throw new Error(`bulk upload answered ${response.status}: ${await response.text()}`);
-    const { batch_id: batchId } = (await response.json()) as { batch_id: string };
+    const batchId = await sent;
     type Progress = { stage: string; failed_files?: unknown[] };
     const readProgress = async () => (await (await fetch(`${shop.url}/api/admin/upload-progress/${batchId}`, { headers: admin })).json()) as Progress;
     let progress = await readProgress();
@@ -194,6 +207,7 @@ export async function storefrontDuringUpload(options: StorefrontOptions): Promis
     const requestsDuring = [...receiving, ...(processing ?? [])].reduce((sum, r) => sum + r.requests, 0);
     const webRaw = webAtFinish - cpuAtStart.web;
     return {
+      path: options.path,
       count: files.length,
       shoppers: options.shoppers,
       idle,
@@ -214,11 +228,27 @@ export async function storefrontDuringUpload(options: StorefrontOptions): Promis
       loadAtStart,
       loadAtEnd: loadavg()[0],
       workerPriority: workerPriority(worker.child.pid as number),
+      coresBusyReceiving,
     };
   } finally {
     for (const stop of stops) await stop().catch(() => {});
   }
 }
+
+type CoreTimes = { busy: number; total: number }[];
+
+/** CPU 0 and CPU 1's busy and total ticks from /proc/stat (idle and iowait are not busy). */
+function coreTimes(): CoreTimes {
+  const lines = readFileSync('/proc/stat', 'utf8').split('\n');
+  return ['cpu0', 'cpu1'].map((name) => {
+    const ticks = (lines.find((l) => l.startsWith(`${name} `)) ?? '').split(/\s+/).slice(1).map(Number);
+    const total = ticks.reduce((a, b) => a + (b || 0), 0);
+    return { busy: total - (ticks[3] || 0) - (ticks[4] || 0), total };
+  });
+}
+
+const busyShares = (from: CoreTimes, to: CoreTimes): [number, number] =>
+  [0, 1].map((i) => (to[i].busy - from[i].busy) / Math.max(1, to[i].total - from[i].total)) as [number, number];
 
 /** The worker's nice value as the kernel reports it (proc(5) field 19). */
 function workerPriority(pid: number): string {
@@ -231,8 +261,8 @@ function workerPriority(pid: number): string {
 
 const SECTION = '## Storefront during a bulk upload (issue #16 §4)';
 const HEADER = [
-  '| run (UTC) | load 1 min (start / end) | images | shoppers | product page p95: idle → receiving / processing | /products p95: idle → receiving / processing | worst × idle: processing (receiving) | images/s (request received after) | shop CPU per image (worker + web) | S3 stand-in CPU per image | worker nice | failed |',
-  '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+  '| run (UTC) | load 1 min (start / end) | images | shoppers | product page p95: idle → receiving / processing | /products p95: idle → receiving / processing | worst × idle: processing (receiving) | images/s (request received after) | shop CPU per image (worker + web) | S3 stand-in CPU per image | worker nice | failed | CPU 0 / CPU 1 busy while received |',
+  '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
 ];
 
 export function storefrontRow(r: StorefrontResult): string {
@@ -242,14 +272,14 @@ export function storefrontRow(r: StorefrontResult): string {
   const receiving = worstOf(r.receiving);
   const goal = Number.isNaN(processing) ? ' (no processing window)' : processing <= UPLOAD_P95_GOAL ? '' : ' (goal missed)';
   const partial = [
-    r.insideReceiving ? '' : 'request done before its window ended',
+    r.insideReceiving ? '' : 'upload done before its window ended',
     r.processing && !r.insideProcessing ? 'batch done before its window ended' : '',
   ]
     .filter(Boolean)
     .join('; ');
   const cell = (i: 0 | 1) => `${r.idle[i].p95} → ${r.receiving[i].p95} / ${r.processing?.[i].p95 ?? '–'} ms (idle after: ${r.idleAfter[i].p95})`;
   const c = r.cpuMsPerImage;
-  return `| ${when} | ${r.loadAtStart.toFixed(1)} / ${r.loadAtEnd.toFixed(1)} | ${r.count} | ${r.shoppers} | ${cell(0)} | ${cell(1)} | **${processing.toFixed(2)} ×** (${receiving.toFixed(2)} ×)${goal}${partial ? ` (${partial})` : ''} | ${(r.count / r.batchSeconds).toFixed(2)} (${r.receivedSeconds.toFixed(0)} s) | ${c.worker + c.web} ms (${c.worker} + ${c.web}; web with the shoppers ${c.webRaw}) | ${c.s3} ms | ${r.workerPriority} | ${r.failed} |`;
+  return `| ${when} (${r.path}) | ${r.loadAtStart.toFixed(1)} / ${r.loadAtEnd.toFixed(1)} | ${r.count} | ${r.shoppers} | ${cell(0)} | ${cell(1)} | **${processing.toFixed(2)} ×** (${receiving.toFixed(2)} ×)${goal}${partial ? ` (${partial})` : ''} | ${(r.count / r.batchSeconds).toFixed(2)} (${r.receivedSeconds.toFixed(0)} s) | ${c.worker + c.web} ms (${c.worker} + ${c.web}; web with the shoppers ${c.webRaw}) | ${c.s3} ms | ${r.workerPriority} | ${r.failed} | ${r.coresBusyReceiving.map((s) => `${Math.round(s * 100)} %`).join(' / ')} |`;
 }
 
 /** The section of upload.md with `row` first, from the file's current text (bench-upload.ts keeps it when it rewrites the rest). */
@@ -264,15 +294,21 @@ export function storefrontSection(previous: string, row?: string): string {
 
 \`npm run bench:upload -- --storefront --count 200\` (bench/lib/upload-storefront.ts): the
 production build served by server.mjs with SHOP_DISABLE_WORKER=1, pinned to CPU 0; the job
-worker as its own process (\`npm run worker\`); Postgres and the S3 stand-in as separate
-processes; autocannon pinned to CPU 1 as the shoppers, on a cached product page and
-/products (alternating 2 s slices). p95 first idle, then while the bulk upload (one streamed
-multipart POST over HTTP) is received by the web process, which stages each file in S3,
-and then while the worker processes the rest. Goal: p95 during ≤ ${UPLOAD_P95_GOAL} × idle. Rows
-before 19:45 on 2026-11-24 measured one window starting 3 s into the upload, mostly while
-the request was being received (shown as "receiving"). Shop CPU per
-image: the worker's, plus the web process's less its shoppers' requests at their idle CPU cost
-(the figure with them beside it); the S3 stand-in's apart, as real S3 is another machine.
+worker as its own process (\`npm run worker\`); Postgres as separate processes; autocannon
+pinned to CPU 1 as the shoppers, on a cached product page and /products (alternating 2 s
+slices). p95 first idle, then while the bulk upload is received, then while the worker
+processes the rest. The upload, as the admin's browser sends it (bench/lib/upload-clients.ts):
+**direct** (the default since Decision 70): a staged batch opened, each image PUT straight to
+the S3 stand-in three at a time, finished ones reported in groups of five, then completed, so
+the web process answers small JSON calls only; **multipart** (\`--multipart\`): one streamed
+POST that the web process parses and stages in S3 file by file. From the direct rows on, the
+S3 stand-in is pinned to CPU 1 beside the shoppers (real S3 is another machine), and from
+21:30 the upload's sender too (the admin's browser is another machine); earlier rows left them
+unpinned. Goal: p95 during ≤ ${UPLOAD_P95_GOAL} × idle. Rows before 19:45 on 2026-11-24
+measured one window starting 3 s into the upload, mostly while the request was being received
+(shown as "receiving"). Shop CPU per image: the worker's, plus the web process's less its
+shoppers' requests at their idle CPU cost (the figure with them beside it); the S3 stand-in's
+apart.
 
 ${[...HEADER, ...(row ? [row] : []), ...rows].join('\n')}
 `;

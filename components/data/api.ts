@@ -37,6 +37,8 @@ export class ApiError extends Error {
 export const NETWORK_ERROR = 'network_error';
 /** The server answered, but not with the JSON the caller needs. */
 export const INVALID_RESPONSE = 'invalid_response';
+/** Storage refused a direct upload (its answer is S3's XML, never the shop's error shape). */
+export const STORAGE_REFUSED = 'storage_refused';
 
 export type ApiResult<T> = { ok: true; status: number; body: T; headers: Headers } | { ok: false; error: ApiError };
 
@@ -91,9 +93,27 @@ export function createApiClient(options: ClientOptions = {}) {
     return result.body;
   }
 
+  /**
+   * A file straight to storage through a presigned URL (Decision 070), with the
+   * headers it was signed for. Another origin: no cookies, and a refusal says
+   * nothing about the shop's session, so onUnauthorized is never called.
+   */
+  async function putFile(url: string, file: Blob, headers: Record<string, string>): Promise<ApiResult<null>> {
+    let res: Response;
+    try {
+      res = await fetch(url, { method: 'PUT', body: file, headers, credentials: 'omit', cache: 'no-store' });
+    } catch {
+      return { ok: false, error: new ApiError(0, NETWORK_ERROR, null) };
+    }
+    // Read to its end (S3 answers an empty body or a short XML error): a cancelled body counts as an aborted request.
+    await res.arrayBuffer().catch(() => null);
+    return res.ok ? { ok: true, status: res.status, body: null, headers: res.headers } : { ok: false, error: new ApiError(res.status, STORAGE_REFUSED, null) };
+  }
+
   return {
     call,
     request,
+    putFile,
     get: <T>(path: string, init?: RequestInit) => call<T>(path, init),
     post: <T>(path: string, body?: unknown) => call<T>(path, body === undefined ? { method: 'POST' } : jsonInit('POST', body)),
     put: <T>(path: string, body: unknown) => call<T>(path, jsonInit('PUT', body)),

@@ -1,10 +1,11 @@
 // Local stand-ins for the shop's outside services, used by `npm start`,
 // `npm run dev` and `npm test`: embedded PostgreSQL when DATABASE_URL is unset,
 // s3rver (S3 protocol) when S3_ENDPOINT is unset. Production sets both.
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
-import S3rver from 's3rver';
 import { freePort, startEmbeddedPostgres } from './embedded-postgres';
+import { STAND_IN_KEY, startS3StandIn } from './s3-stand-in';
 
 export type LocalServices = {
   /** Variables to add to the environment of everything that talks to the services. */
@@ -13,7 +14,13 @@ export type LocalServices = {
   stop: () => Promise<void>;
 };
 
-export async function startLocalServices(options: { dataDir: string; persistent: boolean; log?: (message: string) => void }): Promise<LocalServices> {
+export async function startLocalServices(options: {
+  dataDir: string;
+  persistent: boolean;
+  log?: (message: string) => void;
+  /** Origins besides loopback whose pages may upload to the embedded storage (the site's own, when it has a name). */
+  corsOrigins?: string[];
+}): Promise<LocalServices> {
   const log = options.log ?? ((m: string) => console.log(m));
   const dataDir = resolve(options.dataDir);
   const env: Record<string, string> = {};
@@ -29,14 +36,15 @@ export async function startLocalServices(options: { dataDir: string; persistent:
     if (!process.env.S3_ENDPOINT) {
       const directory = join(dataDir, 's3');
       mkdirSync(directory, { recursive: true });
-      const port = await freePort();
-      const server = new S3rver({ address: '127.0.0.1', port, directory, silent: true, resetOnClose: !options.persistent });
-      await server.run();
+      // The storage origin is baked into the build's CSP (Decision 070): a kept stand-in keeps its port, so a restart needs no rebuild.
+      const port = options.persistent ? await keptPort(join(dataDir, 's3.port')) : await freePort();
+      const bucket = process.env.S3_BUCKET || 'shop-files';
+      const server = await startS3StandIn({ directory, port, persistent: options.persistent, bucket, corsOrigins: options.corsOrigins });
       stops.push(() => server.close());
       Object.assign(env, {
         S3_ENDPOINT: `http://127.0.0.1:${port}`,
-        S3_ACCESS_KEY_ID: 'S3RVER',
-        S3_SECRET_ACCESS_KEY: 'S3RVER',
+        S3_ACCESS_KEY_ID: STAND_IN_KEY,
+        S3_SECRET_ACCESS_KEY: STAND_IN_KEY,
         S3_FORCE_PATH_STYLE: 'true',
       });
       log(`Embedded S3 storage on 127.0.0.1:${port}`);
@@ -57,4 +65,21 @@ async function stopAll(stops: (() => Promise<void>)[]) {
       console.error('Failed to stop a local service:', error);
     }
   }
+}
+
+function isFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const probe = createServer();
+    probe.once('error', () => resolve(false));
+    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
+  });
+}
+
+/** The port written in `file` when it is still free, else a new one, remembered there. */
+async function keptPort(file: string): Promise<number> {
+  const kept = existsSync(file) ? Number(readFileSync(file, 'utf8')) : NaN;
+  if (Number.isInteger(kept) && kept > 0 && (await isFree(kept))) return kept;
+  const port = await freePort();
+  writeFileSync(file, String(port));
+  return port;
 }

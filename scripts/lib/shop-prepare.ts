@@ -1,8 +1,9 @@
 // What `npm start` and `npm run cluster` do before serving: apply migrations,
-// seed the demo catalogue once, and build when the sources, database, site URL
-// or deployment settings changed since the last build in `distDir`.
+// seed the demo catalogue once, and build when the sources, database, site URL,
+// storage origin or deployment settings changed since the last build in `distDir`.
 import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { storageUploadOrigin } from '../../lib/http/security-headers';
 import { buildShop } from './build';
 import { deployMigrations } from './migrations';
 
@@ -40,13 +41,15 @@ async function instanceId(): Promise<string> {
 }
 
 // What a build depends on besides its sources: pages are prerendered from the
-// database, SITE_URL is baked into canonical URLs and the HSTS header, and the
+// database, SITE_URL is baked into canonical URLs and the HSTS header, the
+// storage origin into the CSP (uploads go there, Decision 070), and the
 // deployment id and Server Actions key are compiled in (every instance of a
 // cluster must run a build made with the same ones).
 async function buildStamp(env: NodeJS.ProcessEnv) {
   return {
     instanceId: await instanceId(),
     siteUrl: env.SITE_URL ?? '',
+    storageOrigin: storageUploadOrigin(env),
     deploymentId: env.NEXT_DEPLOYMENT_ID ?? '',
     actionsKey: env.NEXT_SERVER_ACTIONS_ENCRYPTION_KEY ?? '',
   };

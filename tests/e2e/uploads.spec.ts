@@ -7,10 +7,11 @@ import sharp from 'sharp';
 import { apiGet, categoryList, sql } from './helpers';
 
 // The upload pipeline end to end (issue #6 §5, SPEC §2 Upload): a bulk batch of
-// three generated PNGs through the Upload tab, processed by the shop's
-// background worker, shown on /products with their previews; then an
-// individual upload with two files, bought through the test payment flow, and
-// both files downloaded.
+// three generated PNGs through the Upload tab, sent by the browser straight to
+// storage (Decision 070: presigned PUTs, cross-origin, so the storage's CORS rule
+// and the page's CSP are both exercised), processed by the shop's background
+// worker, shown on /products with their previews; then an individual upload
+// with two files, bought through the test payment flow, and both files downloaded.
 
 // Letters only: titles are made from filenames, which drop digits as camera noise.
 const WORD = `Zq${Array.from(randomBytes(6), (b) => String.fromCharCode(97 + (b % 26))).join('')}`;
@@ -71,6 +72,9 @@ test('bulk upload of three images: progress, success banner, products with previ
   await page.getByLabel('Images').setInputFiles(BULK.map((f) => join(dir, f.name)));
   await page.locator('#bulk-price').fill(PRICE);
   await page.locator('#bulk-category').selectOption(category.name);
+  const shopOrigin = new URL(page.url()).origin;
+  const sent: { method: string; url: string; status: number }[] = [];
+  page.on('response', (res) => sent.push({ method: res.request().method(), url: res.url(), status: res.status() }));
   await page.getByRole('button', { name: 'Upload Images' }).click();
 
   const progress = page.getByTestId('upload-progress');
@@ -79,6 +83,12 @@ test('bulk upload of three images: progress, success banner, products with previ
   await expect(page.getByTestId('upload-banner-complete')).toBeVisible({ timeout: 20_000 });
   await expect(page.getByTestId('upload-banner-complete')).toContainText('All 3 file(s) uploaded');
   await expect(progress.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '3');
+  // Every image went to the storage origin, none through the shop.
+  const puts = sent.filter((r) => r.method === 'PUT');
+  expect(puts).toHaveLength(3);
+  for (const put of puts) expect(put).toMatchObject({ url: expect.stringContaining('/staging/'), status: 200 });
+  expect(puts.every((p) => new URL(p.url).origin !== shopOrigin)).toBe(true);
+  expect(sent.filter((r) => r.method === 'POST' && new URL(r.url).pathname === '/api/admin/bulk-upload')).toEqual([]);
 
   const rows = await sql<{ id: string; title: string; priceCents: number; category: string }>(
     `SELECT p.id, p.title, p."priceCents", c.name AS category FROM "Product" p JOIN "Category" c ON c.id = p."categoryId" WHERE p.title LIKE $1 ORDER BY p.title`,

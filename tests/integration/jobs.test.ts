@@ -141,10 +141,10 @@ describe('the job queue', () => {
     expect(seen.sort()).toEqual(['1', '2', '3']);
   });
 
-  it('registers the daily staging sweep as a cron schedule', async () => {
+  it('registers the hourly staging sweep as a cron schedule', async () => {
     registerJobHandlers();
     await scheduleJobs();
-    expect(SWEEP_STAGING_CRON).toBe('0 3 * * *');
+    expect(SWEEP_STAGING_CRON).toBe('0 * * * *');
     expect(await listSchedules()).toContainEqual({ name: SWEEP_STAGING_JOB, cron: SWEEP_STAGING_CRON });
   });
 });

@@ -12,6 +12,8 @@ const KB = 1024;
 const MB = 1024 * KB;
 const SMALL_LIMIT = 64 * KB;
 const WEBHOOK_LIMIT = MB;
+/** A full batch's file list (MAX_FILES_PER_BATCH × 1 KB, app/api/admin/bulk-upload/staged/route.ts). */
+const STAGED_LIMIT = 1000 * KB;
 /**
  * Chunked bodies are a little over their limit: the server stops reading at
  * the limit and closes the connection after its answer, so a client still
@@ -24,6 +26,7 @@ const OVER = 32 * KB;
 const OWN_LIMITS: Record<string, string> = {
   'POST /api/webhooks/stripe': '1 MB, below',
   'POST /api/admin/bulk-upload': 'streamed multipart with per-part limits (uploads.test.ts)',
+  'POST /api/admin/bulk-upload/staged': '1000 KB (1 KB per file of a full batch), below',
   'POST /api/admin/individual-upload': 'streamed multipart with per-part limits (uploads.test.ts)',
   'POST /api/admin/analyze-image': 'streamed multipart with per-part limits (uploads.test.ts)',
   'POST /api/products/[id]/files': 'streamed to storage file by file (body-limits-streaming.test.ts)',
@@ -129,6 +132,19 @@ describe('the Stripe webhook', () => {
 
   it('refuses a chunked body (no length) over 1 MB: 413', async () => {
     expectTooLarge(await send('POST', '/api/webhooks/stripe', JSON_BODY, WEBHOOK_LIMIT + OVER, 'chunked', { headers: signed }));
+  });
+});
+
+describe('the staged bulk upload (a batch of up to 1000 declared files)', () => {
+  const path = '/api/admin/bulk-upload/staged';
+
+  it('reads a body of exactly its limit as usual (no session: 401) and refuses one byte more with 413, before the session check', async () => {
+    expectErrorShape(await send('POST', path, JSON_BODY, STAGED_LIMIT, 'declared'), 401);
+    expectTooLarge(await send('POST', path, JSON_BODY, STAGED_LIMIT + 1, 'declared'));
+  });
+
+  it('refuses a chunked body (no length) over its limit: 413', async () => {
+    expectTooLarge(await send('POST', path, JSON_BODY, STAGED_LIMIT + OVER, 'chunked'));
   });
 });
 

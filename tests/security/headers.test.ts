@@ -130,3 +130,14 @@ describe('API responses', () => {
     expect(download.headers.get('referrer-policy')).toBe('no-referrer');
   });
 });
+
+describe('where the browser may connect', () => {
+  // Staged uploads PUT straight to storage (Decision 070): that one origin joins the shop's own, never a wildcard.
+  const storage = new URL(process.env.S3_ENDPOINT as string).origin;
+
+  it.each(['/', '/admin/login', '/admin/dashboard'])('%s allows the shop and its storage origin, nothing else', async (path) => {
+    const res = await call('GET', path);
+    const connect = /(?:^|;)\s*connect-src ([^;]*)/.exec(res.headers.get('content-security-policy') ?? '')?.[1].trim();
+    expect(connect, path).toBe(`'self' ${storage}`);
+  });
+});

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiError, createApiClient, INVALID_RESPONSE, NETWORK_ERROR } from '@/components/data/api';
+import { ApiError, createApiClient, INVALID_RESPONSE, NETWORK_ERROR, STORAGE_REFUSED } from '@/components/data/api';
 
 // The browser's API client against a real HTTP server: each answer the shop can
 // give (the one error shape, an empty body, a proxy's HTML page, no answer at
@@ -28,6 +28,18 @@ beforeAll(async () => {
         return send(400, JSON.stringify({ detail: 'Price must be positive', code: 'invalid_request', fields: { price: ['Must be positive'] } }));
       case '/expired':
         return send(401, JSON.stringify({ detail: 'Session expired', code: 'unauthorized' }));
+      case '/storage/put': {
+        // S3's answers to a presigned PUT: empty on success, XML when the signature does not match.
+        let size = 0;
+        req.on('data', (chunk: Buffer) => (size += chunk.length));
+        req.on('end', () => {
+          if (req.headers['content-type'] === 'image/png' && size === 5) return res.writeHead(200).end();
+          send(403, '<Error><Code>SignatureDoesNotMatch</Code></Error>', 'application/xml');
+        });
+        return;
+      }
+      case '/storage/unauthorized':
+        return send(401, '<Error><Code>AccessDenied</Code></Error>', 'application/xml');
       case '/html-error':
         return send(502, '<html>Bad gateway</html>', 'text/html');
       case '/html-ok':
@@ -103,5 +115,26 @@ describe('API client', () => {
     const result = await admin.get(`${base}/expired`);
     expect(ended).toEqual(['left']);
     expect(!result.ok && result.error).toMatchObject({ status: 401, detail: 'Session expired' });
+  });
+});
+
+describe('putFile (a direct upload to storage)', () => {
+  it('sends the file with the signed headers and reads an empty success as ok', async () => {
+    const result = await createApiClient().putFile(`${base}/storage/put`, new Blob(['abcde']), { 'Content-Type': 'image/png' });
+    expect(result).toMatchObject({ ok: true, status: 200, body: null });
+  });
+
+  it("turns storage's XML refusal into one ApiError, and never ends the shop's session over it", async () => {
+    const ended: string[] = [];
+    const admin = createApiClient({ onUnauthorized: () => ended.push('left') });
+    const refused = await admin.putFile(`${base}/storage/put`, new Blob(['abcdef']), { 'Content-Type': 'image/png' });
+    expect(!refused.ok && refused.error).toMatchObject({ status: 403, code: STORAGE_REFUSED, detail: null });
+    await admin.putFile(`${base}/storage/unauthorized`, new Blob(['x']), {});
+    expect(ended).toEqual([]);
+  });
+
+  it('reports no answer at all as a network error', async () => {
+    const result = await createApiClient().putFile('http://127.0.0.1:1/nowhere', new Blob(['x']), {});
+    expect(!result.ok && result.error).toMatchObject({ status: 0, code: NETWORK_ERROR });
   });
 });

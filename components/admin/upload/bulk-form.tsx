@@ -2,16 +2,18 @@
 
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
-import { api, toastFailure } from '../session';
+import { toastFailure } from '../session';
 import { CheckboxField, SelectField } from '../field';
 import { button, card, input } from '../styles';
 import type { CategoryResponse as Category, TagResponse as Tag } from '@/lib/contract/catalog';
-import { appendCategoryFields, CategoryFields, EMPTY_CATEGORY_VALUE } from './category-fields';
+import { CategoryFields, EMPTY_CATEGORY_VALUE } from './category-fields';
 import { renameFromAnalysis } from './rename';
-import { IMAGE_ACCEPT, NAME_SUFFIXES } from './types';
+import { uploadStaged } from './staged-upload';
+import { declaredImageType, IMAGE_ACCEPT, MAX_IMAGE_MB, NAME_SUFFIXES, uploadableImage } from './types';
 
-// Bulk mode: images only, at least one; the request has no time-out (SPEC §9)
-// because a large folder can take long to send, and processing runs afterwards.
+// Bulk mode: images only, at least one. The images go straight to storage
+// (staged-upload.ts, Decision 070) with no time-out (SPEC §9), since a large
+// folder can take long to send; each is processed as soon as it has arrived.
 type Props = { categories: Category[]; tags: Tag[]; busy: boolean; onStarted: (batchId: string) => void };
 
 export function BulkForm({ categories, tags, busy, onStarted }: Props) {
@@ -25,22 +27,33 @@ export function BulkForm({ categories, tags, busy, onStarted }: Props) {
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    // Some systems report no type for newer formats; the server checks the bytes either way.
-    const images = files.filter((f) => !f.type || (f.type.startsWith('image/') && f.type !== 'image/svg+xml'));
-    if (images.length === 0) return void toast.error('Choose at least one image');
+    // The type is signed into each file's upload URL; the server still trusts only the bytes.
+    const images = files.filter((f) => declaredImageType(f) !== null);
+    const sendable = images.filter(uploadableImage);
+    if (sendable.length === 0) return void toast.error('Choose at least one image');
     if (images.length < files.length) toast.warning(`${files.length - images.length} file(s) skipped: images only (no SVG)`);
+    if (sendable.length < images.length) toast.warning(`${images.length - sendable.length} file(s) skipped: empty or over ${MAX_IMAGE_MB} MB`);
     if (!fields.category) return void toast.error('Choose a category');
     try {
-      const named = analyse ? await renameFromAnalysis(images, suffix, (n) => setStatus(`Naming ${n} of ${images.length}...`)) : images;
+      const named = analyse ? await renameFromAnalysis(sendable, suffix, (n) => setStatus(`Naming ${n} of ${sendable.length}...`)) : sendable;
       setStatus(`Sending ${named.length} file(s)...`);
-      const body = new FormData();
-      appendCategoryFields(body, fields);
-      for (const file of named) body.append('files', file, file.name);
-      const result = await api.multipart<{ batch_id: string }>('/api/admin/bulk-upload', body);
+      const types = sendable.map((f) => declaredImageType(f) as string);
+      const { price, category, subcategory, tags } = fields;
+      const result = await uploadStaged(
+        named,
+        types,
+        { price, category, subcategory: subcategory || undefined, tags: tags.join(', ') },
+        {
+          onStarted: (batchId) => {
+            setFiles([]);
+            setInputKey((k) => k + 1);
+            onStarted(batchId);
+          },
+          onSent: (sent, total) => setStatus(`Sent ${sent} of ${total} file(s)...`),
+        },
+      );
       if (!result.ok) return toastFailure(result.error, 'Upload failed');
-      setFiles([]);
-      setInputKey((k) => k + 1);
-      onStarted(result.body.batch_id);
+      if (result.unsent > 0) toast.warning(`${result.unsent} file(s) could not be sent; upload them again`);
     } finally {
       setStatus(null);
     }
@@ -64,7 +77,7 @@ export function BulkForm({ categories, tags, busy, onStarted }: Props) {
           onChange={(e) => setFiles(Array.from(e.target.files ?? []))}
         />
         <p className="text-xs text-gray-600">
-          JPEG, PNG, WebP, GIF, TIFF or AVIF, up to 50 MB and 50 megapixels each. {files.length > 0 && `${files.length} selected.`}
+          JPEG, PNG, WebP, GIF, TIFF or AVIF, up to {MAX_IMAGE_MB} MB and 50 megapixels each. {files.length > 0 && `${files.length} selected.`}
         </p>
       </div>
       <CategoryFields idPrefix="bulk" categories={categories} vocabulary={tags} value={fields} onChange={setFields} />

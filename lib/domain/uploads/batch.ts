@@ -11,6 +11,7 @@ import { db } from '@/lib/infra/db';
 import { parseTags, resolveCategory } from './category';
 import type { BulkFields } from './contract';
 import { UPLOAD_JOB } from './limits';
+import { NEVER_ARRIVED } from './received';
 
 export type StagedFile = { filename: string; stagingKey: string };
 
@@ -52,13 +53,18 @@ export const noImagesError = () => new AppError('invalid_request', 'Choose at le
 
 /**
  * Puts the batch's failed files back in the queue. The conditional update makes a
- * double click harmless: only rows still failed get a new job.
+ * double click harmless: only rows still failed get a new job. A staged file that
+ * never reached storage is left as it is: only the admin's browser has its bytes,
+ * and its error already says to upload it again.
  */
 export async function retryFailedFiles(actor: string, batchId: string): Promise<number> {
   return db().$transaction(async (tx) => {
     const batch = await tx.uploadBatch.findUnique({ where: { id: batchId }, select: { id: true } });
     if (!batch) throw notFound('Upload batch not found');
-    const failed = await tx.uploadFile.findMany({ where: { batchId, status: 'failed' }, select: { id: true, attempts: true } });
+    const failed = await tx.uploadFile.findMany({
+      where: { batchId, status: 'failed', OR: [{ error: null }, { error: { not: NEVER_ARRIVED } }] },
+      select: { id: true, attempts: true },
+    });
     let queued = 0;
     for (const file of failed) {
       const reset = await tx.uploadFile.updateMany({

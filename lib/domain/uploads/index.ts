@@ -3,7 +3,7 @@
 // at most one product (the product id is the upload file's id), however often
 // its job runs.
 export { retryFailedFiles, type StagedFile } from './batch';
-export { batchIdParams } from './contract';
+export { batchIdParams, type BulkFields } from './contract';
 export { readMultipart, streamMultipart, type FormPart, type StreamedPart } from './multipart';
 export { checkImage, prepareImage } from './validate';
 export { mediaPath, newId } from './ids';
@@ -13,6 +13,8 @@ export { processUploadFile } from './process';
 export { createIndividualProduct, INDIVIDUAL_LIMITS } from './individual';
 export { generateImageFilename, ALLOWED_SUFFIXES } from './analyze';
 export { stageBulkUpload, BULK_LIMITS } from './staging';
+export { openStagedBatch, renewStagedUploads, type DeclaredFile, type StagedUpload } from './staged';
+export { completeStagedBatch, receiveStagedFiles, NEVER_ARRIVED } from './received';
 export {
   MAX_FIELD_BYTES,
   MAX_IMAGE_BYTES,
@@ -20,6 +22,7 @@ export {
   MAX_PRODUCT_FILES,
   SWEEP_STAGING_CRON,
   SWEEP_STAGING_JOB,
+  UPLOAD_URL_SECONDS,
   UPLOAD_JOB,
   UPLOAD_JOB_SECONDS,
 } from './limits';

@@ -51,9 +51,12 @@ export async function processUploadFile(fileId: string): Promise<void> {
     const { image, sizeBytes } = await renderStaged(file.stagingKey);
     const productId = file.id;
     const fileKey = originalKey(productId, EXTENSION[image.format]);
+    const contentType = CONTENT_TYPE[image.format];
+    // A multipart file was staged under its sniffed type, which the full check has just confirmed: the copy
+    // keeps it. A staged direct upload carries the type the browser declared, replaced only when the bytes disagree.
+    const retype = file.expectedType !== null && file.expectedType !== contentType ? contentType : undefined;
     const [copied] = await Promise.all([
-      // Staged under its sniffed content type, which the full check has just confirmed: the copy keeps it.
-      copyObject({ kind: 'private', key: file.stagingKey }, { kind: 'private', key: fileKey }),
+      copyObject({ kind: 'private', key: file.stagingKey }, { kind: 'private', key: fileKey }, retype),
       putObject('public', previewKey(productId), image.preview, 'image/webp'),
       putObject('public', thumbnailKey(productId), image.thumbnail, 'image/webp'),
     ]);
@@ -74,7 +77,7 @@ export async function processUploadFile(fileId: string): Promise<void> {
           imagePath: mediaPath(previewKey(productId)),
           thumbnailPath: mediaPath(thumbnailKey(productId)),
           files: {
-            create: [{ storageKey: fileKey, originalFilename: file.originalFilename, contentType: CONTENT_TYPE[image.format], sizeBytes }],
+            create: [{ storageKey: fileKey, originalFilename: file.originalFilename, contentType, sizeBytes }],
           },
         },
       });

@@ -27,10 +27,14 @@ export function computeProgress(batchId: string, files: FileRow[], receiving = f
   const failed = sorted.filter((f) => f.status === 'failed');
   const finished = done + failed.length;
   const total = sorted.length;
-  const active = sorted.find((f) => f.status === 'processing') ?? sorted.find((f) => f.status === 'pending');
+  // A staged file still on its way to storage counts as not yet processed, like a queued one.
+  const awaiting = sorted.filter((f) => f.status === 'awaiting').length;
+  const active = sorted.find((f) => f.status === 'processing') ?? sorted.find((f) => f.status === 'pending') ?? sorted.find((f) => f.status === 'awaiting');
   const stage: UploadStage = active || receiving ? 'processing' : failed.length === 0 ? 'complete' : done === 0 ? 'failed' : 'partial';
   const message = receiving
-    ? `Receiving files: ${total} so far, ${finished} processed`
+    ? awaiting > 0
+      ? `Receiving files: ${total - awaiting} of ${total}, ${finished} processed`
+      : `Receiving files: ${total} so far, ${finished} processed`
     : stage === 'processing'
       ? `Processing ${Math.min(finished + 1, total)} of ${total}`
       : stage === 'complete'

@@ -1,6 +1,7 @@
 import 'server-only';
+import type { StagedUploadTarget } from '@/lib/contract/staged-uploads';
 import type { UploadProgressResponse } from '@/lib/contract/uploads';
-import type { UploadProgress } from '@/lib/domain/uploads';
+import type { StagedUpload, UploadProgress } from '@/lib/domain/uploads';
 
 export const toUploadProgressResponse = (p: UploadProgress): UploadProgressResponse => ({
   batch_id: p.batchId,
@@ -11,4 +12,12 @@ export const toUploadProgressResponse = (p: UploadProgress): UploadProgressRespo
   message: p.message,
   successful_files: p.successfulFiles,
   failed_files: p.failedFiles,
+});
+
+export const toStagedUploadTarget = (u: StagedUpload): StagedUploadTarget => ({
+  file_id: u.fileId,
+  url: u.url,
+  method: 'PUT',
+  headers: u.headers,
+  expires_at: u.expiresAt.toISOString(),
 });

@@ -6,41 +6,15 @@ import {
   DeleteObjectCommand,
   GetObjectCommand,
   HeadBucketCommand,
+  HeadObjectCommand,
   ListObjectsV2Command,
   PutObjectCommand,
-  S3Client,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { env } from '@/lib/env';
+import { bucketName, cacheControl, isNotFound, s3, type BucketKind } from './client';
 
-// Two buckets: `private` holds the files customers pay for (only ever released
-// through short-lived presigned URLs); `public` holds previews and thumbnails.
-export type BucketKind = 'private' | 'public';
-
-const MAX_PRESIGN_SECONDS = 300;
-
-const globalForS3 = globalThis as unknown as { shopS3?: S3Client };
-
-export function s3(): S3Client {
-  if (!globalForS3.shopS3) {
-    const e = env();
-    globalForS3.shopS3 = new S3Client({
-      region: e.S3_REGION,
-      endpoint: e.S3_ENDPOINT,
-      forcePathStyle: e.S3_FORCE_PATH_STYLE,
-      credentials: { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY },
-      // s3rver corrupts streamed uploads when the SDK adds its default checksums.
-      requestChecksumCalculation: 'WHEN_REQUIRED',
-      responseChecksumValidation: 'WHEN_REQUIRED',
-    });
-  }
-  return globalForS3.shopS3;
-}
-
-export function bucketName(kind: BucketKind): string {
-  return kind === 'private' ? env().S3_BUCKET : env().S3_PUBLIC_BUCKET;
-}
+export { bucketName, s3, type BucketKind } from './client';
+export { presignDownload, presignUpload, sanitizeFilename, type PresignedUpload } from './presign';
 
 export async function ensureBuckets(): Promise<void> {
   for (const kind of ['private', 'public'] as const) {
@@ -52,8 +26,6 @@ export async function ensureBuckets(): Promise<void> {
     }
   }
 }
-
-const cacheControl = (kind: BucketKind) => (kind === 'public' ? 'public, max-age=31536000, immutable' : 'private, no-store');
 
 export async function putObject(kind: BucketKind, key: string, body: Buffer | Uint8Array | string, contentType: string): Promise<void> {
   await s3().send(
@@ -171,6 +143,19 @@ export async function getObjectBytes(kind: BucketKind, key: string, maxBytes: nu
   }
 }
 
+export type ObjectHead = { size: number; contentType: string };
+
+/** Size and type of a stored object without reading it, or null when it does not exist. */
+export async function headObject(kind: BucketKind, key: string): Promise<ObjectHead | null> {
+  try {
+    const out = await s3().send(new HeadObjectCommand({ Bucket: bucketName(kind), Key: key }));
+    return { size: out.ContentLength ?? 0, contentType: out.ContentType ?? 'application/octet-stream' };
+  } catch (error) {
+    if (isNotFound(error)) return null;
+    throw error;
+  }
+}
+
 export type ListedObject = { key: string; lastModified: Date };
 
 /** Every object under `prefix`, a page (up to 1000) at a time. */
@@ -209,41 +194,4 @@ export async function getObject(kind: BucketKind, key: string): Promise<StoredOb
     if (isNotFound(error)) return null;
     throw error;
   }
-}
-
-function isNotFound(error: unknown): boolean {
-  const e = error as { name?: string; $metadata?: { httpStatusCode?: number } };
-  return e?.name === 'NoSuchKey' || e?.name === 'NotFound' || e?.$metadata?.httpStatusCode === 404;
-}
-
-/** Keeps a download filename safe inside a Content-Disposition header. */
-export function sanitizeFilename(name: string): string {
-  const cleaned = name
-    .normalize('NFKC')
-    .replace(/[\u0000-\u001f\u007f"\\/]/g, '')
-    .replace(/\s+/g, ' ')
-    .trim()
-    .slice(0, 150);
-  return cleaned || 'download';
-}
-
-function contentDisposition(filename: string): string {
-  const safe = sanitizeFilename(filename);
-  const ascii = safe.replace(/[^\x20-\x7e]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(safe)}`;
-}
-
-/** A short-lived GET URL for a private file that the browser saves under `filename`. */
-export async function presignDownload(key: string, filename: string, ttlSeconds = MAX_PRESIGN_SECONDS): Promise<string> {
-  const expiresIn = Math.min(Math.max(1, Math.floor(ttlSeconds)), MAX_PRESIGN_SECONDS);
-  return getSignedUrl(
-    s3(),
-    new GetObjectCommand({
-      Bucket: bucketName('private'),
-      Key: key,
-      ResponseContentDisposition: contentDisposition(filename),
-      ResponseCacheControl: 'private, no-store',
-    }),
-    { expiresIn },
-  );
 }

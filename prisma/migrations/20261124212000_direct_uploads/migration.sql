@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "UploadFile" ADD COLUMN     "expectedBytes" INTEGER,
+ADD COLUMN     "expectedType" TEXT;
