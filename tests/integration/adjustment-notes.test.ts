@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createFixtures } from '../support/fixtures';
 import { pdfText } from '../support/pdf-text';
+import { auDate, REGISTERED_BUSINESS } from '../support/business';
 
 const SITE_URL = 'http://shop.test:3000';
 process.env.SITE_URL = SITE_URL;
@@ -43,16 +44,8 @@ let app: Awaited<ReturnType<typeof loadApp>>;
 let poster: { id: string; title: string };
 let pack: { id: string; title: string };
 
-const REGISTERED = {
-  name: 'Pixel Press Studio Pty Ltd',
-  abn: '51 824 753 556',
-  address: '1 George St\nSydney NSW 2000',
-  email: 'accounts@example.com',
-  gstRegistered: true,
-};
+const REGISTERED = REGISTERED_BUSINESS;
 
-const auDate = (date: Date) =>
-  new Intl.DateTimeFormat('en-AU', { timeZone: 'Australia/Sydney', day: '2-digit', month: '2-digit', year: 'numeric' }).format(date);
 const padded = (n: number) => String(n).padStart(6, '0');
 
 async function paidOrder(productIds: string[], userId: string | null = null) {

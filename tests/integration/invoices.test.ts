@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createFixtures } from '../support/fixtures';
 import { pdfText } from '../support/pdf-text';
+import { auDate, REGISTERED_BUSINESS } from '../support/business';
 
 const SITE_URL = 'http://shop.test:3000';
 process.env.SITE_URL = SITE_URL;
@@ -37,13 +38,7 @@ async function loadApp() {
 
 let app: Awaited<ReturnType<typeof loadApp>>;
 
-const REGISTERED = {
-  name: 'Pixel Press Studio Pty Ltd',
-  abn: '51 824 753 556',
-  address: '1 George St\nSydney NSW 2000',
-  email: 'accounts@example.com',
-  gstRegistered: true,
-};
+const REGISTERED = REGISTERED_BUSINESS;
 
 async function paidOrder(productIds: string[], userId: string | null = null) {
   const result = await app.createCheckout({ productIds, userId, customerEmail: userId ? null : 'guest@example.com', siteUrl: SITE_URL });
@@ -123,9 +118,7 @@ describe('GET /api/orders/invoice/{sessionId}', () => {
     expect(text).toContain('ABN 51 824 753 556');
     expect(text).toContain('1 George St');
     expect(text).toContain(`Invoice number: ${number}`);
-    expect(text).toContain(
-      `Date: ${new Intl.DateTimeFormat('en-AU', { timeZone: 'Australia/Sydney', day: '2-digit', month: '2-digit', year: 'numeric' }).format(order.fulfilledAt!)}`,
-    );
+    expect(text).toContain(`Date: ${auDate(order.fulfilledAt!)}`);
     expect(text).toContain('Price (incl. GST)');
     const after = (label: string) => text[text.indexOf(label) + 1];
     expect(after(`Pack ${fx.suffix}`)).toBe('10.00 AUD');
