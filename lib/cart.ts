@@ -1,5 +1,4 @@
-import * as z from 'zod/mini';
-import { parseStoredValue } from './stored-value';
+import { isObject, parseStoredValue } from './stored-value';
 
 // Cart rules (SPEC §4, §5): a list in browser storage under `cart`, each
 // product at most once, no quantities. Pure functions, safe in the browser.
@@ -30,33 +29,37 @@ export function cartSubtotal(items: CartItem[]): number {
   return Math.round(items.reduce((sum, i) => sum + Math.round(i.price * 100), 0)) / 100;
 }
 
-const cartItemSchema = z.object({
-  product_id: z.string(),
-  title: z.string(),
-  price: z.number(),
-  image_path: z.catch(z.nullable(z.string()), null),
-  is_bundle: z.catch(z.boolean(), false),
-});
+/** One stored item: the three it cannot do without, the two optional ones defaulted. */
+function readCartItem(value: unknown): CartItem | null {
+  if (!isObject(value)) return null;
+  const { product_id, title, price, image_path, is_bundle } = value;
+  if (typeof product_id !== 'string' || typeof title !== 'string' || typeof price !== 'number' || !Number.isFinite(price)) return null;
+  return {
+    product_id,
+    title,
+    price,
+    image_path: typeof image_path === 'string' ? image_path : null,
+    is_bundle: typeof is_bundle === 'boolean' ? is_bundle : false,
+  };
+}
 
-/** The stored cart: well-formed items only, first occurrence of a product wins. */
-export const cartSchema = z.pipe(
-  z.array(z.unknown()),
-  z.transform((values): CartItem[] => {
-    const seen = new Set<string>();
-    const items: CartItem[] = [];
-    for (const value of values) {
-      const item = cartItemSchema.safeParse(value);
-      if (!item.success || seen.has(item.data.product_id)) continue;
-      seen.add(item.data.product_id);
-      items.push(item.data);
-    }
-    return items;
-  }),
-);
+/** The stored cart: well-formed items only, first occurrence of a product wins; null when it is not a list. */
+export function readCartRecord(data: unknown): CartItem[] | null {
+  if (!Array.isArray(data)) return null;
+  const seen = new Set<string>();
+  const items: CartItem[] = [];
+  for (const value of data) {
+    const item = readCartItem(value);
+    if (!item || seen.has(item.product_id)) continue;
+    seen.add(item.product_id);
+    items.push(item);
+  }
+  return items;
+}
 
 /** Reads whatever is stored, keeping only well-formed items. */
 export function parseCart(raw: string | null): CartItem[] {
-  return parseStoredValue(raw, cartSchema) ?? [];
+  return parseStoredValue(raw, readCartRecord) ?? [];
 }
 
 /** Browser URL of a stored image path: http(s) as is, relative under the API base (SPEC §3). */

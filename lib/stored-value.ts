@@ -1,13 +1,20 @@
-import type * as z from 'zod/mini';
-
 // Browser records (SPEC §3: `cart`, `user`) are text anyone can edit; each is
-// read through its zod schema. Pure, so the browser store and tests share it.
-// The schemas are zod/mini: these records are read on every shop page, and the
-// mini build adds a few kilobytes to the browser bundle where classic zod adds
-// all its methods.
+// read through its record reader, which keeps what is well formed and answers
+// null for anything else. Pure, so the browser store and tests share it.
+//
+// The readers are small hand-written checks, not zod schemas: these records are
+// read by the nav and the cart badge on every shop page, and even zod/mini's
+// core is 16.5 KB gzip of first-load JavaScript on each of them (issue #7's
+// budget; docs/performance.md). They are browser-local records, not API
+// shapes: the API's contract stays in lib/contract.
 
-/** The value a stored text holds under a schema, or null when absent or malformed. */
-export function parseStoredValue<S extends z.ZodMiniType>(raw: string | null, schema: S): z.output<S> | null {
+/** Reads a parsed JSON value as the record, or null when it is not one. */
+export type RecordReader<T> = (data: unknown) => T | null;
+
+export const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** The value a stored text holds for a reader, or null when absent or malformed. */
+export function parseStoredValue<T>(raw: string | null, read: RecordReader<T>): T | null {
   if (raw === null) return null;
   let data: unknown;
   try {
@@ -15,6 +22,5 @@ export function parseStoredValue<S extends z.ZodMiniType>(raw: string | null, sc
   } catch {
     return null;
   }
-  const parsed = schema.safeParse(data);
-  return parsed.success ? parsed.data : null;
+  return read(data);
 }

@@ -1,6 +1,6 @@
 'use client';
 
-import * as z from 'zod/mini';
+import { isObject } from '@/lib/stored-value';
 import { readStoredValue, useStoredValue, writeStoredValue } from '@/components/data/use-stored-value';
 
 // The display record of the signed-in customer (SPEC §3: storage key `user`).
@@ -9,26 +9,21 @@ import { readStoredValue, useStoredValue, writeStoredValue } from '@/components/
 // read it (SECURITY S2): it lives in the HttpOnly cookie the login sets.
 export const USER_STORAGE_KEY = 'user';
 
-/** Older records may lack the name or the member flag: the email stands in, and not a member. */
-export const storedUserSchema = z.pipe(
-  z.object({
-    id: z.string(),
-    email: z.string(),
-    name: z.catch(z.optional(z.string()), undefined),
-    is_member: z.catch(z.optional(z.boolean()), undefined),
-  }),
-  z.transform((v) => ({ id: v.id, email: v.email, name: v.name ?? v.email, is_member: v.is_member === true })),
-);
+export type StoredUser = { id: string; email: string; name: string; is_member: boolean };
 
-export type StoredUser = z.output<typeof storedUserSchema>;
+/** Older records may lack the name or the member flag: the email stands in, and not a member. Anything else is dropped. */
+export function readUserRecord(data: unknown): StoredUser | null {
+  if (!isObject(data) || typeof data.id !== 'string' || typeof data.email !== 'string') return null;
+  return { id: data.id, email: data.email, name: typeof data.name === 'string' ? data.name : data.email, is_member: data.is_member === true };
+}
 
 /** The stored record read now (effects and handlers; render code uses the hook). */
 export function readStoredUser(): StoredUser | null {
-  return readStoredValue(USER_STORAGE_KEY, storedUserSchema);
+  return readStoredValue(USER_STORAGE_KEY, readUserRecord);
 }
 
 export function useStoredUser(): StoredUser | null {
-  return useStoredValue(USER_STORAGE_KEY, storedUserSchema);
+  return useStoredValue(USER_STORAGE_KEY, readUserRecord);
 }
 
 export function storeUser(user: StoredUser | null): void {

@@ -1,21 +1,10 @@
 'use client';
 
-import * as z from 'zod/mini';
-import type { ErrorBody } from '@/lib/contract/error';
-
 // The one way browser code talks to the shop's API. Every failure, whether the
 // server's error shape, a network drop or a reply that is not JSON, becomes an
 // ApiError. Its `detail` is the server's own message or null, so each caller
 // shows the spec's wording for its action when the server gave none
 // (`error.detail ?? 'Failed to initiate checkout'`).
-
-// lib/contract's error shape in zod/mini, checked against its type: the classic
-// schema would bring all of zod into every page's bundle.
-const errorBodySchema: z.ZodMiniType<ErrorBody> = z.object({
-  detail: z.string(),
-  code: z.string(),
-  fields: z.optional(z.record(z.string(), z.array(z.string()))),
-});
 
 export class ApiError extends Error {
   readonly status: number;
@@ -58,7 +47,9 @@ async function readBody(res: Response): Promise<{ parsed: true; value: unknown }
   }
 }
 
-function failure(status: number, body: unknown): ApiError {
+async function failure(status: number, body: unknown): Promise<ApiError> {
+  // Loaded on the first failure only (a separate chunk): see error-body.ts.
+  const { errorBodySchema } = await import('./error-body');
   const shaped = errorBodySchema.safeParse(body);
   if (shaped.success) return new ApiError(status, shaped.data.code, shaped.data.detail || null, shaped.data.fields);
   return new ApiError(status, INVALID_RESPONSE, null);
@@ -81,7 +72,7 @@ export function createApiClient(options: ClientOptions = {}) {
     }
     if (res.status === 401) options.onUnauthorized?.();
     const body = await readBody(res);
-    if (!res.ok) return { ok: false, error: failure(res.status, body.parsed ? body.value : null) };
+    if (!res.ok) return { ok: false, error: await failure(res.status, body.parsed ? body.value : null) };
     if (!body.parsed) return { ok: false, error: new ApiError(res.status, INVALID_RESPONSE, null) };
     return { ok: true, status: res.status, body: body.value as T, headers: res.headers };
   }

@@ -1,18 +1,17 @@
 'use client';
 
 import { useCallback, useSyncExternalStore } from 'react';
-import type * as z from 'zod/mini';
-import { parseStoredValue } from '@/lib/stored-value';
+import { parseStoredValue, type RecordReader } from '@/lib/stored-value';
 
 // One store over the browser's localStorage records (SPEC §3: `cart`, `user`).
-// Each read is checked against the record's zod schema, so a hand-edited or
+// Each read goes through the record's reader (lib/stored-value.ts), so a hand-edited or
 // stale record reads as absent instead of breaking the page. Components re-render
 // when the record changes here (a custom event: `storage` fires only in other
 // tabs) or in another tab (the `storage` event).
 
 const CHANGE_EVENT = 'shop:stored-value-change';
 
-type Entry = { raw: string | null; schema: z.ZodMiniType; value: unknown };
+type Entry = { raw: string | null; read: RecordReader<unknown>; value: unknown };
 
 // useSyncExternalStore needs the same object for the same stored text, or it re-renders forever.
 const snapshots = new Map<string, Entry>();
@@ -27,12 +26,12 @@ function readRaw(key: string): string | null {
 }
 
 /** The record now, for event handlers and effects; render code uses the hook. */
-export function readStoredValue<S extends z.ZodMiniType>(key: string, schema: S): z.output<S> | null {
+export function readStoredValue<T>(key: string, read: RecordReader<T>): T | null {
   const raw = readRaw(key);
   const hit = snapshots.get(key);
-  if (hit && hit.raw === raw && hit.schema === schema) return hit.value as z.output<S> | null;
-  const value = parseStoredValue(raw, schema);
-  snapshots.set(key, { raw, schema, value });
+  if (hit && hit.raw === raw && hit.read === read) return hit.value as T | null;
+  const value = parseStoredValue(raw, read);
+  snapshots.set(key, { raw, read, value });
   return value;
 }
 
@@ -60,12 +59,12 @@ function subscribe(key: string, onChange: () => void): () => void {
 }
 
 /**
- * The record under `key`, validated by `schema`, kept in step with this tab and
+ * The record under `key`, as `read` lets it through, kept in step with this tab and
  * others. Null on the server and before hydration: the record is the browser's.
  */
-export function useStoredValue<S extends z.ZodMiniType>(key: string, schema: S): z.output<S> | null {
+export function useStoredValue<T>(key: string, read: RecordReader<T>): T | null {
   const subscribeToKey = useCallback((onChange: () => void) => subscribe(key, onChange), [key]);
-  const snapshot = useCallback(() => readStoredValue(key, schema), [key, schema]);
+  const snapshot = useCallback(() => readStoredValue(key, read), [key, read]);
   return useSyncExternalStore(subscribeToKey, snapshot, serverSnapshot);
 }
 
