@@ -3,11 +3,11 @@
 // signed webhook gets the newest version, keeps the one it bought, and its
 // buyer is emailed once about the update.
 import { randomBytes } from 'node:crypto';
-import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFixtures } from '../support/fixtures';
 import { queuedJobs } from '../support/jobs';
 import { startStripeStandIn, type StandInSession, type StripeStandIn } from '../support/stripe-stand-in';
+import { signedWebhookRequest } from '../support/signed-webhook';
 
 const SITE_URL = 'https://shop.example.test';
 const SECRET_KEY = `sk_test_${randomBytes(12).toString('hex')}`;
@@ -49,16 +49,7 @@ let stripe: StripeStandIn;
 let app: Awaited<ReturnType<typeof loadApp>>;
 
 async function deliver(event: { id: string }) {
-  const payload = JSON.stringify(event);
-  const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
-  const response = await app.webhook(
-    new Request(`${SITE_URL}/api/webhooks/stripe`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'stripe-signature': signature },
-      body: payload,
-    }),
-    { params: Promise.resolve({}) },
-  );
+  const response = await app.webhook(signedWebhookRequest(SITE_URL, WEBHOOK_SECRET, event), { params: Promise.resolve({}) });
   expect(response.status).toBe(200);
 }
 

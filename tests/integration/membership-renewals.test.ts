@@ -2,11 +2,11 @@
 // delivered to the webhook route signed as Stripe signs it, becomes a paid
 // membership order with its own invoice PDF, once however often it is delivered.
 import { randomBytes } from 'node:crypto';
-import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFixtures } from '../support/fixtures';
 import { pdfText } from '../support/pdf-text';
 import { startStripeStandIn, type StripeStandIn } from '../support/stripe-stand-in';
+import { signedWebhookRequest } from '../support/signed-webhook';
 
 const SITE_URL = 'https://shop.example.test';
 const SECRET_KEY = `sk_test_${randomBytes(12).toString('hex')}`;
@@ -29,16 +29,9 @@ let stripe: StripeStandIn;
 let app: Awaited<ReturnType<typeof loadApp>>;
 
 async function deliver(type: string, object: Record<string, unknown>, eventId = `evt_${randomBytes(12).toString('hex')}`) {
-  const payload = JSON.stringify({ ...stripe.event(type, object), id: eventId });
-  const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
-  const response = await app.webhook(
-    new Request(`${SITE_URL}/api/webhooks/stripe`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'stripe-signature': signature },
-      body: payload,
-    }),
-    { params: Promise.resolve({}) },
-  );
+  const response = await app.webhook(signedWebhookRequest(SITE_URL, WEBHOOK_SECRET, { ...stripe.event(type, object), id: eventId }), {
+    params: Promise.resolve({}),
+  });
   expect(response.status).toBe(200);
 }
 

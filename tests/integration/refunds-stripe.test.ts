@@ -5,10 +5,10 @@
 // charge.dispute.closed settles a dispute either way, and a replayed or echoed
 // event changes nothing and sends no second email.
 import { randomBytes } from 'node:crypto';
-import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFixtures } from '../support/fixtures';
 import { startStripeStandIn, type StripeStandIn } from '../support/stripe-stand-in';
+import { signedWebhookRequest } from '../support/signed-webhook';
 
 const SITE_URL = 'https://shop.example.test';
 const SECRET_KEY = `sk_test_${randomBytes(12).toString('hex')}`;
@@ -46,16 +46,7 @@ let cheap: { id: string };
 let dear: { id: string };
 
 async function deliver(event: { id: string }) {
-  const payload = JSON.stringify(event);
-  const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
-  const response = await app.webhook(
-    new Request(`${SITE_URL}/api/webhooks/stripe`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'stripe-signature': signature },
-      body: payload,
-    }),
-    { params: Promise.resolve({}) },
-  );
+  const response = await app.webhook(signedWebhookRequest(SITE_URL, WEBHOOK_SECRET, event), { params: Promise.resolve({}) });
   expect(response.status).toBe(200);
   return ((await response.json()) as { outcome: string }).outcome;
 }
