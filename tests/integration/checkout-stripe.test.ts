@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { expectConsoleError } from '../support/console-errors';
 import { createFixtures, settle } from '../support/fixtures';
 import { queuedJobs } from '../support/jobs';
-import { startStripeStandIn, type StripeStandIn } from '../support/stripe-stand-in';
+import { startStripeStandInForShop, type StripeStandIn } from '../support/stripe-stand-in';
 
 const SITE_URL = 'https://shop.example.test';
 const SECRET_KEY = `sk_test_${randomBytes(12).toString('hex')}`;
@@ -68,10 +68,7 @@ async function rejection(promise: Promise<unknown>) {
 }
 
 beforeAll(async () => {
-  stripe = await startStripeStandIn({ secretKey: SECRET_KEY });
-  process.env.STRIPE_SECRET_KEY = SECRET_KEY;
-  process.env.STRIPE_WEBHOOK_SECRET = `whsec_${randomBytes(16).toString('hex')}`;
-  process.env.STRIPE_API_HOST = stripe.url;
+  stripe = await startStripeStandInForShop({ secretKey: SECRET_KEY, webhookSecret: `whsec_${randomBytes(16).toString('hex')}` });
   app = await loadApp();
   const hour = 3_600_000;
   poster = await fx.product({ title: `Poster ${fx.suffix}`, priceCents: 1250 });

@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFixtures } from '../support/fixtures';
 import { queuedJobs } from '../support/jobs';
-import { startStripeStandIn, type StandInSession, type StripeStandIn } from '../support/stripe-stand-in';
+import { startStripeStandInForShop, type StandInSession, type StripeStandIn } from '../support/stripe-stand-in';
 import { signedWebhookRequest } from '../support/signed-webhook';
 
 const SITE_URL = 'https://shop.example.test';
@@ -66,10 +66,7 @@ async function downloaded(sessionId: string, productId: string, fileId: string) 
 }
 
 beforeAll(async () => {
-  stripe = await startStripeStandIn({ secretKey: SECRET_KEY });
-  process.env.STRIPE_SECRET_KEY = SECRET_KEY;
-  process.env.STRIPE_WEBHOOK_SECRET = WEBHOOK_SECRET;
-  process.env.STRIPE_API_HOST = stripe.url;
+  stripe = await startStripeStandInForShop({ secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET });
   app = await loadApp();
   await app.ensureBuckets();
   app.registerJobHandlers();

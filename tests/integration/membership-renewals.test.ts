@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFixtures } from '../support/fixtures';
 import { pdfText } from '../support/pdf-text';
-import { startStripeStandIn, type StripeStandIn } from '../support/stripe-stand-in';
+import { startStripeStandInForShop, type StripeStandIn } from '../support/stripe-stand-in';
 import { signedWebhookRequest } from '../support/signed-webhook';
 
 const SITE_URL = 'https://shop.example.test';
@@ -60,10 +60,7 @@ function invoice(subscriptionId: string, overrides: Record<string, unknown> = {}
 }
 
 beforeAll(async () => {
-  stripe = await startStripeStandIn({ secretKey: SECRET_KEY });
-  process.env.STRIPE_SECRET_KEY = SECRET_KEY;
-  process.env.STRIPE_WEBHOOK_SECRET = WEBHOOK_SECRET;
-  process.env.STRIPE_API_HOST = stripe.url;
+  stripe = await startStripeStandInForShop({ secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET });
   app = await loadApp();
 });
 

@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFixtures } from '../support/fixtures';
-import { startStripeStandIn, type StripeStandIn } from '../support/stripe-stand-in';
+import { startStripeStandInForShop, type StripeStandIn } from '../support/stripe-stand-in';
 import { signedWebhookRequest } from '../support/signed-webhook';
 
 const SITE_URL = 'https://shop.example.test';
@@ -81,10 +81,7 @@ async function downloadStatus(sessionId: string, productId: string) {
 }
 
 beforeAll(async () => {
-  stripe = await startStripeStandIn({ secretKey: SECRET_KEY });
-  process.env.STRIPE_SECRET_KEY = SECRET_KEY;
-  process.env.STRIPE_WEBHOOK_SECRET = WEBHOOK_SECRET;
-  process.env.STRIPE_API_HOST = stripe.url;
+  stripe = await startStripeStandInForShop({ secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET });
   app = await loadApp();
   const file = (n: string) => ({ storageKey: `it-refunds-stripe/${fx.suffix}/${n}`, originalFilename: n });
   cheap = await fx.product({ priceCents: 1000, files: [file('cheap.pdf')] });

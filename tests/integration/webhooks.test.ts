@@ -6,7 +6,7 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFixtures } from '../support/fixtures';
 import { queuedJobs } from '../support/jobs';
-import { startStripeStandIn, type StandInSession, type StripeStandIn } from '../support/stripe-stand-in';
+import { startStripeStandInForShop, type StandInSession, type StripeStandIn } from '../support/stripe-stand-in';
 
 const SITE_URL = 'https://shop.example.test';
 const SECRET_KEY = `sk_test_${randomBytes(12).toString('hex')}`;
@@ -60,10 +60,7 @@ async function emailJobCount(orderId: string) {
 }
 
 beforeAll(async () => {
-  stripe = await startStripeStandIn({ secretKey: SECRET_KEY });
-  process.env.STRIPE_SECRET_KEY = SECRET_KEY;
-  process.env.STRIPE_WEBHOOK_SECRET = WEBHOOK_SECRET;
-  process.env.STRIPE_API_HOST = stripe.url;
+  stripe = await startStripeStandInForShop({ secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET });
   app = await loadApp();
   product = await fx.product({ priceCents: 1800 });
 });

@@ -634,3 +634,15 @@ export async function startStripeStandIn(options: { secretKey?: string } = {}): 
     },
   };
 }
+
+/**
+ * The stand-in, with this process's shop pointed at it: Stripe mode with its
+ * key and webhook secret. Before the shop's modules first read the environment.
+ */
+export async function startStripeStandInForShop(keys: { secretKey: string; webhookSecret: string }): Promise<StripeStandIn> {
+  const stripe = await startStripeStandIn({ secretKey: keys.secretKey });
+  process.env.STRIPE_SECRET_KEY = keys.secretKey;
+  process.env.STRIPE_WEBHOOK_SECRET = keys.webhookSecret;
+  process.env.STRIPE_API_HOST = stripe.url;
+  return stripe;
+}
