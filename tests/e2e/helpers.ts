@@ -5,6 +5,7 @@ import type { APIRequestContext } from '@playwright/test';
 import type { QueryResultRow } from 'pg';
 import { z } from 'zod';
 import { bannerResponse, bundleResponse, categoryResponse, productResponse, type ProductResponse } from '@/lib/contract/catalog';
+import type { CaughtMail } from '../../scripts/lib/mail-catcher';
 import { query } from '../../scripts/lib/pg-query';
 
 /** The contract schemas of the answers the browser tests read. */
@@ -50,7 +51,7 @@ export async function createPercentageVoucher(percent: number): Promise<string> 
 
 export const uniqueEmail = (label: string) => `${label}-${uniqueSuffix().toLowerCase()}@example.com`;
 
-export type CaughtMail = { from: string; to: string[]; subject: string; text: string; html: string };
+export type { CaughtMail };
 
 /** Polls the SMTP catcher's directory (MAIL_DIR from `npm test`) for a message to `address`. */
 export async function waitForMail(address: string, timeoutMs = 10_000): Promise<CaughtMail> {

@@ -8,10 +8,12 @@ import { searchCatalog as searchWithPlan, type SearchFilter } from './search';
 import { BANNER_KEY } from './settings';
 import type { CatalogFilter, CatalogItem, CatalogPage, CategoryRecord } from './types';
 
-export type * from './types';
+export type { CatalogFilter, CatalogItem, CatalogPage, CategoryRecord } from './types';
 export type { SearchFilter } from './search';
-export * from './admin';
-export * from './admin-read';
+export { bulkDeleteCatalogItems, bulkUpdateCategory, deleteCatalogItem, setBanner, updateCatalogItem, type BulkTarget, type ProductEdit } from './admin';
+export { listAdminCatalog, type AdminCatalogItem } from './admin-read';
+export { addProductFiles, removeProductFile, type IncomingFile } from './product-files';
+export { addSubcategory, createCategory, createTag, deleteCategory, deleteTag, removeSubcategory, renameTag, updateCategory } from './taxonomy';
 export { createBundle, MAX_BUNDLE_PRODUCTS, type NewBundle } from './bundles';
 export { addFileVersion, getFileHistory, type FileHistory, type FileVersionRecord } from './file-versions';
 export { setCatalogItemImage, setCategoryImage } from './images';

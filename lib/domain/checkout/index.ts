@@ -11,7 +11,7 @@ import { db } from '@/lib/infra/db';
 import { createPaymentSession, expirePaymentSession, randomSessionId } from '@/lib/infra/payments';
 import { priceCart } from './pricing';
 
-export * from './pricing';
+export { priceCart, type CartPricing, type PricedProduct } from './pricing';
 
 /**
  * How long a shopper has to pay; the order lapses with the session. Stripe

@@ -9,8 +9,8 @@ import { paymentMode } from '@/lib/infra/payments';
 import { retrieveSubscription, setCancelAtPeriodEnd } from '@/lib/infra/payments/subscriptions';
 import { addPeriod, type PlanInterval } from './plans';
 
-export * from './plans';
-export * from './promo-codes';
+export { addPeriod, PLANS, type PlanInterval } from './plans';
+export { createPromoCode, deactivatePromoCode, listPromoCodes, promoPercentOff, type PromoCode } from './promo-codes';
 
 export const ACTIVE_STATUSES = ['active', 'trialing'];
 
