@@ -117,7 +117,7 @@ afterAll(async () => {
 describe('what the scanner found', () => {
   it('/products?search=a%00 is the listing\'s normal "nothing found" (404), not the error page', async () => {
     const page = await send('GET', `/products?search=${URL_NUL}`);
-    expect(page.status, page.text).toBe(404);
+    expect(page.status, page.text.slice(0, 300)).toBe(404);
     expect(page.text).toContain('No products found');
   });
 
@@ -160,6 +160,17 @@ describe.each(KINDS)('%s values that are not text', (kind) => {
   it.each(cases.map((c) => [c.name, c] as const))('%s → 400', async (_name, c) => {
     const auth = c.admin ? adminAuth : customerAuth;
     expectRefused(await send(c.method, c.path, { ...c.init, headers: { ...c.init?.headers, ...auth } }), c.field);
+  });
+});
+
+describe('a multipart file name with a broken percent-escape', () => {
+  const multipartRoutes = [...new Set(ROUTE_CASES.filter((c) => c.kind === 'multipart').map((c) => `${c.method} ${c.path}`))];
+  it.each(multipartRoutes)('%s → 400, not an uncaught URIError', async (key) => {
+    const [method, path] = key.split(' ');
+    const init = multipart([{ name: 'image', star: 'a%ZZ.png', value: 'x' }]);
+    const reply = await send(method, path, { ...init, headers: { ...init.headers, ...adminAuth } });
+    expectErrorShape(reply, 400);
+    expect(reply.body).toMatchObject({ detail: 'Malformed multipart file name' });
   });
 });
 
