@@ -11,6 +11,7 @@ import { BackButton } from './back-button';
 import { ImageLightbox } from './image-lightbox';
 import { productJsonLd } from './json-ld';
 import { BoltIcon } from '@/components/ui/icons';
+import { pageInput } from '@/lib/http/page-input';
 
 // Rendered on first request, then served from the cache until the catalogue changes.
 // An unknown id is a 404, which the cache does not keep (lib/cache/page-cache-handler.mjs);
@@ -30,7 +31,7 @@ async function load(id: string): Promise<CatalogItem | null> {
 }
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const item = await load((await params).id);
+  const item = await load((await pageInput(params)).id);
   if (!item) return { title: 'Product not found', robots: { index: false } };
   const url = siteUrl(productHref(item.id));
   const image = publicMediaUrl(item.imagePath, { absolute: true });
@@ -45,7 +46,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 }
 
 export default async function ProductPage({ params }: Props) {
-  const item = await load((await params).id);
+  const item = await load((await pageInput(params)).id);
   if (!item) notFound();
   const now = new Date();
   const view = toCardView(item, now);

@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { KnownListing, knownListing, knownListingMetadata } from '../listing-view';
 import { parseListingParams } from '../listing-params';
+import { pageInput } from '@/lib/http/page-input';
 
 // Searches within a category, search terms and listings named with characters
 // a path cannot carry, rewritten here by next.config.ts
@@ -9,7 +10,7 @@ import { parseListingParams } from '../listing-params';
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 async function load({ searchParams }: Props) {
-  const params = parseListingParams(await searchParams);
+  const params = parseListingParams(await pageInput(searchParams));
   // A search narrows within whatever category it names; a browse listing of an unknown category is a 404.
   return params.search ? params : knownListing(params);
 }

@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { listingFromSegments } from '@/lib/http/listing-rewrites';
 import { KnownListing, knownListing, knownListingMetadata } from '../../listing-view';
+import { pageInput } from '@/lib/http/page-input';
 
 // /products?category=…&subcategory=…&page=… without a search, rewritten here by
 // next.config.ts (lib/http/listing-rewrites.ts): rendered on first request, then
@@ -15,7 +16,7 @@ export async function generateStaticParams() {
 type Props = { params: Promise<{ listing: string[] }> };
 
 async function load(props: Props) {
-  const params = listingFromSegments((await props.params).listing.map(decodeSegment));
+  const params = listingFromSegments((await pageInput(props.params)).listing.map(decodeSegment));
   return params && knownListing({ ...params, search: undefined });
 }
 

@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { searchFromSegments } from '@/lib/http/listing-rewrites';
 import { ListingView, listingMetadata } from '../../../listing-view';
+import { pageInput } from '@/lib/http/page-input';
 
 // /products?search=…[&page=…] without a category, rewritten here by
 // next.config.ts (lib/http/listing-rewrites.ts) when the term is path-safe.
@@ -19,7 +20,7 @@ export async function generateStaticParams() {
 type Props = { params: Promise<{ term: string; page: string }> };
 
 async function load(props: Props) {
-  const { term, page } = await props.params;
+  const { term, page } = await pageInput(props.params);
   return searchFromSegments(decodeSegment(term), page);
 }
 
