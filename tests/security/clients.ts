@@ -70,8 +70,8 @@ export function answerWithoutBody(
     const req = httpRequest({ host: url.hostname, port: url.port, path: url.pathname + url.search, method, headers, localAddress: opts.from, agent: false });
     const timer = setTimeout(() => {
       req.destroy();
-      reject(new Error(`${method} ${path}: no answer in ${opts.timeoutMs ?? 20_000} ms without the body (the server waits to read it)`));
-    }, opts.timeoutMs ?? 20_000);
+      reject(new Error(`${method} ${path}: no answer in ${opts.timeoutMs ?? 10_000} ms without the body (the server waits to read it)`));
+    }, opts.timeoutMs ?? 10_000);
     req.on('response', (res) =>
       readReply(res).then((reply) => {
         clearTimeout(timer);

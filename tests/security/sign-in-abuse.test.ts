@@ -158,7 +158,8 @@ describe('a made-up reset link', () => {
     const signIns = await serverCpuFor(trySignIn);
     // At least 10 ms a hash, or the control measured nothing.
     expect(signIns).toBeGreaterThan(REQUESTS * 0.01);
-    expect(resets, `${resets.toFixed(2)} s for the links, ${signIns.toFixed(2)} s for the sign-ins`).toBeLessThan(signIns / 4);
+    // Measured: about a fifth without hashing, nine tenths with it (the hash moved before the lookup).
+    expect(resets, `${resets.toFixed(2)} s for the links, ${signIns.toFixed(2)} s for the sign-ins`).toBeLessThan(signIns * 0.4);
   });
 });
 
