@@ -2,6 +2,7 @@
 // own, above jobs and the modules whose work it runs, because orders and
 // uploads queue jobs and so cannot be imported by the jobs module.
 import 'server-only';
+import { deleteExpiredRows, EXPIRED_ROWS_CRON, EXPIRED_ROWS_JOB } from '@/lib/domain/expired-rows';
 import { sendDisputeOutcomeEmailOnce, sendOrderConfirmationOnce, sendRefundEmailOnce } from '@/lib/domain/emails';
 import { FILE_UPDATE_EMAIL_JOB, sendFileUpdateEmail } from '@/lib/domain/file-updates';
 import { lapseOrder, ORDER_EMAIL_JOB, ORDER_LAPSE_JOB, REFUND_EMAIL_JOB } from '@/lib/domain/orders';
@@ -27,6 +28,13 @@ export function registerJobHandlers(): void {
     { concurrency: JOB_CONCURRENCY, expireInSeconds: UPLOAD_JOB_SECONDS, pollSeconds: 1 },
   );
   registerJobHandler(SWEEP_STAGING_JOB, () => runStagingSweep(), { cron: SWEEP_STAGING_CRON, retryLimit: 2, expireInSeconds: 15 * 60 });
+  registerJobHandler(
+    EXPIRED_ROWS_JOB,
+    async () => {
+      await deleteExpiredRows();
+    },
+    { cron: EXPIRED_ROWS_CRON, retryLimit: 2, expireInSeconds: 5 * 60 },
+  );
   registerJobHandler(FILE_UPDATE_EMAIL_JOB, async (payload) => {
     const { emailId } = payload as { emailId: string };
     await sendFileUpdateEmail(emailId);

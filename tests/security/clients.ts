@@ -3,11 +3,34 @@
 // ignored), and on Linux every 127.x.y.z is a loopback address a test can
 // connect from, so each address here is a genuinely different client.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { request as httpRequest } from 'node:http';
+import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { join } from 'node:path';
 import { SHOP_URL, type Reply } from './helpers';
 
 export type RequestInit = { headers?: Record<string, string>; json?: unknown; form?: Record<string, string>; body?: string };
+
+/** A response read whole, with every header (repeated Set-Cookie included) and the body parsed when it is JSON. */
+function readReply(res: IncomingMessage): Promise<Reply> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    res.on('data', (c: Buffer) => chunks.push(c));
+    res.on('error', reject);
+    res.on('end', () => {
+      const text = Buffer.concat(chunks).toString('utf8');
+      const headers = new Headers();
+      for (const [name, value] of Object.entries(res.headers)) {
+        for (const v of [value ?? []].flat()) headers.append(name, v);
+      }
+      let body: unknown = text;
+      try {
+        body = JSON.parse(text);
+      } catch {
+        // not JSON
+      }
+      resolve({ status: res.statusCode ?? 0, headers, text, body });
+    });
+  });
+}
 
 /** Like `call`, over a connection opened from `address` (e.g. 127.0.0.23); `base` names another shop process. */
 export function callFrom(address: string, method: string, path: string, init: RequestInit = {}, base = SHOP_URL): Promise<Reply> {
@@ -22,27 +45,43 @@ export function callFrom(address: string, method: string, path: string, init: Re
   }
   const url = new URL(path, base);
   return new Promise((resolve, reject) => {
-    const req = httpRequest({ host: url.hostname, port: url.port, path: url.pathname + url.search, method, headers, localAddress: address }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('error', reject);
-      res.on('end', () => {
-        const text = Buffer.concat(chunks).toString('utf8');
-        const replyHeaders = new Headers();
-        for (const [name, value] of Object.entries(res.headers)) {
-          for (const v of [value ?? []].flat()) replyHeaders.append(name, v);
-        }
-        let parsed: unknown = text;
-        try {
-          parsed = JSON.parse(text);
-        } catch {
-          // not JSON
-        }
-        resolve({ status: res.statusCode ?? 0, headers: replyHeaders, text, body: parsed });
-      });
-    });
+    const req = httpRequest({ host: url.hostname, port: url.port, path: url.pathname + url.search, method, headers, localAddress: address }, (res) =>
+      readReply(res).then(resolve, reject),
+    );
     req.on('error', reject);
     req.end(body);
+  });
+}
+
+/**
+ * Sends only the head of a request that declares a body of `bytes`, and never
+ * the body: resolves with the answer of a server that decides without reading
+ * it, and rejects after `timeoutMs` when the server waits for the body instead.
+ */
+export function answerWithoutBody(
+  method: string,
+  path: string,
+  opts: { bytes: number; headers?: Record<string, string>; from?: string; base?: string; timeoutMs?: number },
+): Promise<Reply> {
+  const url = new URL(path, opts.base ?? SHOP_URL);
+  const headers = { 'content-type': 'application/json', ...opts.headers, 'content-length': String(opts.bytes) };
+  return new Promise((resolve, reject) => {
+    // A connection of its own: one left with a body owed is never reused.
+    const req = httpRequest({ host: url.hostname, port: url.port, path: url.pathname + url.search, method, headers, localAddress: opts.from, agent: false });
+    const timer = setTimeout(() => {
+      req.destroy();
+      reject(new Error(`${method} ${path}: no answer in ${opts.timeoutMs ?? 10_000} ms without the body (the server waits to read it)`));
+    }, opts.timeoutMs ?? 10_000);
+    req.on('response', (res) =>
+      readReply(res).then((reply) => {
+        clearTimeout(timer);
+        req.destroy();
+        resolve(reply);
+      }, reject),
+    );
+    // Destroying the request after the answer may end the socket with an error: the answer is what counts.
+    req.on('error', (error) => (req.destroyed ? undefined : (clearTimeout(timer), reject(error))));
+    req.flushHeaders();
   });
 }
 
