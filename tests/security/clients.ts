@@ -3,14 +3,26 @@
 // ignored), and on Linux every 127.x.y.z is a loopback address a test can
 // connect from, so each address here is a genuinely different client.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { request as httpRequest } from 'node:http';
+import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { join } from 'node:path';
 import { SHOP_URL, type Reply } from './helpers';
 
 export type RequestInit = { headers?: Record<string, string>; json?: unknown; form?: Record<string, string>; body?: string };
 
 /** Like `call`, over a connection opened from `address` (e.g. 127.0.0.23); `base` names another shop process. */
-export function callFrom(address: string, method: string, path: string, init: RequestInit = {}, base = SHOP_URL): Promise<Reply> {
+export async function callFrom(address: string, method: string, path: string, init: RequestInit = {}, base = SHOP_URL): Promise<Reply> {
+  return readReply(await openFrom(address, method, path, init, base));
+}
+
+/** A response whose body nobody has read yet; `abort()` closes the connection as a client that gives up. */
+export type OpenReply = { status: number; headers: Headers; body: IncomingMessage; abort: () => void };
+
+/**
+ * Sends the request and resolves once the status and headers arrive, leaving
+ * the body unread: a client reading as slowly as it likes (not at all, until
+ * it reads or aborts). TCP flow control then holds the server back.
+ */
+export function openFrom(address: string, method: string, path: string, init: RequestInit = {}, base = SHOP_URL): Promise<OpenReply> {
   const headers: Record<string, string> = { ...init.headers };
   let body = init.body;
   if (init.json !== undefined) {
@@ -21,29 +33,37 @@ export function callFrom(address: string, method: string, path: string, init: Re
     body = new URLSearchParams(init.form).toString();
   }
   const url = new URL(path, base);
+  const controller = new AbortController();
   return new Promise((resolve, reject) => {
-    const req = httpRequest({ host: url.hostname, port: url.port, path: url.pathname + url.search, method, headers, localAddress: address }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('error', reject);
-      res.on('end', () => {
-        const text = Buffer.concat(chunks).toString('utf8');
+    const req = httpRequest(
+      { host: url.hostname, port: url.port, path: url.pathname + url.search, method, headers, localAddress: address, signal: controller.signal },
+      (res) => {
+        // An abort or a cut connection errors the body; whoever reads it sees that, nobody else must.
+        res.on('error', () => undefined);
         const replyHeaders = new Headers();
         for (const [name, value] of Object.entries(res.headers)) {
           for (const v of [value ?? []].flat()) replyHeaders.append(name, v);
         }
-        let parsed: unknown = text;
-        try {
-          parsed = JSON.parse(text);
-        } catch {
-          // not JSON
-        }
-        resolve({ status: res.statusCode ?? 0, headers: replyHeaders, text, body: parsed });
-      });
-    });
+        resolve({ status: res.statusCode ?? 0, headers: replyHeaders, body: res, abort: () => controller.abort() });
+      },
+    );
     req.on('error', reject);
     req.end(body);
   });
+}
+
+/** The whole body of an open reply, parsed when it is JSON. */
+export async function readReply(open: OpenReply): Promise<Reply> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of open.body) chunks.push(chunk as Buffer);
+  const text = Buffer.concat(chunks).toString('utf8');
+  let parsed: unknown = text;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    // not JSON
+  }
+  return { status: open.status, headers: open.headers, text, body: parsed };
 }
 
 /** Every password-reset token mailed to `address` so far, oldest first (from the run's SMTP catcher, MAIL_DIR). */

@@ -5,6 +5,7 @@ import { zipObjects, type ZipEntry } from '@/lib/infra/archive';
 import { db } from '@/lib/infra/db';
 import { sanitizeFilename } from '@/lib/infra/storage';
 import { authorizeOrderDownload } from './access';
+import { acquireZipSlot, zipHolder } from './zip-slots';
 
 export type ArchiveRequest = { sessionId: string; productId?: string; userId: string | null; ip: string | null };
 export type OrderArchive = { filename: string; body: ReadableStream<Uint8Array>; fileCount: number };
@@ -58,7 +59,8 @@ export function archiveLayout(folders: Folder[]): (ZipEntry & { fileId: string; 
  * Every file of a paid order (or of one of its products) as one streamed ZIP,
  * under the same access rule as single downloads. Each file is logged as
  * downloaded when the archive is handed out, as single downloads are when
- * their link is.
+ * their link is. Throws rate_limited when the holder or this instance already
+ * streams as many ZIPs as allowed (zip-slots.ts).
  */
 export async function createOrderArchive(request: ArchiveRequest): Promise<OrderArchive> {
   const order = await authorizeOrderDownload(request);
@@ -69,12 +71,23 @@ export async function createOrderArchive(request: ArchiveRequest): Promise<Order
   );
   const entries = archiveLayout(order.items.map((i) => ({ title: i.title, productId: i.productId, files: files.get(i.productId) ?? [] })));
   if (entries.length === 0) throw notFound('File not found');
-  await db().downloadLog.createMany({
-    data: entries.map((e) => ({ orderId: order.id, productId: e.productId, fileId: e.fileId, userId: request.userId, ip: request.ip })),
-  });
+  // Refused before anything is logged: a 429 hands nothing out.
+  const slot = await acquireZipSlot(zipHolder(order));
+  try {
+    await db().downloadLog.createMany({
+      data: entries.map((e) => ({ orderId: order.id, productId: e.productId, fileId: e.fileId, userId: request.userId, ip: request.ip })),
+    });
+  } catch (error) {
+    slot.release();
+    throw error;
+  }
   return {
     filename: `order-${request.sessionId.slice(-12).replace(/[^A-Za-z0-9_]/g, '')}.zip`,
-    body: zipObjects(entries.map(({ path, storageKey }) => ({ path, storageKey }))),
+    // The slot is held while the ZIP streams and given back when it ends, whichever way.
+    body: zipObjects(
+      entries.map(({ path, storageKey }) => ({ path, storageKey })),
+      slot.release,
+    ),
     fileCount: entries.length,
   };
 }
