@@ -7,7 +7,8 @@ import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { join } from 'node:path';
 import { SHOP_URL, type Reply } from './helpers';
 
-export type RequestInit = { headers?: Record<string, string>; json?: unknown; form?: Record<string, string>; body?: string };
+/** `headTimeoutMs`: give up (and fail) when the status line has not arrived by then. */
+export type RequestInit = { headers?: Record<string, string>; json?: unknown; form?: Record<string, string>; body?: string; headTimeoutMs?: number };
 
 /** Like `call`, over a connection opened from `address` (e.g. 127.0.0.23); `base` names another shop process. */
 export async function callFrom(address: string, method: string, path: string, init: RequestInit = {}, base = SHOP_URL): Promise<Reply> {
@@ -34,10 +35,12 @@ export function openFrom(address: string, method: string, path: string, init: Re
   }
   const url = new URL(path, base);
   const controller = new AbortController();
+  const late = init.headTimeoutMs ? setTimeout(() => controller.abort(new Error(`no answer within ${init.headTimeoutMs} ms`)), init.headTimeoutMs) : undefined;
   return new Promise((resolve, reject) => {
     const req = httpRequest(
       { host: url.hostname, port: url.port, path: url.pathname + url.search, method, headers, localAddress: address, signal: controller.signal },
       (res) => {
+        clearTimeout(late);
         // An abort or a cut connection errors the body; whoever reads it sees that, nobody else must.
         res.on('error', () => undefined);
         const replyHeaders = new Headers();

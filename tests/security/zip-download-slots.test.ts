@@ -12,7 +12,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { unzip } from '../support/unzip';
 import { callFrom, openFrom, readReply, type OpenReply } from './clients';
-import { adminToken, call, clearRateLimits, closeDb, count, expectErrorShape, registerCustomer, SHOP_URL, sql, unique, type Reply } from './helpers';
+import { adminToken, call, clearRateLimits, closeDb, count, expectErrorShape, registerCustomer, SHOP_URL, sql, unique } from './helpers';
 import { spawnShop, waitForShop, type ShopProcess } from './shop-server';
 import { TcpLink } from './tcp-link';
 
@@ -87,7 +87,8 @@ async function guestHolder(sessionId: string): Promise<string> {
 
 /** Starts "Download all" as a client that reads nothing yet; kept open until the test ends. */
 async function startZip(sessionId: string, address: string, options: { auth?: Record<string, string>; shop?: string } = {}): Promise<OpenReply> {
-  const zip = await openFrom(address, 'GET', `/api/download/${sessionId}/all`, { headers: options.auth }, options.shop ?? SHOP_URL);
+  // The answer starts once the first object is open: a ZIP waiting for a storage connection never answers.
+  const zip = await openFrom(address, 'GET', `/api/download/${sessionId}/all`, { headers: options.auth, headTimeoutMs: 20_000 }, options.shop ?? SHOP_URL);
   opened.push(zip);
   return zip;
 }
@@ -97,8 +98,10 @@ async function expectStreaming(zip: OpenReply) {
   expect(zip.headers.get('content-type')).toBe('application/zip');
 }
 
-/** 429 in the one error shape, telling the client when to come back. */
-function expectRefused(reply: Reply, detail: RegExp) {
+/** 429 in the one error shape, telling the client when to come back (a ZIP let through is not read: it could wait forever). */
+async function expectRefused(zip: OpenReply, detail: RegExp) {
+  expect(zip.status, 'a ZIP over the cap was let through').not.toBe(200);
+  const reply = await readReply(zip);
   expectErrorShape(reply, 429);
   expect(reply.body).toMatchObject({ code: 'rate_limited', detail: expect.stringMatching(detail) });
   expect(Number(reply.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
@@ -164,8 +167,8 @@ describe('"Download all" under slow clients', () => {
     await expectStreaming(other);
 
     // A third on the same instance, or on the other one, which streams nothing yet.
-    expectRefused(await readReply(await startZip(sessionId, address, { auth: customer.auth })), HOLDER_FULL);
-    expectRefused(await readReply(await startZip(sessionId, address, { auth: customer.auth, shop: second.url })), HOLDER_FULL);
+    await expectRefused(await startZip(sessionId, address, { auth: customer.auth }), HOLDER_FULL);
+    await expectRefused(await startZip(sessionId, address, { auth: customer.auth, shop: second.url }), HOLDER_FULL);
     expect(await count('DownloadLog', `"orderId" = (SELECT id FROM "Order" WHERE "sessionId" = $1)`, [sessionId])).toBe(4);
 
     // Single downloads and media are served while both slots are held.
@@ -188,12 +191,31 @@ describe('"Download all" under slow clients', () => {
     const a2 = await startZip(orderA, address);
     await expectStreaming(a1);
     await expectStreaming(a2);
-    expectRefused(await readReply(await startZip(orderA, address)), HOLDER_FULL);
+    await expectRefused(await startZip(orderA, address), HOLDER_FULL);
     await expectStreaming(await startZip(orderB, address));
 
     await expectWholeOrder(await readAll(a1));
     await waitFor('the finished ZIP to give back its slot', async () => (await liveLeases(holderA)) === 1);
     await expectStreaming(await startZip(orderA, address));
+  });
+
+  it("answers HEAD with the ZIP's headers alone, to its owner only: no slot taken, no storage read, nothing logged", async () => {
+    const [owner, stranger] = [await registerCustomer('zip-head'), await registerCustomer('zip-head-other')];
+    const sessionId = await buy(owner.auth);
+    const address = from(15);
+    const head = (auth: Record<string, string>) => callFrom(address, 'HEAD', `/api/download/${sessionId}/all`, { headers: auth });
+    // More HEADs than the customer has slots: each must leave them as they were.
+    for (let i = 0; i < 3; i++) {
+      const res = await head(owner.auth);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toBe('application/zip');
+      expect(res.headers.get('content-disposition')).toBe(`attachment; filename="order-${sessionId.slice(-12)}.zip"`);
+    }
+    expect((await head(stranger.auth)).status).toBe(404);
+    expect(await count('ZipDownloadLease', 'holder = $1', [`customer:${owner.id}`])).toBe(0);
+    expect(await count('DownloadLog', `"orderId" = (SELECT id FROM "Order" WHERE "sessionId" = $1)`, [sessionId])).toBe(0);
+    await expectStreaming(await startZip(sessionId, address, { auth: owner.auth }));
+    await expectStreaming(await startZip(sessionId, address, { auth: owner.auth }));
   });
 
   it('caps an instance, whose ZIPs read storage through their own connections: media and single downloads are still served', async () => {
@@ -203,7 +225,7 @@ describe('"Download all" under slow clients', () => {
     const z2 = await startZip(g2, address, { shop: second.url });
     await expectStreaming(z1);
     await expectStreaming(z2);
-    expectRefused(await readReply(await startZip(g3, address, { shop: second.url })), INSTANCE_FULL);
+    await expectRefused(await startZip(g3, address, { shop: second.url }), INSTANCE_FULL);
     // Another instance has room of its own.
     await expectStreaming(await startZip(g3, address));
 
@@ -236,7 +258,7 @@ describe('"Download all" under slow clients', () => {
     const breaking = await startZip(sessionId, address, { auth: customer.auth, shop: second.url });
     await expectStreaming(breaking);
     await expectStreaming(await startZip(sessionId, address, { auth: customer.auth }));
-    expectRefused(await readReply(await startZip(sessionId, address, { auth: customer.auth })), HOLDER_FULL);
+    await expectRefused(await startZip(sessionId, address, { auth: customer.auth }), HOLDER_FULL);
 
     // The connection to storage is cut while the shop waits for the client; the
     // ZIP fails as it reads on, and the client's download breaks off.
@@ -268,7 +290,7 @@ describe('"Download all" under slow clients', () => {
     process.kill(second.pid!, 'SIGKILL');
     await second.exited;
     // Nothing tells the shop that the instance died: its slot counts until the lease lapses.
-    expectRefused(await readReply(await startZip(sessionId, address, { auth: customer.auth })), HOLDER_FULL);
+    await expectRefused(await startZip(sessionId, address, { auth: customer.auth }), HOLDER_FULL);
     let admitted: OpenReply | undefined;
     await waitFor(
       'the crashed instance lease to lapse',
@@ -285,6 +307,6 @@ describe('"Download all" under slow clients', () => {
     // The live instance renewed its lease meanwhile, so its ZIP still holds the other slot.
     const [renewed] = await sql<{ expiresAt: Date }>(`SELECT "expiresAt" FROM "ZipDownloadLease" WHERE "leaseId" = $1`, [live.leaseId]);
     expect(renewed.expiresAt.getTime()).toBeGreaterThan(live.expiresAt.getTime());
-    expectRefused(await readReply(await startZip(sessionId, address, { auth: customer.auth })), HOLDER_FULL);
+    await expectRefused(await startZip(sessionId, address, { auth: customer.auth }), HOLDER_FULL);
   }, 120_000);
 });

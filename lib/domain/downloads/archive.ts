@@ -4,7 +4,7 @@ import { filesForProducts, type OrderFile } from '@/lib/domain/orders';
 import { zipObjects, type ZipEntry } from '@/lib/infra/archive';
 import { db } from '@/lib/infra/db';
 import { sanitizeFilename } from '@/lib/infra/storage';
-import { authorizeOrderDownload } from './access';
+import { authorizeOrderDownload, type AuthorizedOrder } from './access';
 import { acquireZipSlot, zipHolder } from './zip-slots';
 
 export type ArchiveRequest = { sessionId: string; productId?: string; userId: string | null; ip: string | null };
@@ -55,14 +55,10 @@ export function archiveLayout(folders: Folder[]): (ZipEntry & { fileId: string; 
   return entries;
 }
 
-/**
- * Every file of a paid order (or of one of its products) as one streamed ZIP,
- * under the same access rule as single downloads. Each file is logged as
- * downloaded when the archive is handed out, as single downloads are when
- * their link is. Throws rate_limited when the holder or this instance already
- * streams as many ZIPs as allowed (zip-slots.ts).
- */
-export async function createOrderArchive(request: ArchiveRequest): Promise<OrderArchive> {
+type ArchivePlan = { order: AuthorizedOrder; entries: ReturnType<typeof archiveLayout>; filename: string };
+
+/** What the ZIP of this request would hold, under the same access rule as single downloads; nothing opened or logged. */
+async function planOrderArchive(request: ArchiveRequest): Promise<ArchivePlan> {
   const order = await authorizeOrderDownload(request);
   // The files as this order knows them: ones removed since it was placed included.
   const files = await filesForProducts(
@@ -71,6 +67,27 @@ export async function createOrderArchive(request: ArchiveRequest): Promise<Order
   );
   const entries = archiveLayout(order.items.map((i) => ({ title: i.title, productId: i.productId, files: files.get(i.productId) ?? [] })));
   if (entries.length === 0) throw notFound('File not found');
+  return { order, entries, filename: `order-${request.sessionId.slice(-12).replace(/[^A-Za-z0-9_]/g, '')}.zip` };
+}
+
+/**
+ * The name and size in files of the ZIP a GET would stream, for HEAD: the same
+ * checks and answers, but no slot taken, no storage read, nothing logged.
+ */
+export async function describeOrderArchive(request: ArchiveRequest): Promise<Omit<OrderArchive, 'body'>> {
+  const { entries, filename } = await planOrderArchive(request);
+  return { filename, fileCount: entries.length };
+}
+
+/**
+ * Every file of a paid order (or of one of its products) as one streamed ZIP,
+ * under the same access rule as single downloads. Each file is logged as
+ * downloaded when the archive is handed out, as single downloads are when
+ * their link is. Throws rate_limited when the holder or this instance already
+ * streams as many ZIPs as allowed (zip-slots.ts).
+ */
+export async function createOrderArchive(request: ArchiveRequest): Promise<OrderArchive> {
+  const { order, entries, filename } = await planOrderArchive(request);
   // Refused before anything is logged: a 429 hands nothing out.
   const slot = await acquireZipSlot(zipHolder(order));
   try {
@@ -82,11 +99,11 @@ export async function createOrderArchive(request: ArchiveRequest): Promise<Order
     throw error;
   }
   return {
-    filename: `order-${request.sessionId.slice(-12).replace(/[^A-Za-z0-9_]/g, '')}.zip`,
+    filename,
     // The slot is held while the ZIP streams and given back when it ends, whichever way.
     body: zipObjects(
       entries.map(({ path, storageKey }) => ({ path, storageKey })),
-      slot.release,
+      { onSettled: slot.release },
     ),
     fileCount: entries.length,
   };

@@ -46,6 +46,15 @@ export function isStoredUncompressed(path: string): boolean {
   return dot >= 0 && STORED_EXTENSIONS.has(path.slice(dot + 1).toLowerCase());
 }
 
+/** How long a ZIP waits for its client to take the next chunk before it gives up (and gives its connection back). */
+export const ZIP_STALL_SECONDS = 300;
+
+export type ZipStreamOptions = {
+  /** Runs once, when the last byte was pulled, the stream failed, or the consumer cancelled it. */
+  onSettled?: () => void;
+  stallSeconds?: number;
+};
+
 /**
  * Streams a ZIP of private-bucket objects. Objects are opened one at a time,
  * only once the previous entry is fully written, and the archive is pulled by
@@ -54,26 +63,33 @@ export function isStoredUncompressed(path: string): boolean {
  * way through one, ends the stream with an error (the client sees a truncated
  * download, never a silently incomplete ZIP).
  *
- * Each object is read through the archive pool of storage connections. The
+ * Each object is read through the archive pool of storage connections, and the
  * connection is let go the moment the ZIP ends, whichever way: archiver's own
- * abort leaves the entry it is reading open (and so its connection held), so
- * that entry's body is destroyed here. `onSettled` runs once, when the last
- * byte was pulled, the stream failed, or the consumer cancelled it.
+ * abort leaves the entry it is reading open, so that body is destroyed here. A
+ * consumer that takes nothing for `stallSeconds` (gone without closing, or a
+ * response nobody reads) fails the stream, so it cannot hold a connection for good.
  */
-export function zipObjects(entries: ZipEntry[], onSettled: () => void = () => undefined): ReadableStream<Uint8Array> {
+export function zipObjects(entries: ZipEntry[], { onSettled, stallSeconds = ZIP_STALL_SECONDS }: ZipStreamOptions = {}): ReadableStream<Uint8Array> {
   const archive = archiver('zip', { zlib: { level: 6 } });
   const stop = new AbortController();
   let reading: Readable | undefined;
+  let stalled: ReturnType<typeof setTimeout> | undefined;
   let settled = false;
   const settle = () => {
     if (settled) return;
     settled = true;
+    clearTimeout(stalled);
     stop.abort();
     reading?.destroy();
-    onSettled();
+    onSettled?.();
   };
   const fail = (error: unknown) => {
     if (!stop.signal.aborted) archive.destroy(error instanceof Error ? error : new Error(String(error)));
+  };
+  const waitForConsumer = () => {
+    clearTimeout(stalled);
+    if (settled) return;
+    stalled = setTimeout(() => fail(new Error(`The client took nothing for ${stallSeconds} s`)), stallSeconds * 1000);
   };
 
   const feed = async () => {
@@ -107,11 +123,16 @@ export function zipObjects(entries: ZipEntry[], onSettled: () => void = () => un
       feed().catch(fail);
     },
     async pull(controller) {
+      // Time spent producing the chunk (reading storage) is not the client's.
+      clearTimeout(stalled);
       const next = await chunks.next();
       if (next.done) {
         controller.close();
         settle();
-      } else controller.enqueue(new Uint8Array(next.value.buffer, next.value.byteOffset, next.value.byteLength));
+      } else {
+        controller.enqueue(new Uint8Array(next.value.buffer, next.value.byteOffset, next.value.byteLength));
+        waitForConsumer();
+      }
     },
     async cancel() {
       settle();
