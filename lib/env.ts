@@ -21,6 +21,9 @@ const flag = optional
   .refine((v) => v === undefined || ['1', '0', 'true', 'false'].includes(v), { message: 'use 1 (on) or 0 (off)' })
   .transform((v) => v === '1' || v === 'true');
 
+// A whole number of things (connections, slots); empty means the default.
+const positiveCount = (fallback: number) => optional.pipe(z.coerce.number<string | undefined>().int().min(1).max(1000).default(fallback));
+
 const fields = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   DATABASE_URL: optional,
@@ -43,6 +46,10 @@ const fields = z.object({
     .default('true')
     .transform((v) => v === 'true'),
   MEDIA_PUBLIC_URL: optional,
+  // Storage connections of one instance for media, uploads and the back office (the SDK's own default is 50).
+  S3_MAX_CONNECTIONS: positiveCount(50),
+  // "Download all" ZIPs one instance streams at once; also the size of their own storage pool (Decision 074).
+  ZIP_DOWNLOADS_PER_INSTANCE: positiveCount(16),
   // Unset: Stripe when a key is set, otherwise test payments where they are the default (see below).
   PAYMENT_MODE: optional.refine((v) => v === undefined || v === 'test' || v === 'stripe', { message: 'use test or stripe' }),
   STRIPE_SECRET_KEY: optional.refine((v) => v === undefined || STRIPE_KEY.test(v), {

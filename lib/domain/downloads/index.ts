@@ -10,6 +10,7 @@ import { presignDownload } from '@/lib/infra/storage';
 import { authorizeOrderDownload } from './access';
 
 export * from './archive';
+export { acquireZipSlot, zipHolder, ZIP_LEASE_SECONDS, ZIP_RETRY_AFTER_SECONDS, ZIPS_PER_HOLDER, type ZipSlot } from './zip-slots';
 export { authorizeOrderInvoice } from './access';
 
 export const DOWNLOAD_URL_TTL_SECONDS = 300;
