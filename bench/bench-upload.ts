@@ -249,10 +249,9 @@ async function main(): Promise<Result> {
     await ensureBuckets();
     const category = await db().category.create({ data: { name: `Bench ${randomBytes(3).toString('hex')}` } });
 
-    const { adminLogin } = await import('../lib/domain/admin');
-    const session = await adminLogin('admin', 'admin');
-    if (!session) throw new Error('admin login failed (ADMIN_USERNAME / ADMIN_PASSWORD)');
-    const headers = { authorization: `Bearer ${session.token}`, origin: SITE };
+    const { staffSessionToken } = await import('../tests/support/staff');
+    const token = await staffSessionToken(process.env.ADMIN_USERNAME, process.env.ADMIN_PASSWORD);
+    const headers = { authorization: `Bearer ${token}`, origin: SITE };
     const { POST: bulkUpload } = await import('../app/api/admin/bulk-upload/route');
     // The progress route's own work; the route also revalidates the page cache, which needs Next's server around it.
     const { getUploadProgress } = await import('../lib/domain/uploads');

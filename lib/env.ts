@@ -5,6 +5,8 @@ import { z } from 'zod';
 
 const DEV_AUTH_SECRET = 'dev-only-secret-change-me-0123456789abcdef';
 const DEV_ADMIN_PASSWORD = 'admin';
+// 32 bytes, hex: encrypts staff TOTP secrets on machines without a key of their own (refused in production).
+const DEV_TOTP_ENCRYPTION_KEY = '0f'.repeat(32);
 
 // Stripe's formats: secret (sk_) or restricted (rk_) keys, live or test, and webhook signing secrets.
 const STRIPE_KEY = /^(sk|rk)_(live|test)_[A-Za-z0-9]{16,}$/;
@@ -35,6 +37,13 @@ const fields = z.object({
   AUTH_SECRET: z.string().default(DEV_AUTH_SECRET),
   ADMIN_USERNAME: z.string().min(1).default('admin'),
   ADMIN_PASSWORD: z.string().min(1).default(DEV_ADMIN_PASSWORD),
+  // Encrypts staff TOTP secrets (AES-256-GCM, Decision 084): 32 random bytes as 64 hex characters.
+  TOTP_ENCRYPTION_KEY: z
+    .string()
+    .regex(/^[0-9a-fA-F]{64}$/, 'use 32 random bytes as 64 hex characters (openssl rand -hex 32)')
+    .default(DEV_TOTP_ENCRYPTION_KEY),
+  // Owners and managers must enrol a second factor: always in production, elsewhere when 1.
+  REQUIRE_STAFF_TWO_FACTOR: flag,
   S3_ENDPOINT: optional,
   S3_REGION: z.string().default('us-east-1'),
   S3_BUCKET: z.string().default('shop-files'),
@@ -85,6 +94,9 @@ const schema = fields
       if (env.ADMIN_PASSWORD === DEV_ADMIN_PASSWORD || env.ADMIN_PASSWORD.length < 12) {
         issue('ADMIN_PASSWORD', 'set a real admin password (12+ characters) in production');
       }
+      if (env.TOTP_ENCRYPTION_KEY === undefined || env.TOTP_ENCRYPTION_KEY.toLowerCase() === DEV_TOTP_ENCRYPTION_KEY) {
+        issue('TOTP_ENCRYPTION_KEY', 'set 32 random bytes as 64 hex characters in production (openssl rand -hex 32)');
+      }
       if (!isHttps(env.SITE_URL) && env.SITE_URL_ALLOW_HTTP !== true) {
         issue('SITE_URL', 'must be an https:// address in production (SITE_URL_ALLOW_HTTP=1 allows http for a local trial)');
       }
@@ -99,7 +111,12 @@ const schema = fields
     // Runs even when a field is malformed, so one message names every problem at once.
     { when: () => true },
   )
-  .transform((env) => ({ ...env, PAYMENT_MODE: resolvePaymentMode(env) }));
+  .transform((env) => ({
+    ...env,
+    PAYMENT_MODE: resolvePaymentMode(env),
+    // A real deployment cannot switch it off.
+    REQUIRE_STAFF_TWO_FACTOR: env.REQUIRE_STAFF_TWO_FACTOR === true || isRealDeployment(env),
+  }));
 
 /**
  * A production build on a database the owner chose. SHOP_EMBEDDED only counts for a

@@ -88,7 +88,5 @@ export const endSaleSchema = z.union([z.array(id), z.object({ product_ids: z.arr
 
 // POST /api/auth/login (admin sign-in).
 export const adminLoginResponse = z.object({ success: z.literal(true), token: z.string(), username: z.string(), expires_at: z.iso.datetime({ offset: true }) });
-// GET /api/admin/session.
-export const adminSessionResponse = z.object({ username: z.string() });
 // GET /api/health.
 export const healthResponse = z.object({ status: z.literal('ok') });

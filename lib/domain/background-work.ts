@@ -6,6 +6,7 @@ import { deleteExpiredRows, EXPIRED_ROWS_CRON, EXPIRED_ROWS_JOB } from '@/lib/do
 import { sendDisputeOutcomeEmailOnce, sendOrderConfirmationOnce, sendRefundEmailOnce } from '@/lib/domain/emails';
 import { FILE_UPDATE_EMAIL_JOB, sendFileUpdateEmail } from '@/lib/domain/file-updates';
 import { lapseOrder, ORDER_EMAIL_JOB, ORDER_LAPSE_JOB, REFUND_EMAIL_JOB } from '@/lib/domain/orders';
+import { sendStaffInvitation, STAFF_INVITE_JOB } from '@/lib/domain/staff';
 import { processUploadFile, runStagingSweep, SWEEP_STAGING_CRON, SWEEP_STAGING_JOB, UPLOAD_JOB, UPLOAD_JOB_SECONDS } from '@/lib/domain/uploads';
 import { JOB_CONCURRENCY, registerJobHandler, startJobWorker } from '@/lib/domain/jobs';
 
@@ -38,6 +39,10 @@ export function registerJobHandlers(): void {
   registerJobHandler(FILE_UPDATE_EMAIL_JOB, async (payload) => {
     const { emailId } = payload as { emailId: string };
     await sendFileUpdateEmail(emailId);
+  });
+  registerJobHandler(STAFF_INVITE_JOB, async (payload) => {
+    const { staffId } = payload as { staffId: string };
+    await sendStaffInvitation(staffId);
   });
   registerJobHandler(ORDER_LAPSE_JOB, async (payload) => {
     const { orderId } = payload as { orderId: string };

@@ -6,7 +6,7 @@
 // flood writes is gone within fifteen minutes of its windows passing.
 import 'server-only';
 import { deleteEndedSessions, deleteExpiredTokens } from '@/lib/domain/accounts';
-import { deleteEndedAdminSessions } from '@/lib/domain/admin';
+import { deleteEndedAdminSessions } from '@/lib/domain/staff';
 import { deleteExpiredRateLimits } from '@/lib/domain/rate-limit';
 
 export const EXPIRED_ROWS_JOB = 'housekeeping.expired-rows';

@@ -33,6 +33,12 @@ export const RATE_LIMITS = {
   loginDevice: { name: 'login-device', limit: 10, windowSeconds: 300 },
   forgotPasswordDevice: { name: 'forgot-device', limit: 5, windowSeconds: 3600 },
   adminLoginDevice: { name: 'admin-login-device', limit: 10, windowSeconds: 900 },
+  // Staff (Decision 084): second-factor codes per member over all their sign-ins (each
+  // sign-in also stops at 5), and password or code checks by a signed-in member.
+  adminSecondFactor: { name: 'admin-2fa', limit: 10, windowSeconds: 900 },
+  staffCheck: { name: 'staff-check', limit: 10, windowSeconds: 900 },
+  // Set-password links from staff invitations, per client, before the link is looked up.
+  staffInvite: { name: 'staff-invite', limit: 10, windowSeconds: 900 },
   // Stripe signs every event: only requests whose signature is missing or wrong count.
   unsignedWebhook: { name: 'webhook-unsigned', limit: 20, windowSeconds: 600 },
 } satisfies Record<string, RateLimitRule>;

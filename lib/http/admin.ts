@@ -1,18 +1,23 @@
 import 'server-only';
 import { cookies } from 'next/headers';
-import { ADMIN_SESSION_SECONDS, getAdminSession, revokeAdminSession } from '@/lib/domain/admin';
 import { AppError } from '@/lib/domain/errors';
+import { ADMIN_SESSION_SECONDS, can, getAdminSession, revokeAdminSession, type Permission, type StaffActor } from '@/lib/domain/staff';
 import { env } from '@/lib/env';
 import { boundBody, deferredBody, SMALL_BODY, type BodyLimit } from './body-limit';
 import { assertSameOrigin } from './client';
 import { readCookie } from './cookies';
 import { handler } from './handler';
 
-// Every admin route handler and admin page calls requireAdmin itself
+// Every admin route handler and admin page checks the session itself
 // (SECURITY S3): the middleware redirect is a convenience, never the check.
+// Every admin route also names the permission it needs (SECURITY N1), checked
+// against the member's current role on each request.
 export const ADMIN_COOKIE = 'shop_admin';
 
-export type AdminActor = { username: string };
+export type AdminActor = StaffActor;
+
+export const FORBIDDEN_FOR_ROLE = 'Your role does not allow this';
+export const ENROL_FIRST = 'Set up two-factor sign-in to use the back office';
 
 function tokenFrom(request: Request): string | null {
   const header = request.headers.get('authorization');
@@ -20,14 +25,17 @@ function tokenFrom(request: Request): string | null {
   return readCookie(request, ADMIN_COOKIE);
 }
 
-export async function requireAdmin(request: Request): Promise<AdminActor> {
+/** The signed-in member, allowed `permission`: 401 without a live session, 403 when their role (or a missing second factor) stops them. */
+export async function requireAdmin(request: Request, permission: Permission): Promise<AdminActor> {
   const token = tokenFrom(request);
-  const session = token ? await getAdminSession(token) : null;
-  if (!session) throw new AppError('unauthorized', 'Admin authentication required');
-  return session;
+  const actor = token ? await getAdminSession(token) : null;
+  if (!actor) throw new AppError('unauthorized', 'Admin authentication required');
+  if (actor.mustEnrolTwoFactor && permission !== 'account') throw new AppError('forbidden', ENROL_FIRST);
+  if (!can(actor.role, permission)) throw new AppError('forbidden', FORBIDDEN_FOR_ROLE);
+  return actor;
 }
 
-/** For admin pages (server components): the admin of the current request, or null. */
+/** For admin pages (server components): the member of the current request, or null. */
 export async function getAdminFromCookies(): Promise<AdminActor | null> {
   const token = (await cookies()).get(ADMIN_COOKIE)?.value;
   return token ? getAdminSession(token) : null;
@@ -52,18 +60,20 @@ export async function clearAdminCookie(request: Request): Promise<void> {
 type Context<P> = { params: Promise<P> };
 
 /**
- * An admin route: the admin session is checked here, in the handler, and
- * state-changing methods must come from this site (CSRF). Both before the
- * body is read: a stranger is answered with nothing of theirs read but a
- * declared length over the route's limit.
+ * An admin route: `permission` is required, so a route cannot forget to say
+ * who may call it. The session and the permission are checked here, and
+ * state-changing methods must come from this site (CSRF), all before the body
+ * is read: a stranger is answered with nothing of theirs read but a declared
+ * length over the route's limit.
  */
 export function adminHandler<P = Record<string, string>>(
+  permission: Permission,
   fn: (request: Request, context: Context<P>, admin: AdminActor) => Promise<Response>,
   body: BodyLimit = SMALL_BODY,
 ) {
   return handler<P>(async (request, context) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') assertSameOrigin(request);
-    const admin = await requireAdmin(request);
+    const admin = await requireAdmin(request, permission);
     return fn(await boundBody(request, body), context, admin);
   }, deferredBody(body));
 }

@@ -10,7 +10,7 @@ import { jsonOf, parseJson, parseParams } from './handler';
 
 // PUT and DELETE for /api/products/{id} and /api/bundles/{id}: the same rules for both kinds.
 export function catalogItemWriteRoutes(isBundle: boolean) {
-  const PUT = adminHandler<{ id: string }>(async (request, { params }, admin) => {
+  const PUT = adminHandler<{ id: string }>('catalogue', async (request, { params }, admin) => {
     const { id } = await parseParams(params, idParams);
     const input = await parseJson(request, productEditSchema);
     const cents = (v: number | null | undefined) => (v === undefined ? undefined : v === null ? null : dollarsToCents(v));
@@ -31,7 +31,7 @@ export function catalogItemWriteRoutes(isBundle: boolean) {
     return jsonOf(catalogItemWriteResponse, { success: true, id });
   });
 
-  const DELETE = adminHandler<{ id: string }>(async (_request, { params }, admin) => {
+  const DELETE = adminHandler<{ id: string }>('catalogue', async (_request, { params }, admin) => {
     const { id } = await parseParams(params, idParams);
     await deleteCatalogItem(admin.username, id, isBundle);
     revalidateCatalog();

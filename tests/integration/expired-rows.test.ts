@@ -48,10 +48,11 @@ describe('the expired-rows job', () => {
         { userId: user.id, expiresAt: later(), revokedAt: past() },
       ],
     });
+    const owner = await db().staff.create({ data: { username: `owner-${run}`, name: 'Owner', role: 'owner', securityStamp: run } });
     await db().adminSession.createMany({
       data: [
-        { tokenHash: `admin-ended-${run}`, username: 'admin', expiresAt: past() },
-        { tokenHash: `admin-live-${run}`, username: 'admin', expiresAt: later() },
+        { tokenHash: `admin-ended-${run}`, staffId: owner.id, username: owner.username, expiresAt: past() },
+        { tokenHash: `admin-live-${run}`, staffId: owner.id, username: owner.username, expiresAt: later() },
       ],
     });
 

@@ -30,7 +30,7 @@ async function loadApp() {
     import('@/lib/infra/storage'),
     import('@/lib/infra/db'),
     import('@/lib/http/session'),
-    import('@/lib/domain/admin'),
+    import('../support/staff'),
     import('@/lib/domain/jobs'),
     import('@/lib/domain/background-work'),
     import('@/lib/domain/file-updates'),
@@ -53,7 +53,7 @@ async function loadApp() {
     addFileVersion: catalog.addFileVersion,
     db: db.db,
     issueSessionToken: sessions.issueSessionToken,
-    adminLogin: admin.adminLogin,
+    staffSessionToken: admin.staffSessionToken,
     runDueJobs: jobs.runDueJobs,
     stopJobWorker: jobs.stopJobWorker,
     registerJobHandlers: handlers.registerJobHandlers,
@@ -133,9 +133,7 @@ beforeAll(async () => {
   app = await loadApp();
   await app.ensureBuckets();
   app.registerJobHandlers();
-  const session = await app.adminLogin('admin', 'admin');
-  if (!session) throw new Error('admin login failed');
-  adminToken = session.token;
+  adminToken = await app.staffSessionToken();
   original = { a: await storeFile('pattern.pdf'), b: await storeFile('readme.txt') };
   product = await fx.product({ priceCents: 1500, files: [original.a.file, original.b.file] });
   bundle = await fx.product({ priceCents: 3000, isBundle: true, bundleOf: [product.id] });

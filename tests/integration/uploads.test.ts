@@ -24,7 +24,7 @@ async function loadApp() {
     import('@/lib/domain/background-work'),
     import('@/lib/infra/storage'),
     import('@/lib/infra/db'),
-    import('@/lib/domain/admin'),
+    import('../support/staff'),
     import('@/app/api/admin/bulk-upload/route'),
     import('@/app/api/admin/upload-progress/[batchId]/route'),
     import('@/app/api/admin/retry-failed/[batchId]/route'),
@@ -39,7 +39,7 @@ async function loadApp() {
     stopJobWorker: jobs.stopJobWorker,
     registerJobHandlers: handlers.registerJobHandlers,
     db: db.db,
-    adminLogin: auth.adminLogin,
+    staffSessionToken: auth.staffSessionToken,
     routes: { bulk: bulk.POST, progress: progress.GET, retry: retry.POST, individual: individual.POST, analyze: analyze.POST },
   };
 }
@@ -132,9 +132,7 @@ beforeAll(async () => {
   app = await loadApp();
   await app.ensureBuckets();
   app.registerJobHandlers();
-  const session = await app.adminLogin('admin', 'admin');
-  if (!session) throw new Error('admin login failed');
-  token = session.token;
+  token = await app.staffSessionToken();
   categoryName = (await fx.category()).name;
 });
 

@@ -13,7 +13,7 @@ export const GET = handler(async () => {
   return json(categories.map(toCategoryResponse), { cache: 'public' });
 });
 
-export const POST = adminHandler(async (request, _context, admin) => {
+export const POST = adminHandler('catalogue', async (request, _context, admin) => {
   const input = await parseBody(request, categorySchema);
   const category = await createCategory(admin.username, input.name, input.subcategories);
   revalidateCatalog();

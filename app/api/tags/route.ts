@@ -10,7 +10,7 @@ import { toTagResponse } from '@/lib/http/responses/catalog';
 
 export const GET = handler(async () => json((await listTags()).map(toTagResponse), { cache: 'public' }));
 
-export const POST = adminHandler(async (request, _context, admin) => {
+export const POST = adminHandler('catalogue', async (request, _context, admin) => {
   const { name } = await parseBody(request, tagSchema);
   const tag = await createTag(admin.username, name);
   revalidateCatalog();

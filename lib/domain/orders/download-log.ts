@@ -1,6 +1,7 @@
 // An order's download log as evidence for a card dispute: when, which file,
-// from which client address. The export never lets a cell start a formula.
+// from which client address, written by the shared CSV writer (lib/domain/csv.ts).
 import 'server-only';
+import { csvText } from '@/lib/domain/csv';
 import { notFound } from '@/lib/domain/errors';
 import { db } from '@/lib/infra/db';
 
@@ -27,18 +28,7 @@ export async function listOrderDownloads(sessionId: string): Promise<DownloadLog
   }));
 }
 
-/**
- * One CSV cell: quoted, quotes doubled, and a leading = + - @ tab or carriage
- * return defused with an apostrophe, so a spreadsheet never runs it as a formula
- * (OWASP CSV injection). Filenames and titles come from uploads.
- */
-export function csvCell(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return `"${safe.replace(/"/g, '""')}"`;
-}
-
 export function downloadLogCsv(rows: DownloadLogRow[]): string {
   const header = ['downloaded_at', 'product_id', 'product', 'file', 'client_address', 'customer_account'];
-  const lines = rows.map((r) => [r.createdAt.toISOString(), r.productId, r.title, r.filename, r.ip ?? '', r.userId ?? ''].map(csvCell).join(','));
-  return [header.join(','), ...lines].join('\r\n') + '\r\n';
+  return csvText(header, rows, (r) => [r.createdAt, r.productId, r.title, r.filename, r.ip, r.userId]);
 }

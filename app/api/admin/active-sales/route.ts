@@ -5,7 +5,7 @@ import { adminHandler } from '@/lib/http/admin';
 import { json, parseQuery } from '@/lib/http/handler';
 import { toActiveSaleResponse } from '@/lib/http/responses/sales';
 
-export const GET = adminHandler(async (request) => {
+export const GET = adminHandler('catalogue', async (request) => {
   const query = parseQuery(request, adminActiveSalesQuerySchema);
   const page = await listActiveSales(query);
   return json(page.items.map(toActiveSaleResponse), { headers: { 'X-Total-Count': String(page.total) } });

@@ -7,7 +7,7 @@ import { dollarsToCents } from '@/lib/format';
 import { adminHandler } from '@/lib/http/admin';
 import { jsonOf, parseJson } from '@/lib/http/handler';
 
-export const POST = adminHandler(async (request, _context, admin) => {
+export const POST = adminHandler('catalogue', async (request, _context, admin) => {
   const input = await parseJson(request, bundleCreateSchema);
   const { id } = await createBundle(admin.username, {
     title: input.title,

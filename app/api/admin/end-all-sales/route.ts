@@ -5,7 +5,7 @@ import { endAllSales } from '@/lib/domain/sales';
 import { adminHandler } from '@/lib/http/admin';
 import { jsonOf } from '@/lib/http/handler';
 
-export const POST = adminHandler(async (_request, _context, admin) => {
+export const POST = adminHandler('catalogue', async (_request, _context, admin) => {
   const ended = await endAllSales(admin.username);
   revalidateCatalog();
   return jsonOf(endSalesResponse, { success: true, ended_count: ended });

@@ -6,7 +6,7 @@ import { endSales } from '@/lib/domain/sales';
 import { adminHandler } from '@/lib/http/admin';
 import { jsonOf, parseJson } from '@/lib/http/handler';
 
-export const POST = adminHandler(async (request, _context, admin) => {
+export const POST = adminHandler('catalogue', async (request, _context, admin) => {
   const ids = await parseJson(request, endSaleSchema);
   const ended = await endSales(admin.username, ids);
   revalidateCatalog();

@@ -6,7 +6,7 @@ import { streamedBody } from '@/lib/http/body-limit';
 import { individualUploadResponse } from '@/lib/contract/uploads';
 import { jsonOf } from '@/lib/http/handler';
 
-export const POST = adminHandler(async (request, _context, admin) => {
+export const POST = adminHandler('catalogue', async (request, _context, admin) => {
   const product = await createIndividualProduct(admin.username, readMultipart(request, INDIVIDUAL_LIMITS));
   revalidateCatalog();
   return jsonOf(individualUploadResponse, { success: true, product_id: product.id, title: product.title }, { status: 201 });

@@ -7,7 +7,7 @@ import { adminHandler } from '@/lib/http/admin';
 import { jsonOf, parseQuery } from '@/lib/http/handler';
 import { toAdminOrderResponse } from '@/lib/http/responses/orders';
 
-export const GET = adminHandler(async (request) => {
+export const GET = adminHandler('orders', async (request) => {
   const query = parseQuery(request, adminOrdersQuerySchema);
   const page = await listAdminOrders({
     status: query.status,

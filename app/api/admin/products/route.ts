@@ -5,7 +5,7 @@ import { adminHandler } from '@/lib/http/admin';
 import { json, parseQuery } from '@/lib/http/handler';
 import { toAdminProductResponse } from '@/lib/http/responses/catalog';
 
-export const GET = adminHandler(async (request) => {
+export const GET = adminHandler('catalogue', async (request) => {
   const { on_sale, ...query } = parseQuery(request, adminProductsQuerySchema);
   const page = await listAdminCatalog({ ...query, onSale: on_sale });
   return json(page.items.map(toAdminProductResponse), { headers: { 'X-Total-Count': String(page.total) } });

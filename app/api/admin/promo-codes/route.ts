@@ -6,9 +6,9 @@ import { promoCodeCreateResponse, promoCodeCreateSchema } from '@/lib/contract/m
 import { json, jsonOf, parseBody } from '@/lib/http/handler';
 import { toPromoCodeResponse } from '@/lib/http/responses/membership';
 
-export const GET = adminHandler(async () => json((await listPromoCodes()).map(toPromoCodeResponse)));
+export const GET = adminHandler('vouchers', async () => json((await listPromoCodes()).map(toPromoCodeResponse)));
 
-export const POST = adminHandler(async (request, _context, admin) => {
+export const POST = adminHandler('vouchers', async (request, _context, admin) => {
   const input = await parseBody(request, promoCodeCreateSchema);
   await createPromoCode(admin.username, {
     code: input.code,

@@ -1,6 +1,7 @@
-// GET /api/admin/session — who is signed in to the back office
+// GET /api/admin/session — who is signed in to the back office, their role and what it allows
+import { adminSessionResponse } from '@/lib/contract/staff';
 import { adminHandler } from '@/lib/http/admin';
-import { adminSessionResponse } from '@/lib/contract/admin';
 import { jsonOf } from '@/lib/http/handler';
+import { toAdminSessionResponse } from '@/lib/http/responses/staff';
 
-export const GET = adminHandler(async (_request, _context, admin) => jsonOf(adminSessionResponse, { username: admin.username }));
+export const GET = adminHandler('account', async (_request, _context, admin) => jsonOf(adminSessionResponse, toAdminSessionResponse(admin)));

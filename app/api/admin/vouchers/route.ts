@@ -5,7 +5,7 @@ import { adminHandler } from '@/lib/http/admin';
 import { json, parseQuery } from '@/lib/http/handler';
 import { toVoucherResponse } from '@/lib/http/responses/vouchers';
 
-export const GET = adminHandler(async (request) => {
+export const GET = adminHandler('vouchers', async (request) => {
   const query = parseQuery(request, adminVouchersQuerySchema);
   const page = await listVouchers(query);
   return json(page.items.map(toVoucherResponse), { headers: { 'X-Total-Count': String(page.total) } });

@@ -8,7 +8,7 @@ import { deleteCategory, updateCategory } from '@/lib/domain/catalog';
 import { adminHandler } from '@/lib/http/admin';
 import { jsonOf, parseJson, parseParams } from '@/lib/http/handler';
 
-export const PUT = adminHandler<{ id: string }>(async (request, { params }, admin) => {
+export const PUT = adminHandler<{ id: string }>('catalogue', async (request, { params }, admin) => {
   const { id } = await parseParams(params, idParams);
   const input = await parseJson(request, categorySchema);
   const category = await updateCategory(admin.username, id, input);
@@ -16,7 +16,7 @@ export const PUT = adminHandler<{ id: string }>(async (request, { params }, admi
   return jsonOf(categoryWriteResponse, { success: true, id: category.id, name: category.name, subcategories: category.subcategories });
 });
 
-export const DELETE = adminHandler<{ id: string }>(async (_request, { params }, admin) => {
+export const DELETE = adminHandler<{ id: string }>('catalogue', async (_request, { params }, admin) => {
   const { id } = await parseParams(params, idParams);
   await deleteCategory(admin.username, id);
   revalidateCatalog();

@@ -9,7 +9,7 @@ import { handler, jsonOf, parseBody } from '@/lib/http/handler';
 
 export const GET = handler(async () => jsonOf(bannerResponse, { message: await getBanner() }, { cache: 'public' }));
 
-export const POST = adminHandler(async (request, _context, admin) => {
+export const POST = adminHandler('settings.storefront', async (request, _context, admin) => {
   const { message } = await parseBody(request, bannerSchema);
   const saved = await setBanner(admin.username, message);
   revalidateCatalog();

@@ -10,14 +10,14 @@ import { adminHandler } from '@/lib/http/admin';
 import { jsonOf, parseBody, parseParams } from '@/lib/http/handler';
 import { toTagResponse } from '@/lib/http/responses/catalog';
 
-export const DELETE = adminHandler<{ id: string }>(async (_request, { params }, admin) => {
+export const DELETE = adminHandler<{ id: string }>('catalogue', async (_request, { params }, admin) => {
   const { id } = await parseParams(params, idParams);
   await deleteTag(admin.username, id);
   revalidateCatalog();
   return jsonOf(successResponse, { success: true });
 });
 
-export const PUT = adminHandler<{ id: string }>(async (request, { params }, admin) => {
+export const PUT = adminHandler<{ id: string }>('catalogue', async (request, { params }, admin) => {
   const { id } = await parseParams(params, idParams);
   const { name } = await parseBody(request, tagRenameSchema);
   const tag = await renameTag(admin.username, id, name);

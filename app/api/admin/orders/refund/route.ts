@@ -5,7 +5,7 @@ import { adminHandler } from '@/lib/http/admin';
 import { jsonOf, parseBody } from '@/lib/http/handler';
 import { centsToDollars, formatAud } from '@/lib/format';
 
-export const POST = adminHandler(async (request, _context, admin) => {
+export const POST = adminHandler('refunds', async (request, _context, admin) => {
   const input = await parseBody(request, refundOrderRequest);
   const refund = await refundOrder({ actor: admin.username, sessionId: input.session_id, productIds: input.product_ids });
   const count = refund.productIds.length;

@@ -5,7 +5,7 @@ import { resendOrderEmail } from '@/lib/domain/orders';
 import { adminHandler } from '@/lib/http/admin';
 import { jsonOf, parseBody } from '@/lib/http/handler';
 
-export const POST = adminHandler(async (request, _context, admin) => {
+export const POST = adminHandler('emails', async (request, _context, admin) => {
   const input = await parseBody(request, resendEmailSchema);
   await resendOrderEmail(admin.username, input.session_id, input.email);
   return jsonOf(resendEmailResponse, { success: true, message: `Email sent to ${input.email}` });

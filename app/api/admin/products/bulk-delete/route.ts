@@ -6,7 +6,7 @@ import { bulkDeleteCatalogItems } from '@/lib/domain/catalog';
 import { adminHandler } from '@/lib/http/admin';
 import { jsonOf, parseJson } from '@/lib/http/handler';
 
-export const POST = adminHandler(async (request, _context, admin) => {
+export const POST = adminHandler('catalogue', async (request, _context, admin) => {
   const { target } = await parseJson(request, bulkDeleteSchema);
   const deleted = await bulkDeleteCatalogItems(admin.username, target);
   revalidateCatalog();

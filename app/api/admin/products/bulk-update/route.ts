@@ -6,7 +6,7 @@ import { bulkUpdateCategory } from '@/lib/domain/catalog';
 import { adminHandler } from '@/lib/http/admin';
 import { jsonOf, parseJson } from '@/lib/http/handler';
 
-export const POST = adminHandler(async (request, _context, admin) => {
+export const POST = adminHandler('catalogue', async (request, _context, admin) => {
   const input = await parseJson(request, bulkCategorySchema);
   const updated = await bulkUpdateCategory(admin.username, input.target, input.category);
   revalidateCatalog();

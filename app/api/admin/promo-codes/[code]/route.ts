@@ -7,7 +7,7 @@ import { jsonOf, parseParams } from '@/lib/http/handler';
 
 const params = z.object({ code: z.string().min(1).max(40) });
 
-export const DELETE = adminHandler<{ code: string }>(async (_request, context, admin) => {
+export const DELETE = adminHandler<{ code: string }>('vouchers', async (_request, context, admin) => {
   const { code } = await parseParams(context.params, params);
   await deactivatePromoCode(admin.username, code);
   return jsonOf(successResponse, { success: true });

@@ -5,7 +5,7 @@ import { adminHandler } from '@/lib/http/admin';
 import { retryFailedResponse } from '@/lib/contract/uploads';
 import { jsonOf, parseParams } from '@/lib/http/handler';
 
-export const POST = adminHandler<{ batchId: string }>(async (_request, { params }, admin) => {
+export const POST = adminHandler<{ batchId: string }>('catalogue', async (_request, { params }, admin) => {
   const { batchId } = await parseParams(params, batchIdParams);
   const queued = await retryFailedFiles(admin.username, batchId);
   kickJobs();

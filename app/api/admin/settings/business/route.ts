@@ -13,9 +13,9 @@ const toDto = (details: BusinessDetails) => ({
   gst_registered: details.gstRegistered,
 });
 
-export const GET = adminHandler(async () => jsonOf(businessDetailsResponse, toDto(await getBusinessDetails()), { cache: 'no-store' }));
+export const GET = adminHandler('settings.business', async () => jsonOf(businessDetailsResponse, toDto(await getBusinessDetails()), { cache: 'no-store' }));
 
-export const PUT = adminHandler(async (request, _context, admin) => {
+export const PUT = adminHandler('settings.business', async (request, _context, admin) => {
   const body = await parseJson(request, businessDetailsSchema);
   const saved = await saveBusinessDetails(admin.username, {
     name: body.name,

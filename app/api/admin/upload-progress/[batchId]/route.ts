@@ -5,7 +5,7 @@ import { adminHandler } from '@/lib/http/admin';
 import { json, parseParams } from '@/lib/http/handler';
 import { toUploadProgressResponse } from '@/lib/http/responses/uploads';
 
-export const GET = adminHandler<{ batchId: string }>(async (_request, { params }) => {
+export const GET = adminHandler<{ batchId: string }>('catalogue', async (_request, { params }) => {
   const { batchId } = await parseParams(params, batchIdParams);
   const progress = await getUploadProgress(batchId);
   // Products are created by the background worker, outside any request that could revalidate

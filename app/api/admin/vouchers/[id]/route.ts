@@ -9,13 +9,13 @@ import { adminHandler } from '@/lib/http/admin';
 import { jsonOf, parseJson, parseParams } from '@/lib/http/handler';
 import { toVoucherResponse } from '@/lib/http/responses/vouchers';
 
-export const PUT = adminHandler<{ id: string }>(async (request, { params }, admin) => {
+export const PUT = adminHandler<{ id: string }>('vouchers', async (request, { params }, admin) => {
   const { id } = await parseParams(params, idParams);
   const { status } = await parseJson(request, voucherStatusSchema);
   return jsonOf(voucherResponse, toVoucherResponse(await setVoucherStatus(admin.username, id, status)));
 });
 
-export const DELETE = adminHandler<{ id: string }>(async (_request, { params }, admin) => {
+export const DELETE = adminHandler<{ id: string }>('vouchers', async (_request, { params }, admin) => {
   const { id } = await parseParams(params, idParams);
   await deleteVoucher(admin.username, id);
   return jsonOf(successResponse, { success: true });

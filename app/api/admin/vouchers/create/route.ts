@@ -6,7 +6,7 @@ import { adminHandler } from '@/lib/http/admin';
 import { jsonOf, parseBody } from '@/lib/http/handler';
 import { toVoucherResponse } from '@/lib/http/responses/vouchers';
 
-export const POST = adminHandler(async (request, _context, admin) => {
+export const POST = adminHandler('vouchers', async (request, _context, admin) => {
   const input = await parseBody(request, voucherCreateSchema);
   const voucher = await createVoucher(admin.username, {
     customerEmail: input.customer_email,

@@ -6,7 +6,7 @@ import { addSubcategory } from '@/lib/domain/catalog';
 import { adminHandler } from '@/lib/http/admin';
 import { jsonOf, parseBody, parseParams } from '@/lib/http/handler';
 
-export const POST = adminHandler<{ id: string }>(async (request, { params }, admin) => {
+export const POST = adminHandler<{ id: string }>('catalogue', async (request, { params }, admin) => {
   const { id } = await parseParams(params, idParams);
   const { subcategory_name } = await parseBody(request, subcategoryFormSchema);
   const category = await addSubcategory(admin.username, id, subcategory_name);

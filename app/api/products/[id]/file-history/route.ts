@@ -6,7 +6,7 @@ import { adminHandler } from '@/lib/http/admin';
 import { jsonOf, parseParams } from '@/lib/http/handler';
 import { toFileHistoryResponse } from '@/lib/http/responses/file-versions';
 
-export const GET = adminHandler<{ id: string }>(async (_request, { params }) => {
+export const GET = adminHandler<{ id: string }>('catalogue', async (_request, { params }) => {
   const { id } = await parseParams(params, idParams);
   return jsonOf(fileHistoryResponse, toFileHistoryResponse(await getFileHistory(id)));
 });

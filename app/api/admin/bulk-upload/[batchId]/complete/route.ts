@@ -4,7 +4,7 @@ import { batchIdParams, completeStagedBatch } from '@/lib/domain/uploads';
 import { adminHandler } from '@/lib/http/admin';
 import { jsonOf, parseParams } from '@/lib/http/handler';
 
-export const POST = adminHandler<{ batchId: string }>(async (_request, { params }) => {
+export const POST = adminHandler<{ batchId: string }>('catalogue', async (_request, { params }) => {
   const { batchId } = await parseParams(params, batchIdParams);
   const neverReceived = await completeStagedBatch(batchId);
   const message = neverReceived === 0 ? 'Upload complete' : `${neverReceived} file(s) never reached storage`;

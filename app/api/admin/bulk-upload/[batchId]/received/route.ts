@@ -5,7 +5,7 @@ import { batchIdParams, receiveStagedFiles } from '@/lib/domain/uploads';
 import { adminHandler } from '@/lib/http/admin';
 import { jsonOf, parseJson, parseParams } from '@/lib/http/handler';
 
-export const POST = adminHandler<{ batchId: string }>(async (request, { params }) => {
+export const POST = adminHandler<{ batchId: string }>('catalogue', async (request, { params }) => {
   const { batchId } = await parseParams(params, batchIdParams);
   const { file_ids } = await parseJson(request, stagedFilesRequest);
   const queued = await receiveStagedFiles(batchId, file_ids);

@@ -5,7 +5,7 @@ import { adminHandler } from '@/lib/http/admin';
 import { jsonOf, parseJson, parseParams } from '@/lib/http/handler';
 import { toStagedUploadTarget } from '@/lib/http/responses/uploads';
 
-export const POST = adminHandler<{ batchId: string }>(async (request, { params }) => {
+export const POST = adminHandler<{ batchId: string }>('catalogue', async (request, { params }) => {
   const { batchId } = await parseParams(params, batchIdParams);
   const { file_ids } = await parseJson(request, stagedFilesRequest);
   const uploads = await renewStagedUploads(batchId, file_ids);

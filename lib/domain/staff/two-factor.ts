@@ -1,0 +1,100 @@
+// Two-factor sign-in with TOTP (RFC 6238): enrolment shows a secret as a QR
+// code and as text; the first code from the app turns it on and gives ten
+// recovery codes. A code is accepted once: the step it belongs to must be later
+// than the last step accepted, checked and recorded in one statement, so a code
+// seen over a shoulder or replayed by a second request is refused.
+import 'server-only';
+import { randomBytes } from 'node:crypto';
+import { recordAudit } from '@/lib/domain/audit';
+import { AppError, invalid } from '@/lib/domain/errors';
+import { env } from '@/lib/env';
+import { db, type Prisma } from '@/lib/infra/db';
+import { verifyPassword } from '@/lib/infra/auth/passwords';
+import { newTotpSecret, qrCodeDataUrl, totpStepOf, totpUri } from '@/lib/infra/auth/totp';
+import { SHOP_NAME } from '@/lib/shop';
+import { TWO_FACTOR_ROLES } from '@/lib/staff-permissions';
+import { limitStaffCheck } from './limits';
+import { replaceRecoveryCodes } from './recovery-codes';
+import { openSecret, sealSecret } from './secret-box';
+import type { StaffActor } from './sessions';
+
+/** Codes one step either side of now are accepted: clocks drift, and people type slowly. */
+export const TOTP_WINDOW_STEPS = 1;
+
+export const newSecurityStamp = () => randomBytes(16).toString('base64url');
+
+type TotpHolder = { id: string; totpSecret: string | null };
+
+/** Accepts a 6-digit code once, recording its step; false for a wrong, stale or replayed code. */
+export async function acceptTotpCode(client: Prisma.TransactionClient, staff: TotpHolder, code: string, now = Date.now()): Promise<boolean> {
+  const digits = code.replace(/\s/g, '');
+  if (!/^\d{6}$/.test(digits) || !staff.totpSecret) return false;
+  const secret = openSecret(staff.id, staff.totpSecret);
+  if (!secret) return false;
+  const step = totpStepOf(secret, digits, TOTP_WINDOW_STEPS, now);
+  if (step === null) return false;
+  const claimed = await client.staff.updateMany({
+    where: { id: staff.id, OR: [{ totpLastStep: null }, { totpLastStep: { lt: step } }] },
+    data: { totpLastStep: step },
+  });
+  return claimed.count === 1;
+}
+
+export type Enrolment = { secret: string; otpauthUrl: string; qrCode: string };
+
+/** A new secret waiting for its first code; replaces any earlier unconfirmed one. */
+export async function startTwoFactorEnrolment(actor: StaffActor): Promise<Enrolment> {
+  const staff = await db().staff.findUniqueOrThrow({ where: { id: actor.staffId }, select: { totpEnabledAt: true } });
+  if (staff.totpEnabledAt) throw new AppError('conflict', 'Two-factor sign-in is already on');
+  const secret = newTotpSecret();
+  await db().staff.update({ where: { id: actor.staffId }, data: { totpSecret: sealSecret(actor.staffId, secret), totpLastStep: null } });
+  const otpauthUrl = totpUri(secret, SHOP_NAME, actor.username);
+  return { secret, otpauthUrl, qrCode: await qrCodeDataUrl(otpauthUrl) };
+}
+
+/** The first code from the app turns two-factor sign-in on; the answer is the ten recovery codes, shown once. */
+export async function confirmTwoFactorEnrolment(actor: StaffActor, code: string): Promise<string[]> {
+  await limitStaffCheck(actor.staffId);
+  return db().$transaction(async (tx) => {
+    const staff = await tx.staff.findUniqueOrThrow({ where: { id: actor.staffId }, select: { id: true, totpSecret: true, totpEnabledAt: true } });
+    if (staff.totpEnabledAt) throw new AppError('conflict', 'Two-factor sign-in is already on');
+    if (!staff.totpSecret) throw new AppError('conflict', 'Start the set-up again');
+    if (!(await acceptTotpCode(tx, staff, code))) throw invalid('That code is not right. Check the time on your device and try the newest code.', { code: ['Wrong code'] });
+    // Other browsers were trusted without this factor; they must now show it.
+    await tx.staff.update({ where: { id: staff.id }, data: { totpEnabledAt: new Date(), securityStamp: newSecurityStamp() } });
+    const codes = await replaceRecoveryCodes(tx, staff.id);
+    await recordAudit(tx, actor.username, 'staff.two_factor_on', actor.staffId);
+    return codes;
+  });
+}
+
+/** New recovery codes (the old ones stop working), after a current code from the app. */
+export async function regenerateRecoveryCodes(actor: StaffActor, code: string): Promise<string[]> {
+  await limitStaffCheck(actor.staffId);
+  return db().$transaction(async (tx) => {
+    const staff = await tx.staff.findUniqueOrThrow({ where: { id: actor.staffId }, select: { id: true, totpSecret: true, totpEnabledAt: true } });
+    if (!staff.totpEnabledAt) throw new AppError('conflict', 'Two-factor sign-in is off');
+    if (!(await acceptTotpCode(tx, staff, code))) throw invalid('That code is not right', { code: ['Wrong code'] });
+    const codes = await replaceRecoveryCodes(tx, staff.id);
+    await recordAudit(tx, actor.username, 'staff.recovery_codes', actor.staffId);
+    return codes;
+  });
+}
+
+/** Turns two-factor sign-in off with the member's password; refused where their role must keep it. */
+export async function disableTwoFactor(actor: StaffActor, password: string): Promise<void> {
+  if (env().REQUIRE_STAFF_TWO_FACTOR && TWO_FACTOR_ROLES.includes(actor.role)) {
+    throw new AppError('forbidden', 'Owners and managers must keep two-factor sign-in on');
+  }
+  await limitStaffCheck(actor.staffId);
+  const staff = await db().staff.findUniqueOrThrow({ where: { id: actor.staffId }, select: { passwordHash: true } });
+  if (!(await verifyPassword(staff.passwordHash, password))) throw invalid('The password is not right', { password: ['Wrong password'] });
+  await db().$transaction(async (tx) => {
+    await tx.staff.update({
+      where: { id: actor.staffId },
+      data: { totpSecret: null, totpEnabledAt: null, totpLastStep: null, securityStamp: newSecurityStamp() },
+    });
+    await tx.staffRecoveryCode.deleteMany({ where: { staffId: actor.staffId } });
+    await recordAudit(tx, actor.username, 'staff.two_factor_off', actor.staffId);
+  });
+}
