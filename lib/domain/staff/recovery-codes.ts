@@ -14,7 +14,7 @@ const LENGTH = 16;
 /** Upper-case letters and digits only: people type codes with spaces, dashes or in lower case. */
 export const normalizeRecoveryCode = (code: string) => code.toUpperCase().replace(/[^A-Z0-9]/g, '');
 
-function newRecoveryCode(): string {
+export function newRecoveryCode(): string {
   // 256 is a multiple of 32: every letter is equally likely.
   const letters = [...randomBytes(LENGTH)].map((b) => ALPHABET[b % ALPHABET.length]).join('');
   return letters.match(/.{4}/g)!.join('-');

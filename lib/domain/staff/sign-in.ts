@@ -77,7 +77,7 @@ export async function signInWithSecondFactor(challenge: string, code: string, cl
   return db().$transaction(async (tx) => {
     const staff = await tx.staff.findUnique({
       where: { id: row.staffId },
-      select: { id: true, username: true, removedAt: true, passwordHash: true, securityStamp: true, totpSecret: true, totpEnabledAt: true },
+      select: { id: true, username: true, removedAt: true, passwordHash: true, securityStamp: true, totpSecret: true, totpEnabledAt: true, totpLastStep: true },
     });
     if (!staff || staff.removedAt || !staff.passwordHash || !staff.totpEnabledAt) throw new AppError('unauthorized', CHALLENGE_ENDED);
     const isTotp = /^\d{6}$/.test(code.replace(/\s/g, ''));

@@ -25,13 +25,22 @@ export const newSecurityStamp = () => randomBytes(16).toString('base64url');
 
 type TotpHolder = { id: string; totpSecret: string | null };
 
-/** Accepts a 6-digit code once, recording its step; false for a wrong, stale or replayed code. */
-export async function acceptTotpCode(client: Prisma.TransactionClient, staff: TotpHolder, code: string, now = Date.now()): Promise<boolean> {
+/**
+ * The step a code would be accepted at: 6 digits, matching a step within the
+ * window of `now`, and later than `lastStep`, the last one accepted. Null
+ * otherwise; a code is good once, and so is every code of an earlier step.
+ */
+export function totpStepToAccept(secretBase32: string, code: string, lastStep: number | null, now = Date.now()): number | null {
   const digits = code.replace(/\s/g, '');
-  if (!/^\d{6}$/.test(digits) || !staff.totpSecret) return false;
-  const secret = openSecret(staff.id, staff.totpSecret);
-  if (!secret) return false;
-  const step = totpStepOf(secret, digits, TOTP_WINDOW_STEPS, now);
+  if (!/^\d{6}$/.test(digits)) return null;
+  const step = totpStepOf(secretBase32, digits, TOTP_WINDOW_STEPS, now);
+  return step === null || (lastStep !== null && step <= lastStep) ? null : step;
+}
+
+/** Accepts a code once, recording its step in the same statement that checks it (two requests with one code: one wins). */
+export async function acceptTotpCode(client: Prisma.TransactionClient, staff: TotpHolder & { totpLastStep: number | null }, code: string, now = Date.now()): Promise<boolean> {
+  const secret = staff.totpSecret ? openSecret(staff.id, staff.totpSecret) : null;
+  const step = secret ? totpStepToAccept(secret, code, staff.totpLastStep, now) : null;
   if (step === null) return false;
   const claimed = await client.staff.updateMany({
     where: { id: staff.id, OR: [{ totpLastStep: null }, { totpLastStep: { lt: step } }] },
@@ -56,7 +65,7 @@ export async function startTwoFactorEnrolment(actor: StaffActor): Promise<Enrolm
 export async function confirmTwoFactorEnrolment(actor: StaffActor, code: string): Promise<string[]> {
   await limitStaffCheck(actor.staffId);
   return db().$transaction(async (tx) => {
-    const staff = await tx.staff.findUniqueOrThrow({ where: { id: actor.staffId }, select: { id: true, totpSecret: true, totpEnabledAt: true } });
+    const staff = await tx.staff.findUniqueOrThrow({ where: { id: actor.staffId }, select: { id: true, totpSecret: true, totpEnabledAt: true, totpLastStep: true } });
     if (staff.totpEnabledAt) throw new AppError('conflict', 'Two-factor sign-in is already on');
     if (!staff.totpSecret) throw new AppError('conflict', 'Start the set-up again');
     if (!(await acceptTotpCode(tx, staff, code))) throw invalid('That code is not right. Check the time on your device and try the newest code.', { code: ['Wrong code'] });
@@ -72,7 +81,7 @@ export async function confirmTwoFactorEnrolment(actor: StaffActor, code: string)
 export async function regenerateRecoveryCodes(actor: StaffActor, code: string): Promise<string[]> {
   await limitStaffCheck(actor.staffId);
   return db().$transaction(async (tx) => {
-    const staff = await tx.staff.findUniqueOrThrow({ where: { id: actor.staffId }, select: { id: true, totpSecret: true, totpEnabledAt: true } });
+    const staff = await tx.staff.findUniqueOrThrow({ where: { id: actor.staffId }, select: { id: true, totpSecret: true, totpEnabledAt: true, totpLastStep: true } });
     if (!staff.totpEnabledAt) throw new AppError('conflict', 'Two-factor sign-in is off');
     if (!(await acceptTotpCode(tx, staff, code))) throw invalid('That code is not right', { code: ['Wrong code'] });
     const codes = await replaceRecoveryCodes(tx, staff.id);
