@@ -56,3 +56,7 @@ export function can(role: Role, permission: Permission): boolean {
 
 /** Roles that must enrol a second factor where the deployment requires it (production). */
 export const TWO_FACTOR_ROLES: readonly Role[] = ['owner', 'manager'];
+
+/** The 403s of the permission check, in the one error shape. */
+export const FORBIDDEN_FOR_ROLE = 'Your role does not allow this';
+export const ENROL_FIRST = 'Set up two-factor sign-in to use the back office';

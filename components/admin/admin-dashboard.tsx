@@ -2,20 +2,24 @@
 
 import Link from 'next/link';
 import { useEffect, useState } from 'react';
+import { AccountTab } from './account/account-tab';
+import { AuditTab } from './audit/audit-tab';
 import { ADMIN_USERNAME_KEY, api, goToAdminLogin } from './session';
 import { CategoriesTab } from './categories-tab';
 import { ConfirmProvider } from './confirm';
+import type { DashboardMember } from './member';
 import { OrdersTab } from './orders-tab';
 import { ProductsTab } from './products-tab';
 import { SalesTab } from './sales-tab';
 import type { AllMatching } from './selection';
 import { SettingsTab } from './settings-tab';
+import { StaffTab } from './staff/staff-tab';
 import { button } from './styles';
 import { panelId, TabList, tabId } from './tabs';
 import { TagsTab } from './tags-tab';
 import { UploadTab } from './upload-tab';
 import { useCatalog } from './use-catalog';
-import { TABS, useDashboardTab } from './use-dashboard-tab';
+import { tabsFor, useDashboardTab } from './use-dashboard-tab';
 import { VouchersTab } from './vouchers-tab';
 
 const PREFIX = 'admin';
@@ -25,8 +29,11 @@ async function logout() {
   goToAdminLogin();
 }
 
-export function AdminDashboard({ username }: { username: string }) {
-  const [tab, setTab] = useDashboardTab();
+export function AdminDashboard({ member }: { member: DashboardMember }) {
+  const { username, permissions } = member;
+  // Until an owner or manager enrols where it is required, their account is all there is.
+  const tabs = member.mustEnrolTwoFactor ? tabsFor(['account']) : tabsFor(permissions);
+  const [tab, setTab] = useDashboardTab(tabs);
   // Ticked in All Products (or all matching its search), used by the Sales Manager's "Selected Products" target.
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [allMatching, setAllMatching] = useState<AllMatching | null>(null);
@@ -49,11 +56,17 @@ export function AdminDashboard({ username }: { username: string }) {
       case 'Vouchers':
         return <VouchersTab />;
       case 'Settings':
-        return <SettingsTab />;
+        return <SettingsTab permissions={permissions} />;
       case 'Categories':
         return <CategoriesTab catalog={catalog} />;
       case 'Tags':
         return <TagsTab catalog={catalog} />;
+      case 'Staff':
+        return <StaffTab />;
+      case 'Audit':
+        return <AuditTab />;
+      case 'Account':
+        return <AccountTab member={member} />;
     }
   }
 
@@ -64,7 +77,7 @@ export function AdminDashboard({ username }: { username: string }) {
           <div>
             <h1 className="text-3xl font-extrabold tracking-tight">Admin Dashboard</h1>
             <p className="text-sm text-gray-700">
-              Signed in as <span className="font-semibold">{username}</span>
+              Signed in as <span className="font-semibold">{username}</span> <span className="text-gray-600">({member.role})</span>
             </p>
           </div>
           <div className="flex gap-2">
@@ -76,7 +89,12 @@ export function AdminDashboard({ username }: { username: string }) {
             </button>
           </div>
         </header>
-        <TabList tabs={TABS} active={tab} onChange={setTab} idPrefix={PREFIX} />
+        {member.mustEnrolTwoFactor && (
+          <p role="alert" className="mb-4 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
+            Set up two-factor sign-in below to use the back office: owners and managers must have it here.
+          </p>
+        )}
+        <TabList tabs={tabs} active={tab} onChange={setTab} idPrefix={PREFIX} />
         <section role="tabpanel" id={panelId(PREFIX, tab)} aria-labelledby={tabId(PREFIX, tab)} className="pt-6" tabIndex={0}>
           {panel()}
         </section>

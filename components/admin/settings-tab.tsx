@@ -3,6 +3,7 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { splitBanner } from '@/lib/banner';
+import type { Permission } from '@/lib/staff-permissions';
 import { BusinessDetailsForm } from './business-details-form';
 import { api, toastFailure } from './session';
 import { TextAreaField } from './field';
@@ -10,7 +11,18 @@ import { PromoCodesSection } from './promo-codes-section';
 import { button, card } from './styles';
 import { adminPaths, useAdminData } from './use-admin-data';
 
-export function SettingsTab() {
+/** Each section by its own permission: the banner, membership promo codes (vouchers), business details. */
+export function SettingsTab({ permissions }: { permissions: readonly Permission[] }) {
+  return (
+    <div className="flex flex-col gap-6">
+      {permissions.includes('settings.storefront') && <BannerSettings />}
+      {permissions.includes('settings.business') && <BusinessDetailsForm />}
+      {permissions.includes('vouchers') && <PromoCodesSection />}
+    </div>
+  );
+}
+
+function BannerSettings() {
   const { data, mutate } = useAdminData<{ message: string }>(adminPaths.banner, 'Failed to fetch settings');
   // The text being edited; null shows the saved banner as loaded.
   const [draft, setDraft] = useState<string | null>(null);
@@ -34,43 +46,39 @@ export function SettingsTab() {
   }
 
   return (
-    <div className="flex flex-col gap-6">
-      <section className={`${card} flex max-w-3xl flex-col gap-4`} aria-labelledby="banner-settings-title">
-        <h2 id="banner-settings-title" className="text-lg font-bold">
-          Banner Settings
-        </h2>
-        <TextAreaField
-          id="banner-message"
-          label="Banner message"
-          hint="Separate sections with two spaces. The banner is shown in upper case."
-          rows={3}
-          value={message}
-          // Saved in upper case (SPEC §5): show it that way as it is typed, not only after saving.
-          onChange={(e) => setDraft(e.target.value.toUpperCase())}
-        />
-        <div className="flex gap-2">
-          <button type="button" className={button.secondary} onClick={loadCurrent}>
-            Load Current
-          </button>
-          <button type="button" className={button.primary} onClick={() => void save()} disabled={busy || preview.length === 0}>
-            {busy ? 'Saving...' : 'Save Banner'}
-          </button>
-        </div>
-        <div>
-          <h3 className="text-sm font-semibold text-gray-800">Preview</h3>
-          <ul
-            className="mt-2 flex flex-wrap gap-x-10 gap-y-1 rounded-lg bg-gray-900 px-4 py-2 text-xs font-semibold tracking-widest text-white"
-            aria-label="Banner preview"
-            data-testid="banner-preview"
-          >
-            {preview.map((item, i) => (
-              <li key={i}>{item}</li>
-            ))}
-          </ul>
-        </div>
-      </section>
-      <BusinessDetailsForm />
-      <PromoCodesSection />
-    </div>
+    <section className={`${card} flex max-w-3xl flex-col gap-4`} aria-labelledby="banner-settings-title">
+      <h2 id="banner-settings-title" className="text-lg font-bold">
+        Banner Settings
+      </h2>
+      <TextAreaField
+        id="banner-message"
+        label="Banner message"
+        hint="Separate sections with two spaces. The banner is shown in upper case."
+        rows={3}
+        value={message}
+        // Saved in upper case (SPEC §5): show it that way as it is typed, not only after saving.
+        onChange={(e) => setDraft(e.target.value.toUpperCase())}
+      />
+      <div className="flex gap-2">
+        <button type="button" className={button.secondary} onClick={loadCurrent}>
+          Load Current
+        </button>
+        <button type="button" className={button.primary} onClick={() => void save()} disabled={busy || preview.length === 0}>
+          {busy ? 'Saving...' : 'Save Banner'}
+        </button>
+      </div>
+      <div>
+        <h3 className="text-sm font-semibold text-gray-800">Preview</h3>
+        <ul
+          className="mt-2 flex flex-wrap gap-x-10 gap-y-1 rounded-lg bg-gray-900 px-4 py-2 text-xs font-semibold tracking-widest text-white"
+          aria-label="Banner preview"
+          data-testid="banner-preview"
+        >
+          {preview.map((item, i) => (
+            <li key={i}>{item}</li>
+          ))}
+        </ul>
+      </div>
+    </section>
   );
 }

@@ -1,7 +1,16 @@
 import 'server-only';
 import { cookies } from 'next/headers';
 import { AppError } from '@/lib/domain/errors';
-import { ADMIN_SESSION_SECONDS, can, getAdminSession, revokeAdminSession, type Permission, type StaffActor } from '@/lib/domain/staff';
+import {
+  ADMIN_SESSION_SECONDS,
+  can,
+  ENROL_FIRST,
+  FORBIDDEN_FOR_ROLE,
+  getAdminSession,
+  revokeAdminSession,
+  type Permission,
+  type StaffActor,
+} from '@/lib/domain/staff';
 import { env } from '@/lib/env';
 import { boundBody, deferredBody, SMALL_BODY, type BodyLimit } from './body-limit';
 import { assertSameOrigin } from './client';
@@ -15,9 +24,6 @@ import { handler } from './handler';
 export const ADMIN_COOKIE = 'shop_admin';
 
 export type AdminActor = StaffActor;
-
-export const FORBIDDEN_FOR_ROLE = 'Your role does not allow this';
-export const ENROL_FIRST = 'Set up two-factor sign-in to use the back office';
 
 function tokenFrom(request: Request): string | null {
   const header = request.headers.get('authorization');

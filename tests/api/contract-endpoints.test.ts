@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ownedProductsResponse } from '@/lib/contract/accounts';
 import { healthResponse } from '@/lib/contract/admin';
-import { adminSessionResponse } from '@/lib/contract/staff';
+import { adminSessionResponse, auditResponse, staffListResponse, staffSessionsResponse } from '@/lib/contract/staff';
 import { adminProductResponse, bannerResponse, bundleResponse, categoryResponse, productResponse, tagResponse } from '@/lib/contract/catalog';
 import { fileHistoryResponse } from '@/lib/contract/file-versions';
 import { checkoutSessionResponse, checkoutStatusResponse } from '@/lib/contract/checkout';
@@ -65,6 +65,9 @@ const PROBES: Record<string, Probe> = {
   '/api/admin/products': { path: () => '/api/admin/products', as: 'admin', schema: z.array(adminProductResponse), nonEmpty: true },
   '/api/admin/promo-codes': { path: () => '/api/admin/promo-codes', as: 'admin', schema: z.array(promoCodeResponse), nonEmpty: true },
   '/api/admin/session': { path: () => '/api/admin/session', as: 'admin', schema: adminSessionResponse },
+  '/api/admin/staff': { path: () => '/api/admin/staff', as: 'admin', schema: staffListResponse, nonEmpty: true },
+  '/api/admin/account/sessions': { path: () => '/api/admin/account/sessions', as: 'admin', schema: staffSessionsResponse, nonEmpty: true },
+  '/api/admin/audit': { path: () => '/api/admin/audit', as: 'admin', schema: auditResponse },
   '/api/admin/upload-progress/[batchId]': { path: (ids) => `/api/admin/upload-progress/${ids.batchId}`, as: 'admin', schema: uploadProgressResponse },
   '/api/admin/vouchers': { path: () => '/api/admin/vouchers', as: 'admin', schema: z.array(voucherResponse), nonEmpty: true },
 };
@@ -77,6 +80,7 @@ const NOT_JSON: Record<string, string> = {
   '/api/orders/invoice/[sessionId]': 'a PDF document',
   '/api/orders/invoice/[sessionId]/adjustments/[refundId]': 'a PDF document (tests/integration/adjustment-notes.test.ts)',
   '/api/admin/orders/[sessionId]/downloads.csv': 'a CSV download log (tests/api/refunds.test.ts)',
+  '/api/admin/audit.csv': 'a streamed CSV (tests/api/staff.test.ts)',
   '/api/media/[...key]': 'image bytes',
 };
 

@@ -1,11 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { APIRequestContext } from '@playwright/test';
 import type { QueryResultRow } from 'pg';
 import { z } from 'zod';
 import { bannerResponse, bundleResponse, categoryResponse, productResponse, type ProductResponse } from '@/lib/contract/catalog';
-import type { CaughtMail } from '../../scripts/lib/mail-catcher';
 import { query } from '../../scripts/lib/pg-query';
 
 /** The contract schemas of the answers the browser tests read. */
@@ -51,24 +48,4 @@ export async function createPercentageVoucher(percent: number): Promise<string> 
 
 export const uniqueEmail = (label: string) => `${label}-${uniqueSuffix().toLowerCase()}@example.com`;
 
-export type { CaughtMail };
-
-/** Polls the SMTP catcher's directory (MAIL_DIR from `npm test`) for a message to `address`. */
-export async function waitForMail(address: string, timeoutMs = 10_000): Promise<CaughtMail> {
-  const dir = process.env.MAIL_DIR;
-  if (!dir) throw new Error('MAIL_DIR is not set: run the browser tests through `npm test -- e2e`');
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const found = readMails(dir).find((m) => m.to.some((to) => to.toLowerCase() === address.toLowerCase()));
-    if (found) return found;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`No email to ${address} reached the SMTP catcher within ${timeoutMs} ms`);
-}
-
-function readMails(dir: string): CaughtMail[] {
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir)
-    .filter((name) => name.endsWith('.json') && !name.startsWith('.'))
-    .map((name) => JSON.parse(readFileSync(join(dir, name), 'utf8')) as CaughtMail);
-}
+export { waitForMail, type CaughtMail } from '../support/mail';

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_ROUTES, discoverAllRoutes, pinnedAdminRoutes, PUBLIC_ROUTES } from './routes';
+import { can, FORBIDDEN_FOR_ROLE, ROLES, type Role } from '@/lib/staff-permissions';
+import { ADMIN_ROUTE_PERMISSIONS, ADMIN_ROUTES, discoverAllRoutes, pinnedAdminRoutes, PUBLIC_ROUTES } from './routes';
 import { SHOP_URL } from '../api/helpers';
+import { inviteStaffMember } from '../support/staff-http';
 import { clearRateLimits, closeDb } from './helpers';
 
 // The hand-written list, not the routes found by their wrapper: a route that
@@ -9,6 +11,8 @@ const adminRoutes = pinnedAdminRoutes();
 let customerToken: string;
 let customerCookie: string;
 let adminToken: string;
+/** A session of each role: the owner's is the admin's, the others are invited members. */
+const roleTokens = {} as Record<Role, string>;
 type StoredSale = { id: string; is_bundle: boolean; on_sale: boolean; sale_price: number | null; sale_start: string | null; sale_end: string | null };
 let salesBefore: StoredSale[] = [];
 
@@ -39,6 +43,9 @@ beforeAll(async () => {
   });
   expect(login.status).toBe(200);
   adminToken = ((await login.json()) as { token: string }).token;
+  roleTokens.owner = adminToken;
+  for (const role of ['manager', 'support', 'catalogue'] as const)
+    roleTokens[role] = (await inviteStaffMember({ authorization: `Bearer ${adminToken}` }, role)).token;
   // Calling every admin endpoint ends the seeded sales; they are put back afterwards.
   const products = await fetch(`${SHOP_URL}/api/admin/products?limit=500`, { headers: { authorization: `Bearer ${adminToken}` } });
   salesBefore = ((await products.json()) as StoredSale[]).filter((p) => p.on_sale);
@@ -84,6 +91,11 @@ describe('the pinned route lists', () => {
     expect(discovered.filter((r) => !r.admin && r.adminWrapper).map(key)).toEqual([]);
   });
 
+  it('agree with each route file on the permission it declares', () => {
+    const declared = Object.fromEntries(discovered.filter((r) => r.admin).map((r) => [key(r), r.declaredPermission]));
+    expect(declared).toEqual(ADMIN_ROUTE_PERMISSIONS);
+  });
+
   it('include the admin endpoints of the spec', () => {
     for (const expected of [
       'GET /api/admin/vouchers',
@@ -124,11 +136,23 @@ describe.each(adminRoutes)('$method $path', ({ method, path }) => {
     const res = await call(method, path, { cookie: 'shop_admin=forged-token-value-that-is-long-enough' });
     expect(res.status).toBe(401);
   });
+});
 
-  it('lets the admin past the check', async () => {
-    const res = await call(method, path, { authorization: `Bearer ${adminToken}` });
-    expect(res.status).not.toBe(401);
-    expect(res.status).toBeLessThan(500);
+// The role matrix (docs/security.md N1): every pinned route with every role.
+// A role without the route's permission gets 403 in the error shape before the
+// route does anything; a role with it gets past the check (whatever the empty
+// body then earns, never a 401, 403 or 5xx).
+describe.each(adminRoutes)('$method $path needs $permission', ({ method, path, permission }) => {
+  it.each(ROLES.map((role) => ({ role, allowed: can(role, permission) })))('$role: allowed $allowed', async ({ role, allowed }) => {
+    const res = await call(method, path, { authorization: `Bearer ${roleTokens[role]}` });
+    if (allowed) {
+      expect(res.status, JSON.stringify(res.body)).not.toBe(401);
+      expect(res.status, JSON.stringify(res.body)).not.toBe(403);
+      expect(res.status).toBeLessThan(500);
+    } else {
+      expect(res.status).toBe(403);
+      expect(res.body).toEqual({ code: 'forbidden', detail: FORBIDDEN_FOR_ROLE });
+    }
   });
 });
 

@@ -4,61 +4,82 @@
 // that is in neither list fails the classification test the moment it exists.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
+import type { Permission } from '@/lib/staff-permissions';
 
-/** Every admin method and path (templates keep the folder names). A new admin route goes here. */
-export const ADMIN_ROUTES = [
-  'GET /api/admin/active-sales',
-  'POST /api/admin/bundles',
-  'POST /api/admin/analyze-image',
-  'POST /api/admin/bulk-sale',
-  'POST /api/admin/bulk-upload',
-  'POST /api/admin/bulk-upload/staged',
-  'POST /api/admin/bulk-upload/[batchId]/received',
-  'POST /api/admin/bulk-upload/[batchId]/complete',
-  'POST /api/admin/bulk-upload/[batchId]/urls',
-  'POST /api/admin/end-all-sales',
-  'POST /api/admin/end-sale',
-  'POST /api/admin/individual-upload',
-  'GET /api/admin/orders',
-  'POST /api/admin/orders/refund',
-  'POST /api/admin/orders/resend-email',
-  'GET /api/admin/orders/[sessionId]/downloads.csv',
-  'GET /api/admin/products',
-  'POST /api/admin/products/bulk-delete',
-  'POST /api/admin/products/bulk-update',
-  'GET /api/admin/promo-codes',
-  'POST /api/admin/promo-codes',
-  'DELETE /api/admin/promo-codes/[code]',
-  'POST /api/admin/retry-failed/[batchId]',
-  'GET /api/admin/session',
-  'GET /api/admin/settings/business',
-  'PUT /api/admin/settings/business',
-  'GET /api/admin/upload-progress/[batchId]',
-  'GET /api/admin/vouchers',
-  'POST /api/admin/vouchers/create',
-  'PUT /api/admin/vouchers/[id]',
-  'DELETE /api/admin/vouchers/[id]',
-  'PUT /api/bundles/[id]',
-  'DELETE /api/bundles/[id]',
-  'POST /api/categories',
-  'PUT /api/categories/[id]',
-  'DELETE /api/categories/[id]',
-  'POST /api/categories/[id]/image',
-  'POST /api/categories/[id]/subcategories',
-  'DELETE /api/categories/[id]/subcategories/[name]',
-  'PUT /api/products/[id]',
-  'DELETE /api/products/[id]',
-  'POST /api/products/[id]/files',
-  'DELETE /api/products/[id]/files',
-  'POST /api/products/[id]/files/[fileId]/versions',
-  'POST /api/products/[id]/files/[fileId]/notify',
-  'GET /api/products/[id]/file-history',
-  'POST /api/products/[id]/image',
-  'POST /api/settings/banner',
-  'POST /api/tags',
-  'PUT /api/tags/[id]',
-  'DELETE /api/tags/[id]',
-];
+/**
+ * Every admin method and path (templates keep the folder names), with the
+ * permission it needs (lib/staff-permissions.ts). A new admin route goes here;
+ * the role matrix (role-access.test.ts) calls each with every role.
+ */
+export const ADMIN_ROUTE_PERMISSIONS: Record<string, Permission> = {
+  'GET /api/admin/active-sales': 'catalogue',
+  'POST /api/admin/bundles': 'catalogue',
+  'POST /api/admin/analyze-image': 'catalogue',
+  'POST /api/admin/bulk-sale': 'catalogue',
+  'POST /api/admin/bulk-upload': 'catalogue',
+  'POST /api/admin/bulk-upload/staged': 'catalogue',
+  'POST /api/admin/bulk-upload/[batchId]/received': 'catalogue',
+  'POST /api/admin/bulk-upload/[batchId]/complete': 'catalogue',
+  'POST /api/admin/bulk-upload/[batchId]/urls': 'catalogue',
+  'POST /api/admin/end-all-sales': 'catalogue',
+  'POST /api/admin/end-sale': 'catalogue',
+  'POST /api/admin/individual-upload': 'catalogue',
+  'GET /api/admin/orders': 'orders',
+  'POST /api/admin/orders/refund': 'refunds',
+  'POST /api/admin/orders/resend-email': 'emails',
+  'GET /api/admin/orders/[sessionId]/downloads.csv': 'orders',
+  'GET /api/admin/products': 'catalogue',
+  'POST /api/admin/products/bulk-delete': 'catalogue',
+  'POST /api/admin/products/bulk-update': 'catalogue',
+  'GET /api/admin/promo-codes': 'vouchers',
+  'POST /api/admin/promo-codes': 'vouchers',
+  'DELETE /api/admin/promo-codes/[code]': 'vouchers',
+  'POST /api/admin/retry-failed/[batchId]': 'catalogue',
+  'GET /api/admin/session': 'account',
+  'GET /api/admin/settings/business': 'settings.business',
+  'PUT /api/admin/settings/business': 'settings.business',
+  'GET /api/admin/upload-progress/[batchId]': 'catalogue',
+  'GET /api/admin/vouchers': 'vouchers',
+  'POST /api/admin/vouchers/create': 'vouchers',
+  'PUT /api/admin/vouchers/[id]': 'vouchers',
+  'DELETE /api/admin/vouchers/[id]': 'vouchers',
+  'GET /api/admin/staff': 'staff',
+  'POST /api/admin/staff': 'staff',
+  'PUT /api/admin/staff/[id]': 'staff',
+  'DELETE /api/admin/staff/[id]': 'staff',
+  'POST /api/admin/staff/[id]/invite': 'staff',
+  'PUT /api/admin/account/password': 'account',
+  'GET /api/admin/account/sessions': 'account',
+  'DELETE /api/admin/account/sessions/[id]': 'account',
+  'POST /api/admin/account/two-factor': 'account',
+  'DELETE /api/admin/account/two-factor': 'account',
+  'POST /api/admin/account/two-factor/confirm': 'account',
+  'POST /api/admin/account/two-factor/recovery-codes': 'account',
+  'GET /api/admin/audit': 'audit',
+  'GET /api/admin/audit.csv': 'audit',
+  'PUT /api/bundles/[id]': 'catalogue',
+  'DELETE /api/bundles/[id]': 'catalogue',
+  'POST /api/categories': 'catalogue',
+  'PUT /api/categories/[id]': 'catalogue',
+  'DELETE /api/categories/[id]': 'catalogue',
+  'POST /api/categories/[id]/image': 'catalogue',
+  'POST /api/categories/[id]/subcategories': 'catalogue',
+  'DELETE /api/categories/[id]/subcategories/[name]': 'catalogue',
+  'PUT /api/products/[id]': 'catalogue',
+  'DELETE /api/products/[id]': 'catalogue',
+  'POST /api/products/[id]/files': 'catalogue',
+  'DELETE /api/products/[id]/files': 'catalogue',
+  'POST /api/products/[id]/files/[fileId]/versions': 'catalogue',
+  'POST /api/products/[id]/files/[fileId]/notify': 'catalogue',
+  'GET /api/products/[id]/file-history': 'catalogue',
+  'POST /api/products/[id]/image': 'catalogue',
+  'POST /api/settings/banner': 'settings.storefront',
+  'POST /api/tags': 'catalogue',
+  'PUT /api/tags/[id]': 'catalogue',
+  'DELETE /api/tags/[id]': 'catalogue',
+};
+
+export const ADMIN_ROUTES = Object.keys(ADMIN_ROUTE_PERMISSIONS);
 
 /**
  * Every endpoint a visitor may call. Each makes its own checks where it needs
@@ -78,6 +99,8 @@ export const PUBLIC_ROUTES = [
   'POST /api/auth/[...nextauth]',
   'POST /api/auth/forgot-password',
   'POST /api/auth/login',
+  'POST /api/auth/login/two-factor',
+  'POST /api/auth/accept-invite',
   'POST /api/auth/logout',
   'POST /api/auth/resend-verification',
   'POST /api/auth/reset-password',
@@ -114,8 +137,9 @@ export const PUBLIC_ROUTES = [
 const PINNED_ADMIN = new Set(ADMIN_ROUTES);
 
 export type RouteMethod = { method: string; path: string; file: string };
+export type AdminRoute = RouteMethod & { key: string; permission: Permission };
 /** Every handler: `template` keeps the folder names, e.g. /api/orders/[userId]. */
-export type AnyRoute = RouteMethod & { template: string; admin: boolean; adminWrapper: boolean; checksOrigin: boolean };
+export type AnyRoute = RouteMethod & { template: string; admin: boolean; adminWrapper: boolean; checksOrigin: boolean; declaredPermission: string | null };
 
 const API_DIR = join(process.cwd(), 'app', 'api');
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
@@ -143,21 +167,31 @@ function sampleFromTemplate(template: string): string {
 const samplePath = (file: string) => sampleFromTemplate(templatePath(file));
 
 /** The pinned admin endpoints, with a path to call each by. */
-export function pinnedAdminRoutes(): RouteMethod[] {
+export function pinnedAdminRoutes(): AdminRoute[] {
   return ADMIN_ROUTES.map((key) => {
     const [method, template] = key.split(' ');
-    return { method, path: sampleFromTemplate(template), file: join('app', template.slice(1), 'route.ts') };
+    return { key, method, path: sampleFromTemplate(template), file: join('app', template.slice(1), 'route.ts'), permission: ADMIN_ROUTE_PERMISSIONS[key] };
   });
 }
 
-/** The methods a route file exports, and whether each is wrapped in the admin check. */
-function exportedMethods(source: string): { method: string; adminWrapper: boolean }[] {
-  const found: { method: string; adminWrapper: boolean }[] = [];
+type Exported = { method: string; adminWrapper: boolean; declaredPermission: string | null };
+
+/** The permission the first adminHandler call in `source` names: `adminHandler<…>('catalogue', …`. */
+const permissionIn = (source: string) => /adminHandler(?:<[^>]*>)?\(\s*'([\w.]+)'/.exec(source)?.[1] ?? null;
+const CATALOG_ITEM_ROUTES = readFileSync(join(process.cwd(), 'lib', 'http', 'catalog-item-routes.ts'), 'utf8');
+
+/** The methods a route file exports, whether each is wrapped in the admin check, and the permission it declares. */
+function exportedMethods(source: string): Exported[] {
+  const found: Exported[] = [];
   for (const method of METHODS) {
     const direct = new RegExp(`export const ${method} = (\\w+)`).exec(source);
-    if (direct) found.push({ method, adminWrapper: direct[1] === 'adminHandler' });
-    else if (new RegExp(`export const \\{[^}]*\\b${method}\\b[^}]*\\} = catalogItemWriteRoutes`).test(source)) found.push({ method, adminWrapper: true });
-    else if (new RegExp(`export (async )?function ${method}\\b|as ${method}\\b`).test(source)) found.push({ method, adminWrapper: false });
+    const wrapped = direct?.[1] === 'adminHandler';
+    if (direct)
+      found.push({ method, adminWrapper: wrapped, declaredPermission: wrapped ? permissionIn(source.slice(direct.index, direct.index + 300)) : null });
+    else if (new RegExp(`export const \\{[^}]*\\b${method}\\b[^}]*\\} = catalogItemWriteRoutes`).test(source))
+      found.push({ method, adminWrapper: true, declaredPermission: permissionIn(CATALOG_ITEM_ROUTES.slice(CATALOG_ITEM_ROUTES.indexOf(`const ${method} =`))) });
+    else if (new RegExp(`export (async )?function ${method}\\b|as ${method}\\b`).test(source))
+      found.push({ method, adminWrapper: false, declaredPermission: null });
   }
   return found;
 }
@@ -167,10 +201,19 @@ export function discoverAllRoutes(): AnyRoute[] {
     const source = readFileSync(file, 'utf8');
     const checksOrigin = /assertSameOrigin\(request\)/.test(source);
     const template = templatePath(file);
-    return exportedMethods(source).map(({ method, adminWrapper }) => {
+    return exportedMethods(source).map(({ method, adminWrapper, declaredPermission }) => {
       // Admin by the pinned list, never by the wrapper the file happens to use.
       const admin = PINNED_ADMIN.has(`${method} ${template}`);
-      return { method, path: samplePath(file), template, file: relative(process.cwd(), file), admin, adminWrapper, checksOrigin: admin || checksOrigin };
+      return {
+        method,
+        path: samplePath(file),
+        template,
+        file: relative(process.cwd(), file),
+        admin,
+        adminWrapper,
+        checksOrigin: admin || checksOrigin,
+        declaredPermission,
+      };
     });
   });
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { dashboardHref, TABS, tabFromSlug } from '@/components/admin/use-dashboard-tab';
+import { dashboardHref, TABS, tabFromSlug, tabsFor } from '@/components/admin/use-dashboard-tab';
+import { ROLE_PERMISSIONS } from '@/lib/staff-permissions';
 
 describe('dashboard tab addresses', () => {
   it('gives every tab its own address that leads back to it', () => {
@@ -20,5 +21,21 @@ describe('dashboard tab addresses', () => {
   it('opens the entry tab for an unknown tab name', () => {
     expect(tabFromSlug('nonsense')).toBe('All Products');
     expect(tabFromSlug('Orders')).toBe('All Products');
+  });
+
+  it('keeps the spec’s eight tabs first, in order, and the staff’s after them', () => {
+    expect(TABS.slice(0, 8)).toEqual(['All Products', 'Upload', 'Sales Manager', 'Orders', 'Vouchers', 'Settings', 'Categories', 'Tags']);
+    expect(TABS.slice(8)).toEqual(['Staff', 'Audit', 'Account']);
+  });
+
+  it('shows each role only the tabs it may use, and opens its first one', () => {
+    expect(tabsFor(ROLE_PERMISSIONS.owner)).toEqual([...TABS]);
+    expect(tabsFor(ROLE_PERMISSIONS.manager)).toEqual(TABS.filter((t) => t !== 'Staff'));
+    expect(tabsFor(ROLE_PERMISSIONS.support)).toEqual(['Orders', 'Vouchers', 'Settings', 'Account']);
+    expect(tabsFor(ROLE_PERMISSIONS.catalogue)).toEqual(['All Products', 'Upload', 'Sales Manager', 'Categories', 'Tags', 'Account']);
+    const support = tabsFor(ROLE_PERMISSIONS.support);
+    expect(tabFromSlug(null, support)).toBe('Orders');
+    expect(tabFromSlug('staff', support)).toBe('Orders');
+    expect(tabFromSlug('vouchers', support)).toBe('Vouchers');
   });
 });

@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
 import { AdminDashboard } from '@/components/admin/admin-dashboard';
 import { getAdminFromCookies } from '@/lib/http/admin';
+import { ROLE_PERMISSIONS } from '@/lib/staff-permissions';
 
 export const metadata: Metadata = { title: 'Admin Dashboard', robots: { index: false, follow: false } };
 
@@ -12,5 +13,12 @@ export const dynamic = 'force-dynamic';
 export default async function AdminDashboardPage() {
   const admin = await getAdminFromCookies();
   if (!admin) redirect('/admin/login');
-  return <AdminDashboard username={admin.username} />;
+  const member = {
+    username: admin.username,
+    role: admin.role,
+    permissions: ROLE_PERMISSIONS[admin.role],
+    twoFactorEnabled: admin.twoFactorEnabled,
+    mustEnrolTwoFactor: admin.mustEnrolTwoFactor,
+  };
+  return <AdminDashboard member={member} />;
 }

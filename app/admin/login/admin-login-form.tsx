@@ -8,19 +8,27 @@ import { ADMIN_USERNAME_KEY } from '@/components/admin/session';
 import { api } from '@/components/data/api';
 import { TextField } from '@/components/admin/field';
 import { button } from '@/components/admin/styles';
+import { TwoFactorStep } from './two-factor-step';
 
 // SPEC §3 keeps the admin name in browser storage for display. The session
 // token is NOT stored as `admin_token`: the login response sets it as an
 // HttpOnly cookie, out of reach of any script an XSS could inject (SECURITY S2),
 // and every admin request carries it automatically.
 
-type LoginResponse = { success: boolean; username: string };
+type LoginResponse = { success: true; username: string } | { success: false; two_factor_required: true; challenge: string };
 
 export function AdminLoginForm() {
   const router = useRouter();
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
+  // Set when the password was right and the member has a second factor.
+  const [challenge, setChallenge] = useState<string | null>(null);
+
+  function signedIn(name: string) {
+    window.localStorage.setItem(ADMIN_USERNAME_KEY, name);
+    router.replace('/admin/dashboard');
+  }
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -34,9 +42,13 @@ export function AdminLoginForm() {
       return;
     }
     const body = result.body;
-    window.localStorage.setItem(ADMIN_USERNAME_KEY, body.username);
-    router.replace('/admin/dashboard');
+    if (body.success) return signedIn(body.username);
+    setBusy(false);
+    setPassword('');
+    setChallenge(body.challenge);
   }
+
+  if (challenge) return <TwoFactorStep challenge={challenge} onSignedIn={signedIn} onRestart={() => setChallenge(null)} />;
 
   return (
     <form className="mt-6 flex flex-col gap-4" onSubmit={(e) => void submit(e)}>

@@ -52,5 +52,11 @@ async function* auditBatches(filter: AuditFilter): AsyncGenerator<AuditEntry[]> 
 export const AUDIT_CSV_HEADER = ['time', 'staff', 'action', 'target', 'details'] as const;
 
 export function auditCsv(filter: AuditFilter): ReadableStream<Uint8Array> {
-  return csvStream(AUDIT_CSV_HEADER, auditBatches(filter), (e) => [e.createdAt, e.actor, e.action, e.target, e.details === null ? null : JSON.stringify(e.details)]);
+  return csvStream(AUDIT_CSV_HEADER, auditBatches(filter), (e) => [
+    e.createdAt,
+    e.actor,
+    e.action,
+    e.target,
+    e.details === null ? null : JSON.stringify(e.details),
+  ]);
 }

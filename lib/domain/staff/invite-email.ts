@@ -22,7 +22,10 @@ const ROLE_WORDS: Record<string, string> = {
 };
 
 export async function sendStaffInvitation(staffId: string): Promise<void> {
-  const staff = await db().staff.findUnique({ where: { id: staffId }, select: { email: true, name: true, role: true, invitedBy: true, passwordHash: true, removedAt: true } });
+  const staff = await db().staff.findUnique({
+    where: { id: staffId },
+    select: { email: true, name: true, role: true, invitedBy: true, passwordHash: true, removedAt: true },
+  });
   // Accepted, removed or never an invitee: nothing to send.
   if (!staff?.email || staff.passwordHash || staff.removedAt) return;
   const token = randomBytes(32).toString('base64url');

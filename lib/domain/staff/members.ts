@@ -134,7 +134,10 @@ const isTokenShaped = (token: string) => /^[A-Za-z0-9_-]{20,100}$/.test(token);
 /** The invitation a link stands for, while it can still be used; null otherwise. */
 export async function findInvitation(token: string): Promise<{ name: string; username: string } | null> {
   if (!isTokenShaped(token)) return null;
-  const row = await db().staff.findUnique({ where: { inviteTokenHash: hashSecret(token) }, select: { name: true, username: true, inviteExpiresAt: true, removedAt: true } });
+  const row = await db().staff.findUnique({
+    where: { inviteTokenHash: hashSecret(token) },
+    select: { name: true, username: true, inviteExpiresAt: true, removedAt: true },
+  });
   if (!row || row.removedAt || !row.inviteExpiresAt || row.inviteExpiresAt <= new Date()) return null;
   return { name: row.name, username: row.username };
 }

@@ -84,7 +84,10 @@ export async function revokeAdminSession(token: string): Promise<void> {
 export async function revokeStaffSessions(tx: Prisma.TransactionClient, staffId: string, keep?: string): Promise<number> {
   const now = new Date();
   await tx.signInChallenge.updateMany({ where: { staffId, usedAt: null }, data: { usedAt: now } });
-  const ended = await tx.adminSession.updateMany({ where: { staffId, revokedAt: null, expiresAt: { gt: now }, ...(keep ? { id: { not: keep } } : {}) }, data: { revokedAt: now } });
+  const ended = await tx.adminSession.updateMany({
+    where: { staffId, revokedAt: null, expiresAt: { gt: now }, ...(keep ? { id: { not: keep } } : {}) },
+    data: { revokedAt: now },
+  });
   return ended.count;
 }
 

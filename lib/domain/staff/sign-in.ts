@@ -49,7 +49,9 @@ export async function signInWithPassword(
   const member = { id: usable.id, username: usable.username, securityStamp: usable.securityStamp };
   if (usable.totpEnabledAt && !isTrustedBrowserOf(input.trustedBrowser, usable)) {
     const challenge = randomBytes(32).toString('base64url');
-    await db().signInChallenge.create({ data: { tokenHash: hashSecret(challenge), staffId: usable.id, expiresAt: new Date(Date.now() + CHALLENGE_SECONDS * 1000) } });
+    await db().signInChallenge.create({
+      data: { tokenHash: hashSecret(challenge), staffId: usable.id, expiresAt: new Date(Date.now() + CHALLENGE_SECONDS * 1000) },
+    });
     return { challenge, member };
   }
   const how = usable.totpEnabledAt ? 'trusted_browser' : 'none';
@@ -64,7 +66,11 @@ export const WRONG_CODE = 'Invalid code';
  * attempt is counted before the code is checked, in one conditional update, so
  * parallel guesses cannot get past the fifth.
  */
-export async function signInWithSecondFactor(challenge: string, code: string, client: SessionClient): Promise<{ session: IssuedSession; member: SignedInMember }> {
+export async function signInWithSecondFactor(
+  challenge: string,
+  code: string,
+  client: SessionClient,
+): Promise<{ session: IssuedSession; member: SignedInMember }> {
   if (!/^[A-Za-z0-9_-]{20,100}$/.test(challenge)) throw new AppError('unauthorized', CHALLENGE_ENDED);
   const row = await db().signInChallenge.findUnique({ where: { tokenHash: hashSecret(challenge) }, select: { id: true, staffId: true } });
   if (!row) throw new AppError('unauthorized', CHALLENGE_ENDED);

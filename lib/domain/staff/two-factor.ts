@@ -38,7 +38,12 @@ export function totpStepToAccept(secretBase32: string, code: string, lastStep: n
 }
 
 /** Accepts a code once, recording its step in the same statement that checks it (two requests with one code: one wins). */
-export async function acceptTotpCode(client: Prisma.TransactionClient, staff: TotpHolder & { totpLastStep: number | null }, code: string, now = Date.now()): Promise<boolean> {
+export async function acceptTotpCode(
+  client: Prisma.TransactionClient,
+  staff: TotpHolder & { totpLastStep: number | null },
+  code: string,
+  now = Date.now(),
+): Promise<boolean> {
   const secret = staff.totpSecret ? openSecret(staff.id, staff.totpSecret) : null;
   const step = secret ? totpStepToAccept(secret, code, staff.totpLastStep, now) : null;
   if (step === null) return false;
@@ -65,10 +70,14 @@ export async function startTwoFactorEnrolment(actor: StaffActor): Promise<Enrolm
 export async function confirmTwoFactorEnrolment(actor: StaffActor, code: string): Promise<string[]> {
   await limitStaffCheck(actor.staffId);
   return db().$transaction(async (tx) => {
-    const staff = await tx.staff.findUniqueOrThrow({ where: { id: actor.staffId }, select: { id: true, totpSecret: true, totpEnabledAt: true, totpLastStep: true } });
+    const staff = await tx.staff.findUniqueOrThrow({
+      where: { id: actor.staffId },
+      select: { id: true, totpSecret: true, totpEnabledAt: true, totpLastStep: true },
+    });
     if (staff.totpEnabledAt) throw new AppError('conflict', 'Two-factor sign-in is already on');
     if (!staff.totpSecret) throw new AppError('conflict', 'Start the set-up again');
-    if (!(await acceptTotpCode(tx, staff, code))) throw invalid('That code is not right. Check the time on your device and try the newest code.', { code: ['Wrong code'] });
+    if (!(await acceptTotpCode(tx, staff, code)))
+      throw invalid('That code is not right. Check the time on your device and try the newest code.', { code: ['Wrong code'] });
     // Other browsers were trusted without this factor; they must now show it.
     await tx.staff.update({ where: { id: staff.id }, data: { totpEnabledAt: new Date(), securityStamp: newSecurityStamp() } });
     const codes = await replaceRecoveryCodes(tx, staff.id);
@@ -81,7 +90,10 @@ export async function confirmTwoFactorEnrolment(actor: StaffActor, code: string)
 export async function regenerateRecoveryCodes(actor: StaffActor, code: string): Promise<string[]> {
   await limitStaffCheck(actor.staffId);
   return db().$transaction(async (tx) => {
-    const staff = await tx.staff.findUniqueOrThrow({ where: { id: actor.staffId }, select: { id: true, totpSecret: true, totpEnabledAt: true, totpLastStep: true } });
+    const staff = await tx.staff.findUniqueOrThrow({
+      where: { id: actor.staffId },
+      select: { id: true, totpSecret: true, totpEnabledAt: true, totpLastStep: true },
+    });
     if (!staff.totpEnabledAt) throw new AppError('conflict', 'Two-factor sign-in is off');
     if (!(await acceptTotpCode(tx, staff, code))) throw invalid('That code is not right', { code: ['Wrong code'] });
     const codes = await replaceRecoveryCodes(tx, staff.id);

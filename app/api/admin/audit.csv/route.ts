@@ -4,4 +4,6 @@ import { adminHandler } from '@/lib/http/admin';
 import { auditQuery } from '@/lib/http/audit-filter';
 import { csvResponse } from '@/lib/http/csv';
 
-export const GET = adminHandler('audit', async (request) => csvResponse(`audit-${new Date().toISOString().slice(0, 10)}.csv`, auditCsv(auditQuery(request).filter)));
+export const GET = adminHandler('audit', async (request) =>
+  csvResponse(`audit-${new Date().toISOString().slice(0, 10)}.csv`, auditCsv(auditQuery(request).filter)),
+);

@@ -1,0 +1,38 @@
+'use client';
+
+import { useRouter } from 'next/navigation';
+import type { z } from 'zod';
+import type { staffSessionResponse } from '@/lib/contract/staff';
+import type { DashboardMember } from '../member';
+import { card } from '../styles';
+import { useAdminData } from '../use-admin-data';
+import { PasswordForm } from './password-form';
+import { SessionsList } from './sessions-list';
+import { TwoFactorSetup } from './two-factor-setup';
+
+/** One's own account: two-factor sign-in, password, sessions. */
+export function AccountTab({ member }: { member: DashboardMember }) {
+  const router = useRouter();
+  const sessions = useAdminData<z.infer<typeof staffSessionResponse>[]>('/api/admin/account/sessions', 'Failed to load sessions');
+  const reloadSessions = async () => void (await sessions.mutate());
+
+  return (
+    <div className="grid gap-6 lg:grid-cols-2">
+      <section className={`${card} flex flex-col gap-3 lg:col-span-2`} aria-labelledby="two-factor-title">
+        <h2 id="two-factor-title" className="text-lg font-bold">
+          Two-factor sign-in
+        </h2>
+        {member.twoFactorEnabled ? (
+          <p className="text-sm text-gray-800" role="status">
+            On: signing in asks for a code from your authenticator app, or one of your recovery codes.
+          </p>
+        ) : (
+          // Enabled: the page reads the session again, so the dashboard opens fully where it was held back.
+          <TwoFactorSetup onEnabled={() => router.refresh()} />
+        )}
+      </section>
+      <PasswordForm onChanged={reloadSessions} />
+      <SessionsList sessions={sessions.data} onChanged={reloadSessions} />
+    </div>
+  );
+}

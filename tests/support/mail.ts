@@ -1,0 +1,27 @@
+// Reads the SMTP catcher's directory (MAIL_DIR from `npm test`): the emails the
+// running shop sent over real SMTP, for API, security and browser tests.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { CaughtMail } from '../../scripts/lib/mail-catcher';
+
+export type { CaughtMail };
+
+/** Polls for a message to `address`. */
+export async function waitForMail(address: string, timeoutMs = 10_000): Promise<CaughtMail> {
+  const dir = process.env.MAIL_DIR;
+  if (!dir) throw new Error('MAIL_DIR is not set: run these tests through `npm test`');
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const found = readMails(dir).find((m) => m.to.some((to) => to.toLowerCase() === address.toLowerCase()));
+    if (found) return found;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`No email to ${address} reached the SMTP catcher within ${timeoutMs} ms`);
+}
+
+function readMails(dir: string): CaughtMail[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((name) => name.endsWith('.json') && !name.startsWith('.'))
+    .map((name) => JSON.parse(readFileSync(join(dir, name), 'utf8')) as CaughtMail);
+}
