@@ -19,7 +19,11 @@ import { freeLocalPort, spawnShop, waitForShop, type ShopProcess } from './shop-
 const liveKey = `sk_live_${randomBytes(16).toString('hex')}`;
 const testKey = `sk_test_${randomBytes(16).toString('hex')}`;
 const webhookSecret = `whsec_${randomBytes(24).toString('base64url')}`;
-const secrets = { AUTH_SECRET: randomBytes(36).toString('base64url'), ADMIN_PASSWORD: `pw-${randomBytes(12).toString('hex')}` };
+const secrets = {
+  AUTH_SECRET: randomBytes(36).toString('base64url'),
+  ADMIN_PASSWORD: `pw-${randomBytes(12).toString('hex')}`,
+  TOTP_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
+};
 const EXIT_WAIT_MS = 30_000;
 
 // Postgres on a port nothing listens on: a process that tried to connect would say so.
@@ -107,11 +111,12 @@ describe('the shop server refuses a production deployment that could fall into t
     const names = await refusedStart({
       AUTH_SECRET: undefined,
       ADMIN_PASSWORD: undefined,
+      TOTP_ENCRYPTION_KEY: undefined,
       SITE_URL: 'http://shop.example.com',
       STRIPE_SECRET_KEY: testKey,
       STRIPE_WEBHOOK_SECRET: undefined,
     });
-    expect(names).toEqual(['AUTH_SECRET', 'ADMIN_PASSWORD', 'SITE_URL', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET']);
+    expect(names).toEqual(['AUTH_SECRET', 'ADMIN_PASSWORD', 'TOTP_ENCRYPTION_KEY', 'SITE_URL', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET']);
   });
 
   it('is not switched off by SHOP_EMBEDDED=1 on a database on another machine', async () => {

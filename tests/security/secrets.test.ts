@@ -19,6 +19,7 @@ function secrets(): string[] {
     shopEnv.STRIPE_SECRET_KEY,
     shopEnv.STRIPE_WEBHOOK_SECRET,
     shopEnv.ADMIN_PASSWORD,
+    shopEnv.TOTP_ENCRYPTION_KEY,
     process.env.SMTP_URL,
   ];
   if (shopEnv.DATABASE_URL) {

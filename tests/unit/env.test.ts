@@ -11,6 +11,7 @@ const deployment = {
   ...production,
   AUTH_SECRET: strongSecret,
   ADMIN_PASSWORD: 'a-long-real-password',
+  TOTP_ENCRYPTION_KEY: '3c'.repeat(32),
   SITE_URL: 'https://shop.example.com',
   STRIPE_SECRET_KEY: liveKey,
   STRIPE_WEBHOOK_SECRET: webhookSecret,
@@ -149,7 +150,7 @@ describe('one refusal names every problem', () => {
   it('lists every missing or unsafe variable in a single message', () => {
     const message = refusal({ ...production, SITE_URL: 'http://shop.example.com', STRIPE_SECRET_KEY: testKey, PAYMENT_MODE: 'stripe' });
     expect(message.match(/Invalid environment/g)).toHaveLength(1);
-    expect(named(message)).toEqual(['AUTH_SECRET', 'ADMIN_PASSWORD', 'SITE_URL', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET']);
+    expect(named(message)).toEqual(['AUTH_SECRET', 'ADMIN_PASSWORD', 'TOTP_ENCRYPTION_KEY', 'SITE_URL', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET']);
   });
 
   it('still names the deployment problems when a variable is also malformed', () => {
@@ -172,6 +173,21 @@ describe('one refusal names every problem', () => {
         'STRIPE_WEBHOOK_SECRET',
       ]),
     );
+  });
+});
+
+describe('staff two-factor sign-in', () => {
+  it('refuses production without its own TOTP encryption key, and a key that is not 32 bytes of hex anywhere', () => {
+    expect(named(refusal({ ...deployment, TOTP_ENCRYPTION_KEY: undefined }))).toEqual(['TOTP_ENCRYPTION_KEY']);
+    expect(named(refusal({ ...deployment, TOTP_ENCRYPTION_KEY: '0f'.repeat(32) }))).toEqual(['TOTP_ENCRYPTION_KEY']);
+    expect(named(refusal({ TOTP_ENCRYPTION_KEY: 'not-hex' }))).toEqual(['TOTP_ENCRYPTION_KEY']);
+    expect(parseEnv({}).TOTP_ENCRYPTION_KEY).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('requires owners and managers to enrol in a real deployment whatever the variable says, elsewhere only when asked', () => {
+    expect(parseEnv({ ...deployment, REQUIRE_STAFF_TWO_FACTOR: '0' }).REQUIRE_STAFF_TWO_FACTOR).toBe(true);
+    expect(parseEnv({}).REQUIRE_STAFF_TWO_FACTOR).toBe(false);
+    expect(parseEnv({ REQUIRE_STAFF_TWO_FACTOR: '1' }).REQUIRE_STAFF_TWO_FACTOR).toBe(true);
   });
 });
 
