@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { formatDate } from '@/lib/format';
 import { dollars } from './format';
 import { card, input } from './styles';
+import { TableHead } from './table-head';
 import { Pager } from './pager';
 import type { VoucherResponse as Voucher } from '@/lib/contract/vouchers';
 import { adminPaths } from './use-admin-data';
@@ -53,15 +54,7 @@ export function VouchersTab() {
         ) : (
           <div className="overflow-x-auto">
             <table className="w-full text-left text-sm">
-              <thead className="border-b border-gray-200 text-gray-700">
-                <tr>
-                  {['Code', 'Email', 'Type', 'Value', 'Usage', 'Balance', 'Status', 'Created', 'Actions'].map((h) => (
-                    <th key={h} scope="col" className="px-2 py-2 font-semibold">
-                      {h}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
+              <TableHead columns={['Code', 'Email', 'Type', 'Value', 'Usage', 'Balance', 'Status', 'Created', 'Actions']} />
               <tbody className="divide-y divide-gray-100">
                 {vouchers.map((v) => (
                   <tr key={v.id} data-testid="voucher-row">

@@ -57,7 +57,13 @@ export const inviteStaffSchema = z.object({
   role: assignableRole,
 });
 export const staffRoleSchema = z.object({ role: assignableRole });
-export const staffIdParams = z.object({ id: z.string().min(1).max(64).regex(/^[a-z0-9]+$/i, 'Invalid id') });
+export const staffIdParams = z.object({
+  id: z
+    .string()
+    .min(1)
+    .max(64)
+    .regex(/^[a-z0-9]+$/i, 'Invalid id'),
+});
 
 // One's own account.
 export const changePasswordSchema = z.object({

@@ -35,7 +35,11 @@ export function csvText<T>(header: readonly string[], rows: Iterable<T>, toCells
  * after the first bytes ends the stream with an error, which the client sees as
  * a cut download, never as a complete-looking file.
  */
-export function csvStream<T>(header: readonly string[], batches: AsyncIterable<readonly T[]>, toCells: (row: T) => readonly CsvValue[]): ReadableStream<Uint8Array> {
+export function csvStream<T>(
+  header: readonly string[],
+  batches: AsyncIterable<readonly T[]>,
+  toCells: (row: T) => readonly CsvValue[],
+): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   const iterator = batches[Symbol.asyncIterator]();
   let started = false;

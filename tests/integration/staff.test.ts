@@ -68,7 +68,7 @@ async function invitedMember(label: string, role: 'manager' | 'support' | 'catal
   const record = await inviteStaff(owner, { email, name: `Staff ${label}`, role });
   await runDueJobs();
   const token = (await invitationLink(email)).searchParams.get('token')!;
-  await acceptInvitation(token, PASSWORD);
+  await acceptInvitation(token, PASSWORD, '127.0.0.9');
   return { ...record, email };
 }
 
@@ -98,9 +98,9 @@ describe('an invitation', () => {
     expect(JSON.stringify(row)).not.toContain(token);
     expect(await findInvitation(token)).toEqual({ name: 'Invitee', username: email });
 
-    await expect(acceptInvitation(token, 'short')).rejects.toThrow('at least 12 characters');
-    expect(await acceptInvitation(token, PASSWORD)).toEqual({ username: email });
-    await expect(acceptInvitation(token, 'another long passphrase')).rejects.toThrow('invalid or has expired');
+    await expect(acceptInvitation(token, 'short', '127.0.0.9')).rejects.toThrow('at least 12 characters');
+    expect(await acceptInvitation(token, PASSWORD, '127.0.0.9')).toEqual({ username: email });
+    await expect(acceptInvitation(token, 'another long passphrase', '127.0.0.9')).rejects.toThrow('invalid or has expired');
     expect(await findInvitation(token)).toBeNull();
 
     const actor = await getAdminSession(await sessionOf(email));
@@ -115,7 +115,7 @@ describe('an invitation', () => {
     await runDueJobs();
     const token = (await invitationLink(email)).searchParams.get('token')!;
     await db().staff.update({ where: { username: email }, data: { inviteExpiresAt: new Date(Date.now() - 1000) } });
-    await expect(acceptInvitation(token, PASSWORD)).rejects.toThrow('invalid or has expired');
+    await expect(acceptInvitation(token, PASSWORD, '127.0.0.9')).rejects.toThrow('invalid or has expired');
     await expect(inviteStaff(owner, { email, name: 'Again', role: 'support' })).rejects.toThrow('already exists');
   });
 });
@@ -235,7 +235,11 @@ describe('the second step', () => {
     const { session } = await signInWithSecondFactor(await challengeOf(member.email), totpCode(member.secret), client);
     const actor = (await getAdminSession(session.token))!;
     await changeOwnPassword(actor, PASSWORD, PASSWORD + ' again');
-    const after = await signInWithPassword({ username: member.email, password: PASSWORD + ' again', trustedBrowser: trusted }, { ip: '10.8.0.1', device: null }, client);
+    const after = await signInWithPassword(
+      { username: member.email, password: PASSWORD + ' again', trustedBrowser: trusted },
+      { ip: '10.8.0.1', device: null },
+      client,
+    );
     expect(after).toHaveProperty('challenge');
   });
 });

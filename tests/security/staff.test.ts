@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENROL_FIRST } from '@/lib/staff-permissions';
 import { totpCode } from '@/lib/infra/auth/totp';
+import { callFrom } from './clients';
 import { pinnedAdminRoutes } from './routes';
 import { adminToken, call, closeDb, count, expectErrorShape, sql, SHOP_URL } from './helpers';
 import { spawnShop, waitForShop, type ShopProcess } from './shop-server';
@@ -150,6 +151,22 @@ describe('the second step', () => {
     const forged = `${name}=${value.replace(member.id, other.id)}`;
     const forgedReply = await call('POST', '/api/auth/login', { headers: { cookie: forged }, json: { username: other.email, password: STAFF_PASSWORD } });
     expect(forgedReply.body).toMatchObject({ two_factor_required: true });
+  });
+});
+
+describe('invitation links', () => {
+  it('refuse a client after 10 links that did not work, before reading its body; other clients and real links are unaffected', async () => {
+    const guesser = `127.66.${Math.floor(Math.random() * 200)}.9`;
+    for (let i = 0; i < 10; i++) {
+      const miss = await callFrom(guesser, 'POST', '/api/auth/accept-invite', {
+        json: { token: `made-up-link-${i}-${'x'.repeat(30)}`, new_password: STAFF_PASSWORD },
+      });
+      expectErrorShape(miss, 400);
+    }
+    expectErrorShape(await callFrom(guesser, 'POST', '/api/auth/accept-invite', { json: { token: 'y'.repeat(43), new_password: STAFF_PASSWORD } }), 429);
+    // Another client takes a real link as usual, however many it accepts.
+    const member = await inviteStaffMember(owner, 'support', 'afterguess');
+    expect(member.token).toEqual(expect.any(String));
   });
 });
 

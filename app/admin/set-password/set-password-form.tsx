@@ -3,7 +3,7 @@
 import Link from 'next/link';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
-import { TextField } from '@/components/admin/field';
+import { NewPasswordFields } from '@/components/admin/new-password-fields';
 import { button } from '@/components/admin/styles';
 import { api } from '@/components/data/api';
 
@@ -37,25 +37,7 @@ export function SetPasswordForm({ token }: { token: string }) {
   }
   return (
     <form className="mt-6 flex flex-col gap-4" onSubmit={(e) => void submit(e)}>
-      <TextField
-        id="staff-new-password"
-        label="New password"
-        type="password"
-        autoComplete="new-password"
-        hint="At least 12 characters"
-        required
-        value={password}
-        onChange={(e) => setPassword(e.target.value)}
-      />
-      <TextField
-        id="staff-confirm-password"
-        label="Confirm password"
-        type="password"
-        autoComplete="new-password"
-        required
-        value={confirm}
-        onChange={(e) => setConfirm(e.target.value)}
-      />
+      <NewPasswordFields idPrefix="invite" password={password} confirm={confirm} onPassword={setPassword} onConfirm={setConfirm} />
       <button type="submit" className={`${button.primary} py-3`} disabled={busy}>
         {busy ? 'Saving...' : 'Set password'}
       </button>

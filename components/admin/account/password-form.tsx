@@ -3,6 +3,7 @@
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { TextField } from '../field';
+import { NewPasswordFields } from '../new-password-fields';
 import { api, toastFailure } from '../session';
 import { button, card } from '../styles';
 
@@ -41,25 +42,7 @@ export function PasswordForm({ onChanged }: { onChanged: () => Promise<void> }) 
         value={current}
         onChange={(e) => setCurrent(e.target.value)}
       />
-      <TextField
-        id="new-password"
-        label="New password"
-        type="password"
-        autoComplete="new-password"
-        hint="At least 12 characters"
-        required
-        value={next}
-        onChange={(e) => setNext(e.target.value)}
-      />
-      <TextField
-        id="confirm-password"
-        label="Confirm new password"
-        type="password"
-        autoComplete="new-password"
-        required
-        value={confirmNext}
-        onChange={(e) => setConfirmNext(e.target.value)}
-      />
+      <NewPasswordFields idPrefix="account" password={next} confirm={confirmNext} onPassword={setNext} onConfirm={setConfirmNext} />
       <button type="submit" className={`${button.primary} self-start`} disabled={busy}>
         {busy ? 'Saving...' : 'Change password'}
       </button>

@@ -3,6 +3,7 @@
 import { useState } from 'react';
 import type { AuditEntryResponse, AuditResponse } from '@/lib/contract/staff';
 import { formatDateTime } from '../format';
+import { TableHead } from '../table-head';
 import { Pager } from '../pager';
 import { button, card } from '../styles';
 import { listPath, useAdminList } from '../use-admin-list';
@@ -50,15 +51,7 @@ export function AuditTab() {
       ) : (
         <div className="overflow-x-auto">
           <table className="w-full text-left text-sm">
-            <thead className="border-b border-gray-200 text-gray-700">
-              <tr>
-                {['When', 'Person', 'Action', 'Target', 'Details'].map((h) => (
-                  <th key={h} scope="col" className="px-2 py-2 font-semibold">
-                    {h}
-                  </th>
-                ))}
-              </tr>
-            </thead>
+            <TableHead columns={['When', 'Person', 'Action', 'Target', 'Details']} />
             <tbody className="divide-y divide-gray-100">
               {data.rows.map((e) => (
                 <tr key={e.id} data-testid="audit-row">

@@ -9,5 +9,5 @@ export * from './two-factor';
 export { RECOVERY_CODE_COUNT, countUnusedRecoveryCodes } from './recovery-codes';
 export { issueTrustedBrowser, TRUSTED_BROWSER_SECONDS } from './trusted-browsers';
 export { sendStaffInvitation } from './invite-email';
-export { limitInviteAcceptance } from './limits';
+export { refuseInviteGuesser } from './limits';
 export * from '@/lib/staff-permissions';

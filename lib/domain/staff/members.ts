@@ -11,7 +11,7 @@ import { env } from '@/lib/env';
 import { db, type Prisma } from '@/lib/infra/db';
 import { hashPassword, verifyPassword } from '@/lib/infra/auth/passwords';
 import type { AssignableRole, Role } from '@/lib/staff-permissions';
-import { limitStaffCheck } from './limits';
+import { countInviteMiss, limitStaffCheck } from './limits';
 import { hashSecret, revokeStaffSessions, type StaffActor } from './sessions';
 import { newSecurityStamp } from './two-factor';
 
@@ -149,11 +149,19 @@ export function staffPasswordProblem(password: string): string | null {
 
 const INVALID_LINK = 'This invitation link is invalid or has expired. Ask the owner to send a new one.';
 
-/** Sets the member's first password from their link, once; they then sign in as usual. */
-export async function acceptInvitation(token: string, password: string): Promise<{ username: string }> {
-  if (!isTokenShaped(token)) throw invalid(INVALID_LINK);
+/**
+ * Sets the member's first password from their link, once; they then sign in
+ * as usual. A link that does not work counts against the client (`ip`).
+ */
+export async function acceptInvitation(token: string, password: string, ip: string): Promise<{ username: string }> {
   const problem = staffPasswordProblem(password);
   if (problem) throw invalid(problem, { new_password: [problem] });
+  // Looked up before hashing: a made-up link costs an indexed read, never an argon2 hash.
+  const row = isTokenShaped(token) ? await db().staff.findUnique({ where: { inviteTokenHash: hashSecret(token) }, select: { id: true } }) : null;
+  if (!row) {
+    await countInviteMiss(ip);
+    throw invalid(INVALID_LINK);
+  }
   const passwordHash = await hashPassword(password);
   return db().$transaction(async (tx) => {
     const row = await tx.staff.findUnique({ where: { inviteTokenHash: hashSecret(token) }, select: { id: true, username: true } });

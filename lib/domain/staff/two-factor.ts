@@ -66,41 +66,37 @@ export async function startTwoFactorEnrolment(actor: StaffActor): Promise<Enrolm
   return { secret, otpauthUrl, qrCode: await qrCodeDataUrl(otpauthUrl) };
 }
 
-/** The first code from the app turns two-factor sign-in on; the answer is the ten recovery codes, shown once. */
-export async function confirmTwoFactorEnrolment(actor: StaffActor, code: string): Promise<string[]> {
+const WRONG_APP_CODE = 'That code is not right. Check the time on your device and try the newest code.';
+
+/**
+ * A change that needs a current code from the app: counted against the
+ * member's checks, the code accepted once, and the change made, all in one
+ * transaction; the answer is ten new recovery codes, shown once.
+ */
+async function withAppCode(actor: StaffActor, code: string, enabling: boolean, action: string): Promise<string[]> {
   await limitStaffCheck(actor.staffId);
   return db().$transaction(async (tx) => {
     const staff = await tx.staff.findUniqueOrThrow({
       where: { id: actor.staffId },
       select: { id: true, totpSecret: true, totpEnabledAt: true, totpLastStep: true },
     });
-    if (staff.totpEnabledAt) throw new AppError('conflict', 'Two-factor sign-in is already on');
+    if (enabling && staff.totpEnabledAt) throw new AppError('conflict', 'Two-factor sign-in is already on');
+    if (!enabling && !staff.totpEnabledAt) throw new AppError('conflict', 'Two-factor sign-in is off');
     if (!staff.totpSecret) throw new AppError('conflict', 'Start the set-up again');
-    if (!(await acceptTotpCode(tx, staff, code)))
-      throw invalid('That code is not right. Check the time on your device and try the newest code.', { code: ['Wrong code'] });
+    if (!(await acceptTotpCode(tx, staff, code))) throw invalid(WRONG_APP_CODE, { code: ['Wrong code'] });
     // Other browsers were trusted without this factor; they must now show it.
-    await tx.staff.update({ where: { id: staff.id }, data: { totpEnabledAt: new Date(), securityStamp: newSecurityStamp() } });
+    if (enabling) await tx.staff.update({ where: { id: staff.id }, data: { totpEnabledAt: new Date(), securityStamp: newSecurityStamp() } });
     const codes = await replaceRecoveryCodes(tx, staff.id);
-    await recordAudit(tx, actor.username, 'staff.two_factor_on', actor.staffId);
+    await recordAudit(tx, actor.username, action, actor.staffId);
     return codes;
   });
 }
 
-/** New recovery codes (the old ones stop working), after a current code from the app. */
-export async function regenerateRecoveryCodes(actor: StaffActor, code: string): Promise<string[]> {
-  await limitStaffCheck(actor.staffId);
-  return db().$transaction(async (tx) => {
-    const staff = await tx.staff.findUniqueOrThrow({
-      where: { id: actor.staffId },
-      select: { id: true, totpSecret: true, totpEnabledAt: true, totpLastStep: true },
-    });
-    if (!staff.totpEnabledAt) throw new AppError('conflict', 'Two-factor sign-in is off');
-    if (!(await acceptTotpCode(tx, staff, code))) throw invalid('That code is not right', { code: ['Wrong code'] });
-    const codes = await replaceRecoveryCodes(tx, staff.id);
-    await recordAudit(tx, actor.username, 'staff.recovery_codes', actor.staffId);
-    return codes;
-  });
-}
+/** The first code from the app turns two-factor sign-in on. */
+export const confirmTwoFactorEnrolment = (actor: StaffActor, code: string) => withAppCode(actor, code, true, 'staff.two_factor_on');
+
+/** New recovery codes (the old ones stop working), for a current code from the app. */
+export const regenerateRecoveryCodes = (actor: StaffActor, code: string) => withAppCode(actor, code, false, 'staff.recovery_codes');
 
 /** Turns two-factor sign-in off with the member's password; refused where their role must keep it. */
 export async function disableTwoFactor(actor: StaffActor, password: string): Promise<void> {

@@ -8,7 +8,9 @@ import { jsonOf } from '@/lib/http/handler';
 
 const MAX_PARTS = 5;
 
-export const POST = adminHandler('catalogue', async (request) => {
+export const POST = adminHandler(
+  'catalogue',
+  async (request) => {
     let file: { filename: string; data: Buffer } | null = null;
     let suffix = '';
     for await (const part of readMultipart(request, { maxFileBytes: MAX_IMAGE_BYTES, maxFieldBytes: MAX_FIELD_BYTES, maxParts: MAX_PARTS })) {

@@ -6,9 +6,13 @@ import { streamedBody } from '@/lib/http/body-limit';
 import { individualUploadResponse } from '@/lib/contract/uploads';
 import { jsonOf } from '@/lib/http/handler';
 
-export const POST = adminHandler('catalogue', async (request, _context, admin) => {
-  const product = await createIndividualProduct(admin.username, readMultipart(request, INDIVIDUAL_LIMITS));
-  revalidateCatalog();
-  return jsonOf(individualUploadResponse, { success: true, product_id: product.id, title: product.title }, { status: 201 });
-  // The streaming reader's per-part limits bound the body, not one total.
-}, streamedBody());
+export const POST = adminHandler(
+  'catalogue',
+  async (request, _context, admin) => {
+    const product = await createIndividualProduct(admin.username, readMultipart(request, INDIVIDUAL_LIMITS));
+    revalidateCatalog();
+    return jsonOf(individualUploadResponse, { success: true, product_id: product.id, title: product.title }, { status: 201 });
+    // The streaming reader's per-part limits bound the body, not one total.
+  },
+  streamedBody(),
+);

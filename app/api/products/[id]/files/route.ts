@@ -22,12 +22,16 @@ async function* productFiles(request: Request): AsyncGenerator<IncomingFile> {
   }
 }
 
-export const POST = adminHandler<{ id: string }>('catalogue', async (request, { params }, admin) => {
-  const { id } = await parseParams(params, idParams);
-  const added = await addProductFiles(admin.username, id, productFiles(request));
-  revalidateCatalog();
-  return jsonOf(filesAddedResponse, { success: true, added_count: added });
-}, streamedBody(MAX_UPLOAD_BYTES));
+export const POST = adminHandler<{ id: string }>(
+  'catalogue',
+  async (request, { params }, admin) => {
+    const { id } = await parseParams(params, idParams);
+    const added = await addProductFiles(admin.username, id, productFiles(request));
+    revalidateCatalog();
+    return jsonOf(filesAddedResponse, { success: true, added_count: added });
+  },
+  streamedBody(MAX_UPLOAD_BYTES),
+);
 
 export const DELETE = adminHandler<{ id: string }>('catalogue', async (request, { params }, admin) => {
   const { id } = await parseParams(params, idParams);

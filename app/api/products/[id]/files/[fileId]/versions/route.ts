@@ -19,10 +19,14 @@ async function* newVersion(request: Request): AsyncGenerator<IncomingFile> {
   }
 }
 
-export const POST = adminHandler<{ id: string; fileId: string }>('catalogue', async (request, { params }, admin) => {
-  const { id, fileId } = await parseParams(params, productFileParams);
-  const version = await addFileVersion(admin.username, id, fileId, newVersion(request));
-  // Public pages list file names: a renamed new version shows there.
-  revalidateCatalog();
-  return jsonOf(fileVersionResponse, toFileVersionResponse(version), { status: 201 });
-}, streamedBody(MAX_UPLOAD_BYTES));
+export const POST = adminHandler<{ id: string; fileId: string }>(
+  'catalogue',
+  async (request, { params }, admin) => {
+    const { id, fileId } = await parseParams(params, productFileParams);
+    const version = await addFileVersion(admin.username, id, fileId, newVersion(request));
+    // Public pages list file names: a renamed new version shows there.
+    revalidateCatalog();
+    return jsonOf(fileVersionResponse, toFileVersionResponse(version), { status: 201 });
+  },
+  streamedBody(MAX_UPLOAD_BYTES),
+);
