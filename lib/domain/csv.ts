@@ -1,5 +1,5 @@
 // The one CSV writer of every export (download logs, the audit log, and the
-// orders, customers and products exports to come). RFC 4180: every cell
+// orders, customers and products exports to come). RFC 4180: every data cell
 // quoted, quotes doubled, CRLF line ends. A cell a spreadsheet would run as a
 // formula (leading = + - @, tab or carriage return) starts with an apostrophe
 // instead (OWASP "CSV injection"): titles, filenames, names and notes are text
@@ -22,9 +22,12 @@ export function csvCell(value: CsvValue): string {
 
 export const csvLine = (cells: readonly CsvValue[]) => `${cells.map(csvCell).join(',')}\r\n`;
 
+/** The header: the export's own column names (snake_case, never typed by anyone), unquoted. */
+const headerLine = (header: readonly string[]) => `${header.join(',')}\r\n`;
+
 /** A whole CSV in one string, for small exports. */
 export function csvText<T>(header: readonly string[], rows: Iterable<T>, toCells: (row: T) => readonly CsvValue[]): string {
-  let text = csvLine(header);
+  let text = headerLine(header);
   for (const row of rows) text += csvLine(toCells(row));
   return text;
 }
@@ -47,7 +50,7 @@ export function csvStream<T>(
     async pull(controller) {
       if (!started) {
         started = true;
-        controller.enqueue(encoder.encode(csvLine(header)));
+        controller.enqueue(encoder.encode(headerLine(header)));
         return;
       }
       const next = await iterator.next();

@@ -9,7 +9,7 @@ import type { Permission } from '@/lib/staff-permissions';
 /**
  * Every admin method and path (templates keep the folder names), with the
  * permission it needs (lib/staff-permissions.ts). A new admin route goes here;
- * the role matrix (role-access.test.ts) calls each with every role.
+ * the role matrix (admin-access.test.ts) calls each with every role.
  */
 export const ADMIN_ROUTE_PERMISSIONS: Record<string, Permission> = {
   'GET /api/admin/active-sales': 'catalogue',

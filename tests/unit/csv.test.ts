@@ -25,7 +25,7 @@ describe('the CSV writer', () => {
       }
     }
     const text = await new Response(csvStream(['name'], batches(), (row) => [row])).text();
-    expect(text).toBe('"name"\r\n"\'=1"\r\n"b"\r\n"c"\r\n');
+    expect(text).toBe('name\r\n"\'=1"\r\n"b"\r\n"c"\r\n');
     expect(pulled).toBe(2);
   });
 });

@@ -28,7 +28,7 @@ export function InviteForm({ onInvited }: { onInvited: () => Promise<void> }) {
   }
 
   return (
-    <form className={`${card} grid gap-4 sm:grid-cols-2 lg:grid-cols-4 lg:items-end`} onSubmit={(e) => void submit(e)} aria-labelledby="invite-title">
+    <form className={`${card} grid gap-4 sm:grid-cols-2 lg:grid-cols-4 lg:items-start`} onSubmit={(e) => void submit(e)} aria-labelledby="invite-title">
       <h2 id="invite-title" className="text-lg font-bold sm:col-span-2 lg:col-span-4">
         Invite staff
       </h2>
@@ -41,7 +41,8 @@ export function InviteForm({ onInvited }: { onInvited: () => Promise<void> }) {
           </option>
         ))}
       </SelectField>
-      <button type="submit" className={button.primary} disabled={busy}>
+      {/* Fields line up by their tops (the role's hint hangs below it); the button sits level with the boxes, under a label's height. */}
+      <button type="submit" className={`${button.primary} lg:mt-6`} disabled={busy}>
         {busy ? 'Sending...' : 'Send invitation'}
       </button>
     </form>
