@@ -3,25 +3,31 @@
 // (next({ ... }).getRequestHandler() behind node:http), run by `npm start`,
 // the test runner and the bench instead of `next start`.
 //
-// It exists for one reason: rate limits must see the real client (Decision
-// 047). Next writes the socket's address into X-Forwarded-For only when the
-// request has none, so a client that sends its own header would name its own
-// address, and route handlers get no socket to check it against. Here, as the
-// last proxy in the chain, the connection's address is appended to whatever
-// the client sent; lib/http/client.ts counts TRUSTED_PROXY_HOPS from that last
-// entry. Nothing else belongs in this file.
+// It does two things, both before Next sees the request:
+// - Rate limits must see the real client (Decision 047). Next writes the
+//   socket's address into X-Forwarded-For only when the request has none, so a
+//   client that sends its own header would name its own address, and route
+//   handlers get no socket to check it against. Here, as the last proxy in the
+//   chain, the connection's address is appended to whatever the client sent;
+//   lib/http/client.ts counts TRUSTED_PROXY_HOPS from that last entry.
+// - /products?… listings are handed to Next under the path of their cached
+//   route (lib/http/listing-routes.mjs, Decision 079), the URL a custom server
+//   may pass to Next's request handler; next.config.ts rewrites cost every page.
+// Nothing else belongs in this file.
 //
-// Usage: node server.mjs [--port 3000] [--hostname 127.0.0.1] [--dir .]
+// Usage: node server.mjs [--port 3000] [--hostname 127.0.0.1] [--dir .] [--dev]
 import { createServer } from 'node:http';
 import { parseArgs } from 'node:util';
 import next from 'next';
+import { routeListing } from './lib/http/listing-routes.mjs';
 
-const { values } = parseArgs({ options: { port: { type: 'string' }, hostname: { type: 'string' }, dir: { type: 'string' } } });
+const { values } = parseArgs({ options: { port: { type: 'string' }, hostname: { type: 'string' }, dir: { type: 'string' }, dev: { type: 'boolean' } } });
 const port = Number(values.port ?? 3000);
 const hostname = values.hostname;
 
 // Next sets NODE_ENV to production itself when it is unset and dev is false.
-const app = next({ dev: false, dir: values.dir ?? '.', hostname, port });
+// `npm run dev` runs this file too (--dev), so listings route the same way there.
+const app = next({ dev: values.dev ?? false, dir: values.dir ?? '.', hostname, port });
 const handle = app.getRequestHandler();
 await app.prepare();
 
@@ -35,6 +41,7 @@ function appendPeerAddress(request) {
 
 const server = createServer((request, response) => {
   appendPeerAddress(request);
+  if (request.url) request.url = routeListing(request.url);
   handle(request, response).catch((error) => {
     console.error(`Failed to handle ${request.method} ${request.url}`, error);
     if (!response.headersSent) response.statusCode = 500;

@@ -4,7 +4,7 @@
 // with Next. Ctrl-C / SIGTERM stop Next and the services together.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { exitIfInvalidEnvironment, parseEnv } from '../lib/env';
-import { NEXT_BIN, shopServerCommand } from './lib/build';
+import { shopServerCommand } from './lib/build';
 import { startLocalServices } from './lib/services';
 import { prepareShop } from './lib/shop-prepare';
 
@@ -54,8 +54,9 @@ try {
 
   log(`Shop at http://localhost:${port}  (admin: /admin/login)`);
   if (services.embeddedDatabase && !process.env.ADMIN_PASSWORD) log('Demo admin login: admin / admin');
-  // `npm run dev` stays plain `next dev`: a development server faces no client that would spoof X-Forwarded-For.
-  const [command, args] = dev ? [NEXT_BIN, ['dev', '-p', port]] : shopServerCommand(port);
+  // `npm run dev` is server.mjs too (--dev: Next's development server inside it), so /products?… listings route alike.
+  const [command, args] = shopServerCommand(port);
+  if (dev) args.push('--dev');
   child = spawn(command, args, { stdio: 'inherit', env: childEnv });
   child.on('exit', (code) => void shutdown(code ?? 0));
 } catch (error) {
