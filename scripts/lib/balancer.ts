@@ -50,6 +50,10 @@ export const TRUSTED_FRONT_VARIABLE = 'TRUSTED_FRONT';
  *   not, because the instance may have done its work (a checkout, a payment).
  * - No `on-marked-down shutdown-sessions`: an instance leaving on SIGTERM answers its
  *   health check 503 and finishes the requests it holds; cutting them would drop them.
+ * - Last resort: each server again as an unchecked backup (`<name>-last`). When every checked
+ *   server is down, which on an overloaded machine can be the one survivor whose health
+ *   answers took over 3 s, requests still go to whatever accepts a connection (a refused one
+ *   is retried on the other) instead of HAProxy's 503 to everyone.
  */
 export function haproxyConfig(layout: BalancerLayout): string {
   return [
@@ -85,6 +89,8 @@ export function haproxyConfig(layout: BalancerLayout): string {
     '  http-request disable-l7-retry unless { method GET HEAD OPTIONS }',
     '  default-server inter 500ms fastinter 250ms downinter 1s fall 2 rise 1 observe layer4 error-limit 1 on-error fail-check',
     ...layout.servers.map((s) => `  server ${s.name} ${s.address} check${s.options ? ` ${s.options}` : ''}`),
+    '  option allbackups',
+    ...layout.servers.map((s) => `  server ${s.name}-last ${s.address} backup${s.options ? ` ${s.options}` : ''}`),
     ...(layout.trailer ? ['', ...layout.trailer] : []),
     '',
   ].join('\n');

@@ -22,8 +22,8 @@ let balancer: Balancer;
 let a: Backend;
 let b: Backend;
 
-async function startBackend(name: string, port: number, holds: boolean): Promise<Backend> {
-  const proc = spawn(process.execPath, ['tests/support/balancer-backend.mjs', name, String(port), ...(holds ? ['holds'] : [])], {
+async function startBackend(name: string, port: number, mode: 'holds' | 'sick' | 'well'): Promise<Backend> {
+  const proc = spawn(process.execPath, ['tests/support/balancer-backend.mjs', name, String(port), mode], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const backend: Backend = { name, port, proc, lines: [] };
@@ -72,14 +72,14 @@ async function killA(): Promise<number> {
 async function restartA(): Promise<void> {
   await until(() => count(haproxyLog(), 'web-a is DOWN') > downsBeforeKill, 10_000, 'HAProxy to mark web-a down');
   const ups = count(haproxyLog(), 'web-a is UP');
-  a = await startBackend('web-a', ports.a, true);
+  a = await startBackend('web-a', ports.a, 'holds');
   await until(() => count(haproxyLog(), 'web-a is UP') > ups, 10_000, 'HAProxy to take web-a back');
 }
 
 beforeAll(async () => {
   for (const key of ['balancer', 'a', 'b'] as const) ports[key] = await freePort();
-  a = await startBackend('web-a', ports.a, true);
-  b = await startBackend('web-b', ports.b, false);
+  a = await startBackend('web-a', ports.a, 'holds');
+  b = await startBackend('web-b', ports.b, 'well');
   balancer = await startBalancer({
     port: ports.balancer,
     dir,
@@ -153,6 +153,18 @@ describe('an instance that dies', () => {
     const killedAt = await killA();
     await until(() => count(haproxyLog(), 'web-a is DOWN') > downsBeforeKill, 10_000, 'HAProxy to mark web-a down');
     expect(Date.now() - killedAt).toBeLessThan(1_000);
+  });
+
+  it('leaves the last instance that accepts connections in use even when its health checks fail (no 503 to everyone)', async () => {
+    // A answers everything but its health check (an overloaded survivor); B dies: no checked server is up.
+    a = await startBackend('web-a', ports.a, 'sick');
+    const downs = count(haproxyLog(), 'web-b is DOWN');
+    const gone = new Promise((r) => b.proc.once('exit', r));
+    b.proc.kill('SIGKILL');
+    await gone;
+    await until(() => count(haproxyLog(), 'web-b is DOWN') > downs, 10_000, 'HAProxy to mark web-b down');
+    const answers = await Promise.all(['GET', 'GET', 'POST', 'GET'].map((method, i) => send(method, `/survivor?${i}`, { id: `last-${i}` })));
+    expect(answers.map((r) => [r.status, r.body.server])).toEqual(answers.map(() => [200, 'web-a']));
   });
 });
 
