@@ -84,7 +84,7 @@ RUN groupadd --system shop && useradd --system --gid shop --home-dir /app shop
 COPY --from=runtime-deps --chown=shop:shop /app/node_modules ./node_modules
 COPY --from=build --chown=shop:shop /app/package.json /app/tsconfig.json /app/next.config.ts /app/server.mjs ./
 COPY --from=build --chown=shop:shop /app/lib/cache ./lib/cache
-COPY --from=build --chown=shop:shop /app/lib/http/listing-rewrites.ts /app/lib/http/security-headers.ts ./lib/http/
+COPY --from=build --chown=shop:shop /app/lib/http/listing-routes.mjs /app/lib/http/security-headers.ts ./lib/http/
 COPY --from=build --chown=shop:shop /app/.next ./.next
 USER shop
 EXPOSE 3000
