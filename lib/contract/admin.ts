@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { productSelectionSchema } from './admin-requests';
+import { licencePricesSchema } from './licences';
 
 // Contracts of the admin endpoints (SPEC §7 Admin). Unknown fields are
 // dropped, so a request can only ever change what is listed here.
@@ -53,6 +54,8 @@ export const productEditSchema = z
     sale_end: nullableDate.optional(),
     // Bundles only: the contained products, in order (replaces the contents).
     product_ids: z.array(id).max(500).optional(),
+    // Per licence tier key: a price of its own, null for the tier's rule, false for not sold (Decision 081).
+    licence_prices: licencePricesSchema.optional(),
   })
   .strip();
 

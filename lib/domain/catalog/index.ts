@@ -28,6 +28,7 @@ const itemInclude = {
   // What a new buyer gets: removed files and bundle items stay only with earlier orders.
   files: { where: { removedAt: null, supersededAt: null }, select: { originalFilename: true }, orderBy: { position: 'asc' } },
   bundleItems: { where: { removedAt: null }, select: { productId: true }, orderBy: { position: 'asc' } },
+  licencePrices: { select: { tierId: true, priceCents: true, offered: true } },
 } satisfies Prisma.ProductInclude;
 
 type ItemRow = Prisma.ProductGetPayload<{ include: typeof itemInclude }>;
@@ -51,6 +52,7 @@ function toCatalogItem(row: ItemRow): CatalogItem {
     fileCount: row.files.length,
     originalFilenames: row.files.map((f) => f.originalFilename),
     bundleProductIds: row.bundleItems.map((b) => b.productId),
+    licencePrices: row.licencePrices,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
