@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { productSelectionSchema } from './admin-requests';
-import { licencePricesSchema } from './licences';
+import { licencePricesSchema, tierKey } from './licences';
 
 // Contracts of the admin endpoints (SPEC §7 Admin). Unknown fields are
 // dropped, so a request can only ever change what is listed here.
@@ -60,6 +60,8 @@ export const productEditSchema = z
   .strip();
 
 export const fileQuerySchema = z.object({ file_path: z.string().min(1).max(500) });
+// POST /products/{id}/files?licence_tier=: the files are extras of that licence tier (Decision 081).
+export const addFilesQuerySchema = z.object({ licence_tier: tierKey.optional() });
 
 export const voucherCreateSchema = z.object({
   customer_email: z.email('Please fill in all required fields').max(254),

@@ -106,6 +106,8 @@ export const checkoutStatusResponse = z.object({
       title: z.string(),
       is_bundle: z.boolean(),
       files: z.array(z.object({ index: z.number().int().min(0), id: z.string(), filename: z.string() })),
+      /** The licence the line issued (an upgrade: the licence it raised), once paid (Decision 082). */
+      licence: z.object({ id: z.string(), tier: z.string(), name: z.string(), certificate_url: z.string() }).nullable(),
     }),
   ),
 });

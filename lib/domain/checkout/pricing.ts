@@ -1,6 +1,6 @@
 // Prices a cart from catalogue data at one moment: pure, whole cents.
 import { effectivePriceCents, type PriceFields } from '@/lib/domain/pricing';
-import { chargeLine, type PricedLicence } from '@/lib/domain/licences';
+import { chargeLine, licenceLineName, type PricedLicence } from '@/lib/domain/licences';
 import { describeVoucher, voucherDiscountCents, type VoucherRules } from '@/lib/domain/vouchers';
 
 /** An item with, once licences are chosen, the licence its line buys (Decision 081); without one, its own price. */
@@ -53,7 +53,4 @@ export function priceCart(products: PricedProduct[], options: { now?: Date; vouc
 }
 
 /** The line's name on the payment page and the invoice: the item and the tier it buys. */
-export function lineName(line: Pick<CartLine, 'title' | 'licence'>): string {
-  if (!line.licence) return line.title;
-  return line.licence.upgradeOfId ? `${line.title} (upgrade to ${line.licence.name} licence)` : `${line.title} (${line.licence.name} licence)`;
-}
+export const lineName = (line: Pick<CartLine, 'title' | 'licence'>) => licenceLineName(line.title, line.licence?.name, Boolean(line.licence?.upgradeOfId));

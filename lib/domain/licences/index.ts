@@ -20,7 +20,7 @@ export {
   type TierOverride,
   type TierRule,
 } from './prices';
-export { deriveLicence, getLicence, issueLicences, licencesForLines, type LicenceEvent, type LicenceState } from './records';
+export { deriveLicence, getLicence, issueLicences, licencesForLines, lineTierPositions, type LicenceEvent, type LicenceState } from './records';
 export {
   createTier,
   DEFAULT_MEMBER_TIER_KEY,
@@ -37,4 +37,5 @@ export {
 } from './tiers';
 export { findLicensedProducts, priceLicenceLines, type LicenceLineRequest, type LicensedProduct, type PricedLicence } from './checkout-lines';
 export { setItemLicencePrices, type ItemLicencePrices } from './item-prices';
-export { summariseLicence, type LicenceSummary } from './upgrades';
+export { licenceLineName, summariseLicence, type LicenceSummary } from './upgrades';
+export { verifyLicence, type VerifiedLicence } from './verify';

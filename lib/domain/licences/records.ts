@@ -146,3 +146,18 @@ export async function issueLicences(tx: Prisma.TransactionClient, orderId: strin
   });
   return order.items.length;
 }
+
+/**
+ * Per order line, the position of its licence's tier now: a tier's extra files
+ * go to holders of that tier and above (Decision 081). Null where the line has
+ * no standing licence: the files every buyer gets, no more.
+ */
+export async function lineTierPositions(lines: { id: string; upgradeOfId: string | null }[]): Promise<Map<string, number | null>> {
+  const [licences, rank] = await Promise.all([licencesForLines(lines), tierRanks()]);
+  return new Map(
+    lines.map((l) => {
+      const licence = licences.get(l.id);
+      return [l.id, licence && licence.status === 'valid' ? rank(licence.tierId) : null];
+    }),
+  );
+}

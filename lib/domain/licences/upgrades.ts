@@ -28,3 +28,9 @@ export function summariseLicence(state: LicenceState, item: LicensableItem | nul
     })),
   };
 }
+
+/** A line's name on the payment page: the item and the tier it buys, or the tier an upgrade raises it to. */
+export function licenceLineName(title: string, tierName: string | null | undefined, isUpgrade: boolean): string {
+  if (!tierName) return title;
+  return isUpgrade ? `${title} (upgrade to ${tierName} licence)` : `${title} (${tierName} licence)`;
+}

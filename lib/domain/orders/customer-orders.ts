@@ -69,6 +69,11 @@ export async function listCustomerOrders(userId: string): Promise<CustomerOrder[
   const lines = orders.flatMap((o) => o.items);
   const [files, licences, tiers] = await Promise.all([fileListsForProducts([...new Set(lines.map((i) => i.productId))]), licencesForLines(lines), listTiers()]);
   const now = new Date();
+  // A tier's extra files follow the licence's tier now (Decision 081).
+  const tierPosition = (item: (typeof lines)[number]) => {
+    const state = licences.get(item.id);
+    return state?.status === 'valid' ? (tiers.find((t) => t.id === state.tierId)?.position ?? null) : null;
+  };
   const licenceOf = (item: (typeof lines)[number]) => {
     const state = licences.get(item.id);
     // A deleted item is no longer sold, so its licence has nothing to upgrade to.
@@ -92,7 +97,7 @@ export async function listCustomerOrders(userId: string): Promise<CustomerOrder[
       // (decision 068); none once refunded (decision 067).
       files: item.refundedAt
         ? []
-        : (files.get(item.productId)?.(order.createdAt) ?? []).map((f) => ({
+        : (files.get(item.productId)?.(order.createdAt, tierPosition(item)) ?? []).map((f) => ({
             id: f.id,
             filename: f.originalFilename,
             version: f.version,
