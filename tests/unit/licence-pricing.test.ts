@@ -51,7 +51,7 @@ describe('the price rule', () => {
     expect(rulePriceCents(0, 50_000)).toBe(0);
   });
 
-  it("gives each tier its rule price unless the item has one of its own", () => {
+  it('gives each tier its rule price unless the item has one of its own', () => {
     const options = licenceOptions(item(1000, { licencePrices: [{ tierId: 'commercial', priceCents: 2500, offered: true }] }), TIERS, now);
     expect(options.map((o) => [o.key, o.priceCents, o.salePriceCents, o.effectiveCents])).toEqual([
       ['personal', 1000, null, 1000],
@@ -107,7 +107,7 @@ describe('a line’s charge', () => {
     expect(chargeLine({ effectiveCents: 1800, paidCents: 2000 })).toEqual({ priceCents: 0, memberDiscountCents: 0 });
   });
 
-  it("a member pays nothing up to the included tier and the difference above it", () => {
+  it('a member pays nothing up to the included tier and the difference above it', () => {
     expect(chargeLine({ effectiveCents: 1000, memberAllowanceCents: 2000 })).toEqual({ priceCents: 1000, memberDiscountCents: 1000 });
     expect(chargeLine({ effectiveCents: 2000, memberAllowanceCents: 2000 })).toEqual({ priceCents: 2000, memberDiscountCents: 2000 });
     expect(chargeLine({ effectiveCents: 5000, memberAllowanceCents: 2000 })).toEqual({ priceCents: 5000, memberDiscountCents: 2000 });
