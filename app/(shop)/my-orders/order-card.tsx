@@ -1,4 +1,5 @@
 import { DownloadAllLink, DownloadButtons, InvoiceLink } from '@/components/orders/download-buttons';
+import { LicenceSummary } from '@/components/orders/licence-upgrade';
 import { imageSrc } from '@/lib/cart';
 import { formatAud, formatDate } from '@/lib/format';
 import type { CustomerOrderProductResponse, CustomerOrderResponse } from '@/lib/contract/orders';
@@ -65,6 +66,7 @@ function OrderLine({ sessionId, product }: { sessionId: string; product: Custome
           {product.is_bundle && <span className="ml-2 rounded-full bg-indigo-700 px-2 py-0.5 text-xs font-bold text-white">Bundle</span>}
         </h3>
         <p className="text-gray-800">{formatAud(Math.round(product.price * 100))}</p>
+        {product.licence && <LicenceSummary productId={product.id} licence={product.licence} />}
         {product.refunded ? (
           <p className="mt-2 text-sm text-gray-700" data-testid="order-product-refunded">
             <span className="mr-2 rounded-full bg-red-100 px-2 py-0.5 text-xs font-bold text-red-800">Refunded</span>

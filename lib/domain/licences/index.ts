@@ -39,3 +39,4 @@ export { findLicensedProducts, priceLicenceLines, type LicenceLineRequest, type 
 export { setItemLicencePrices, type ItemLicencePrices } from './item-prices';
 export { licenceLineName, summariseLicence, type LicenceSummary } from './upgrades';
 export { verifyLicence, type VerifiedLicence } from './verify';
+export { getTermsPage, type TermsPage } from './terms';

@@ -19,13 +19,13 @@ export type CheckoutStatus = {
   productIds: string[];
   /** Once paid: what was bought and its files (stable id, original name), in download-index order. */
   items: { productId: string; title: string; isBundle: boolean; files: { id: string; filename: string }[]; licence: StatusLicence | null }[];
-  sessionId: string;
-  /** Set for an account's order: its certificates need that account (a guest's, the session id). */
-  userId: string | null;
 };
 
-/** The licence a paid line issued (or, for an upgrade, raised) and the tier it sold. */
-export type StatusLicence = { id: string; tierKey: string; tierName: string };
+/**
+ * The licence a paid line issued (or, for an upgrade, raised) and the tier it sold. `guestSessionId`:
+ * a guest order's session id, which its certificate link must carry (an account's order needs the account).
+ */
+export type StatusLicence = { id: string; tierKey: string; tierName: string; guestSessionId: string | null };
 
 /** The order behind a session id, visible to its owner (or anyone holding the id of a guest order). */
 export async function getOrderForViewer(sessionId: string, viewer: Viewer) {
@@ -57,8 +57,6 @@ export async function getCheckoutStatus(sessionId: string, viewer: Viewer): Prom
     paymentStatus: paid ? 'paid' : order.paymentStatus,
     status: order.status,
     productIds: order.items.map((i) => i.productId),
-    sessionId: order.sessionId,
-    userId: order.userId,
     items: paid
       ? order.items.map((i) => ({
           productId: i.productId,
@@ -66,7 +64,7 @@ export async function getCheckoutStatus(sessionId: string, viewer: Viewer): Prom
           isBundle: i.isBundle,
           // A refunded item's downloads have ended (decision 067).
           files: i.refundedAt ? [] : (files.get(i.productId) ?? []).map((f: OrderFile) => ({ id: f.id, filename: f.originalFilename })),
-          licence: statusLicence(i),
+          licence: statusLicence(i, order.userId ? null : order.sessionId),
         }))
       : [],
   };
@@ -125,11 +123,9 @@ export async function reconcileOpenOrder(sessionId: string, expiresAt: Date | nu
   if (expiresAt && expiresAt.getTime() <= Date.now()) await expireOrder(sessionId);
 }
 
-function statusLicence(item: {
-  licence: { id: string } | null;
-  upgradeOfId: string | null;
-  licenceTier: { key: string; name: string } | null;
-}): StatusLicence | null {
+type StatusLine = { licence: { id: string } | null; upgradeOfId: string | null; licenceTier: { key: string; name: string } | null };
+
+function statusLicence(item: StatusLine, guestSessionId: string | null): StatusLicence | null {
   const id = item.licence?.id ?? item.upgradeOfId;
-  return id && item.licenceTier ? { id, tierKey: item.licenceTier.key, tierName: item.licenceTier.name } : null;
+  return id && item.licenceTier ? { id, tierKey: item.licenceTier.key, tierName: item.licenceTier.name, guestSessionId } : null;
 }

@@ -25,7 +25,7 @@ export function toCheckoutStatusResponse(s: CheckoutStatus): CheckoutStatusRespo
         id: i.licence.id,
         tier: i.licence.tierKey,
         name: i.licence.tierName,
-        certificate_url: certificatePath(i.licence.id, s.userId ? null : s.sessionId),
+        certificate_url: certificatePath(i.licence.id, i.licence.guestSessionId),
       },
     })),
   };
