@@ -82,6 +82,7 @@ describe('catalogue JSON', () => {
     expect(page.text).toContain('5,000 units per design');
     expect(page.text).not.toMatch(/<meta name="robots" content="[^"]*noindex/);
     expect((await call('GET', '/licences/no-such-tier')).status).toBe(404);
+    expect((await call('GET', '/sitemap-pages.xml')).text).toContain('/licences/commercial</loc>');
   });
 });
 
