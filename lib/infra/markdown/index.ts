@@ -45,10 +45,3 @@ const ALLOWED: sanitizeHtml.IOptions = {
 export function markdownToSafeHtml(markdown: string): string {
   return sanitizeHtml(parser.render(markdown), ALLOWED);
 }
-
-/** The text alone (for a PDF or a summary): every tag dropped. */
-export function markdownToText(markdown: string): string {
-  return sanitizeHtml(parser.render(markdown), { allowedTags: [], allowedAttributes: {} })
-    .replace(/\n{3,}/g, '\n\n')
-    .trim();
-}
