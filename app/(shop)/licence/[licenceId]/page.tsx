@@ -27,7 +27,7 @@ async function check(rawId: string): Promise<Outcome | null> {
     if (error instanceof AppError && error.code === 'rate_limited') return { kind: 'limited', retryAfterSeconds: error.retryAfterSeconds ?? 60 };
     throw error;
   }
-  const parsed = licenceIdSchema.safeParse(decodeURIComponent(rawId));
+  const parsed = licenceIdSchema.safeParse(rawId);
   if (!parsed.success) return null;
   try {
     return { kind: 'found', licence: await verifyLicence(parsed.data) };
