@@ -72,8 +72,11 @@ export function SuccessView({ sessionId }: { sessionId: string }) {
           </div>
           <ul className="mt-8 flex flex-col gap-4" aria-label="Purchased items">
             {state.items.map((item) => (
-              <li key={item.product_id} className="rounded-2xl bg-white p-5 shadow-sm" data-testid="purchased-item">
-                <h2 className="font-semibold">{item.title}</h2>
+              <li key={item.product_id} className="rounded-2xl bg-white p-5 shadow-sm">
+                <div data-testid="purchased-item">
+                  <h2 className="font-semibold">{item.title}</h2>
+                  <DownloadButtons sessionId={sessionId} item={item} />
+                </div>
                 {item.licence && (
                   <p className="mt-1 text-sm text-gray-700" data-testid="purchased-licence">
                     {item.licence.name} licence <span className="font-mono">{item.licence.id}</span> ·{' '}
@@ -82,7 +85,6 @@ export function SuccessView({ sessionId }: { sessionId: string }) {
                     </a>
                   </p>
                 )}
-                <DownloadButtons sessionId={sessionId} item={item} />
               </li>
             ))}
           </ul>

@@ -4,14 +4,13 @@ import { useEffect, useState } from 'react';
 import { useOwnedProductIds } from '@/components/account/use-owned';
 import { useStoredUser } from '@/components/account/use-user';
 import { CartActions } from '@/components/cart/cart-actions';
-import { Price } from '@/components/catalog/price';
 import type { PriceView } from '@/components/catalog/types';
 import { api } from '@/components/data/api';
 import { LicenceUpgrades } from '@/components/orders/licence-upgrade';
 import type { CartItem } from '@/lib/cart';
 import type { OrderLicenceResponse } from '@/lib/contract/licences';
 import type { CustomerOrdersResponse } from '@/lib/contract/orders';
-import { centsToDollars } from '@/lib/format';
+import { centsToDollars, formatAud } from '@/lib/format';
 
 export type LicenceChoice = { key: string; name: string; summary: string; termsUrl: string; price: PriceView };
 
@@ -39,7 +38,7 @@ export function LicencePicker({ productId, choices, item }: { productId: string;
               <span className="flex flex-1 flex-col gap-1">
                 <span className="flex flex-wrap items-baseline justify-between gap-2">
                   <span className="font-semibold">{c.name}</span>
-                  <Price price={c.price} />
+                  <TierPrice price={c.price} />
                 </span>
                 {c.summary && <span className="text-sm text-gray-700">{c.summary}</span>}
                 <a href={c.termsUrl} className="text-sm text-indigo-800 underline" target="_blank" rel="noopener">
@@ -80,5 +79,22 @@ function OwnedLicence({ productId }: { productId: string }) {
       </p>
       <LicenceUpgrades productId={productId} licence={licence} />
     </div>
+  );
+}
+
+/**
+ * A tier's price; during a sale the regular one struck through beside it. Not the page's <Price>:
+ * the default tier's price is already the page's headline price, shown once as such.
+ */
+function TierPrice({ price }: { price: PriceView }) {
+  if (!price.onSale) return <span className="font-bold">{formatAud(price.priceCents)}</span>;
+  return (
+    <span className="flex items-baseline gap-2">
+      <span className="text-sm text-gray-600 line-through">
+        <span className="sr-only">was </span>
+        {formatAud(price.regularPriceCents)}
+      </span>
+      <span className="font-bold text-rose-700">{formatAud(price.priceCents)}</span>
+    </span>
   );
 }
