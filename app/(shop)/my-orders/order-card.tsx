@@ -53,15 +53,15 @@ export function OrderCard({ order }: { order: CustomerOrderResponse }) {
 function OrderLine({ sessionId, product }: { sessionId: string; product: CustomerOrderProductResponse }) {
   const src = imageSrc(product.image_path);
   return (
-    <li className="flex gap-4">
-      {src ? (
-        // eslint-disable-next-line @next/next/no-img-element -- images are sized at upload, not by the runtime optimiser (Decision 3)
-        <img src={src} alt="" width={80} height={80} className="h-20 w-20 shrink-0 rounded-lg object-cover" />
-      ) : (
-        <span className="h-20 w-20 shrink-0 rounded-lg bg-gray-100" />
-      )}
-      <div className="min-w-0 flex-1">
-        <div data-testid="order-product">
+    <li className="flex flex-col gap-2">
+      <div className="flex gap-4" data-testid="order-product">
+        {src ? (
+          // eslint-disable-next-line @next/next/no-img-element -- images are sized at upload, not by the runtime optimiser (Decision 3)
+          <img src={src} alt="" width={80} height={80} className="h-20 w-20 shrink-0 rounded-lg object-cover" />
+        ) : (
+          <span className="h-20 w-20 shrink-0 rounded-lg bg-gray-100" />
+        )}
+        <div className="min-w-0 flex-1">
           <h3 className="font-semibold">
             {product.title}
             {product.is_bundle && <span className="ml-2 rounded-full bg-indigo-700 px-2 py-0.5 text-xs font-bold text-white">Bundle</span>}
@@ -79,9 +79,13 @@ function OrderLine({ sessionId, product }: { sessionId: string; product: Custome
             />
           )}
         </div>
-        {/* Beside the line rather than in it: the line's links are its downloads. */}
-        {product.licence && <LicenceSummary productId={product.id} licence={product.licence} />}
       </div>
+      {/* Under the line rather than in it: the line's links are its downloads. */}
+      {product.licence && (
+        <div className="pl-24">
+          <LicenceSummary productId={product.id} licence={product.licence} />
+        </div>
+      )}
     </li>
   );
 }
