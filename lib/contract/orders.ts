@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { dollars, isoDateTime, successResponse } from './common';
+import { orderLicenceResponse } from './licences';
 
 // Orders as the API shows them (SPEC §3): the customer's view with download
 // paths, never storage keys (S5), and the back office's view with the email log.
@@ -23,6 +24,8 @@ export const customerOrderProductResponse = z.object({
   is_bundle: z.boolean(),
   /** Refunded (or disputed): its downloads have ended and it lists no files. */
   refunded: z.boolean(),
+  /** Its licence as it stands (an upgrade line: the licence it upgraded); null only for a line that sold none. */
+  licence: orderLicenceResponse.nullable(),
   /** One per downloadable file: its download path, never a storage key. */
   file_paths: z.array(z.string()),
   original_filenames: z.array(z.string()),

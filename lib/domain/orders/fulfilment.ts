@@ -3,6 +3,7 @@
 // The conditional UPDATE on fulfilledAt is what makes it idempotent: of any
 // number of concurrent callers exactly one sees count = 1 and does the work.
 import 'server-only';
+import { issueLicences } from '@/lib/domain/licences';
 import { activateTestMembership } from '@/lib/domain/membership';
 import { confirmVoucher, releaseVoucher } from '@/lib/domain/vouchers';
 import { db } from '@/lib/infra/db';
@@ -16,6 +17,8 @@ export type PaidStatus = 'paid' | 'no_payment_required';
 export type FulfilDetails = {
   paymentStatus: PaidStatus;
   customerEmail?: string | null;
+  /** The payer's name at the provider: a guest's licences name it when no holder name was given. */
+  customerName?: string | null;
   /** Stripe's PaymentIntent of the session, kept so the order can be refunded and its charge events matched. */
   paymentIntentId?: string | null;
   /**
@@ -49,6 +52,8 @@ export async function fulfilOrder(sessionId: string, details: FulfilDetails): Pr
       return true;
     }
     await confirmVoucher(tx, order.id);
+    // In the same transaction as the payment: a paid line never lacks its licence (Decision 081).
+    await issueLicences(tx, order.id, details.customerName);
     await enqueue(tx, ORDER_EMAIL_JOB, { orderId: order.id }, { key: order.id });
     return true;
   });

@@ -12,7 +12,7 @@ export type CheckoutSessionObject = {
   id: string;
   mode?: string | null;
   payment_status?: string | null;
-  customer_details?: { email?: string | null } | null;
+  customer_details?: { email?: string | null; name?: string | null } | null;
   customer_email?: string | null;
   payment_intent?: string | { id: string } | null;
 };
@@ -38,15 +38,16 @@ async function dispatch(event: PaymentEvent): Promise<boolean> {
   const session = event.data.object as CheckoutSessionObject;
   if (session.mode && session.mode !== 'payment') return false;
   const email = session.customer_details?.email ?? session.customer_email ?? null;
+  const customerName = session.customer_details?.name ?? null;
   const paymentIntentId = typeof session.payment_intent === 'string' ? session.payment_intent : (session.payment_intent?.id ?? null);
   switch (event.type) {
     case 'checkout.session.completed':
       if (session.payment_status === 'paid' || session.payment_status === 'no_payment_required') {
-        await fulfilOrder(session.id, { paymentStatus: session.payment_status, customerEmail: email, paymentIntentId });
+        await fulfilOrder(session.id, { paymentStatus: session.payment_status, customerEmail: email, customerName, paymentIntentId });
       }
       return true;
     case 'checkout.session.async_payment_succeeded':
-      await fulfilOrder(session.id, { paymentStatus: 'paid', customerEmail: email, paymentIntentId });
+      await fulfilOrder(session.id, { paymentStatus: 'paid', customerEmail: email, customerName, paymentIntentId });
       return true;
     case 'checkout.session.async_payment_failed':
       await failOrderPayment(session.id);

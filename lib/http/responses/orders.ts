@@ -1,7 +1,7 @@
 import 'server-only';
 import type { AdminOrderResponse, CustomerOrderResponse } from '@/lib/contract/orders';
 import type { AdminOrder, CustomerOrder } from '@/lib/domain/orders';
-import { adjustmentNotePath } from '@/lib/shop';
+import { adjustmentNotePath, certificatePath } from '@/lib/shop';
 import { centsToDollars } from '@/lib/format';
 
 // Links name the file's stable id (decision 059), so they survive files being added or removed.
@@ -28,6 +28,14 @@ export function toCustomerOrderResponse(order: CustomerOrder): CustomerOrderResp
       image_path: item.imagePath,
       is_bundle: item.isBundle,
       refunded: item.refundedAt !== null,
+      licence: item.licence && {
+        id: item.licence.id,
+        tier: item.licence.tierKey,
+        name: item.licence.tierName,
+        status: item.licence.status,
+        certificate_url: certificatePath(item.licence.id),
+        upgrades: item.licence.upgrades.map((u) => ({ key: u.key, name: u.name, price: centsToDollars(u.priceCents) })),
+      },
       // SPEC §3 names file_paths; storage keys of paid files never leave the
       // server (SECURITY S5), so each entry is the download path of that file.
       file_paths: item.files.map((f) => downloadPath(order.sessionId, item.productId, f.id)),
