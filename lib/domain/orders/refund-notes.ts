@@ -5,6 +5,8 @@
 import type { Prisma } from '@/lib/infra/db';
 
 export const refundsWithNotes = {
+  // A pending refund has given nothing back yet.
+  status: 'succeeded',
   amountCents: { gt: 0 },
   OR: [{ source: { in: ['admin', 'stripe_refund'] } }, { source: 'dispute', disputeOutcome: 'lost' }],
 } satisfies Prisma.RefundWhereInput;
