@@ -42,7 +42,8 @@ export async function refundOrder(request: RefundRequest): Promise<RefundResult>
   const card = found.kind === 'payment' || found.kind === 'subscription';
   if (found.fulfilledAt && card && found.amountCents > 0 && paymentMode() === 'stripe') await paymentIntentOf(found);
 
-  const { refundId, created } = await db().$transaction((tx) => openRefund(tx, found.id, request));
+  // An admin's refund may wait for a pooled connection longer than a shopper's request would.
+  const { refundId, created } = await db().$transaction((tx) => openRefund(tx, found.id, request), { maxWait: 10_000, timeout: 15_000 });
   // A retry looks at Stripe first: the refund may have been made by an attempt whose answer was lost.
   const outcome = await completePendingRefund(refundId, { lookFirst: !created });
   kickJobs();
