@@ -9,7 +9,7 @@ import { authorizeOrderInvoice } from '@/lib/domain/downloads';
 import { notFound } from '@/lib/domain/errors';
 import { formatAud, formatDate } from '@/lib/format';
 import { PLANS } from '@/lib/shop';
-import { refundsWithNotes } from '@/lib/domain/orders';
+import { moneyReturnedAt, refundsWithNotes } from '@/lib/domain/orders';
 import { db } from '@/lib/infra/db';
 import { renderTextPdf, type PdfRow } from '@/lib/infra/pdf';
 import { parseBusinessDetails, type BusinessDetails } from './business';
@@ -72,8 +72,7 @@ export async function adjustmentNotePdf(request: {
   // Both were issued with the refund; only refunds recorded before that are numbered here.
   const note = await issueAdjustmentNoteOnce(refund.id, order);
   const invoice = await issueInvoiceOnce(order.id, order.paidAt);
-  // When the money went back: a refund when Stripe made it, a lost dispute when it closed.
-  const date = refund.source === 'dispute' ? (refund.resolvedAt ?? refund.createdAt) : (refund.settledAt ?? refund.createdAt);
+  const date = moneyReturnedAt(refund);
   const { kind, planInterval } = refund.order;
   const items = kind === 'subscription' && planInterval ? [`${PLANS[planInterval].name} membership`] : refund.items.map((i) => i.title);
   const { title, rows } = adjustmentNoteRows({

@@ -16,7 +16,7 @@ export * from './membership-checkout';
 export { membershipPayments, type MembershipPayment } from './membership-payments';
 export * from './owned';
 export * from './payment-events';
-export { refundsWithNotes } from './refund-notes';
+export { moneyReturnedAt, refundsWithNotes } from './refund-notes';
 export { REFUND_EMAIL_JOB } from './refund-records';
 export { REFUND_SETTLE_JOB } from './refund-settlement';
 export * from './refund-shares';

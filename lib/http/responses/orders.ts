@@ -18,7 +18,7 @@ export function toCustomerOrderResponse(order: CustomerOrder): CustomerOrderResp
     refunds: order.refunds.map((r) => ({
       id: r.id,
       amount: centsToDollars(r.amountCents),
-      refunded_at: r.createdAt.toISOString(),
+      refunded_at: r.refundedAt.toISOString(),
       adjustment_note_url: adjustmentNotePath(order.sessionId, r.id),
     })),
     products: order.items.map((item) => ({
