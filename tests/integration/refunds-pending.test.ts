@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFixtures, settle } from '../support/fixtures';
 import { queuedJobs } from '../support/jobs';
 import { startStripeStandInForShop, type StripeStandIn } from '../support/stripe-stand-in';
+import { signedWebhookRequest } from '../support/signed-webhook';
 import { loadRefundApp, stripeRefundKit, type RefundApp } from '../support/stripe-refunds';
 
 const SITE_URL = 'https://shop.example.test';
@@ -161,6 +162,28 @@ describe('Stripe down, or refusing', () => {
     await app.runDueJobs();
     expect(stripeRefundsOf(paymentIntentId)).toMatchObject([{ amount: 1000, metadata: { refund_id: pending.id } }]);
     expect(await refundRows(sessionId)).toMatchObject([{ id: pending.id, status: 'succeeded' }]);
+  });
+
+  it('money refunded elsewhere while a refund is pending waits for it (503, so Stripe delivers again), then ends other items', async () => {
+    const { sessionId, paymentIntentId } = await kit.paidOrder([cheap.id, dear.id]);
+    stripe.fail(500, { path: REFUNDS, times: 3 });
+    const pending = await app.refundOrder({ actor: 'admin', sessionId, productIds: [dear.id], idempotencyKey: key() });
+    expect(pending.status).toBe('pending');
+    const event = stripe.event('charge.refunded', stripe.refundInDashboard(paymentIntentId, 1000));
+    const early = await app.webhook(signedWebhookRequest(SITE_URL, WEBHOOK_SECRET, event), { params: Promise.resolve({}) });
+    expect(early.status).toBe(503);
+    expect(await kit.refundedIds(sessionId)).toEqual([]);
+    await app.db().$executeRaw`UPDATE pgboss.job SET start_after = now() WHERE name = 'refund-settle' AND data->>'refundId' = ${pending.id}`;
+    await app.runDueJobs();
+    // Delivered again, it says 1000 of the charge is refunded: the settled 2500 covers that. Stripe's
+    // event for the shop's refund (3500 refunded by then) shows the 1000 from elsewhere, which is cheap's.
+    expect(await kit.deliver({ ...event, id: `evt_${randomBytes(8).toString('hex')}` })).toBe('processed');
+    expect(await kit.deliver(stripe.event('charge.refunded', stripe.charge(paymentIntentId)))).toBe('processed');
+    expect(await refundRows(sessionId)).toMatchObject([
+      { id: pending.id, source: 'admin', status: 'succeeded', itemIds: [expect.any(String)] },
+      { source: 'stripe_refund', amountCents: 1000 },
+    ]);
+    expect(await kit.refundedIds(sessionId)).toEqual([cheap.id, dear.id].sort());
   });
 
   it('a refund.failed event for a pending refund drops it and frees its items', async () => {

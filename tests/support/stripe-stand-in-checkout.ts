@@ -3,7 +3,7 @@
 // PaymentIntent with its charge; a paid subscription-mode session starts the
 // subscription and pays its first invoice (stripe-stand-in-billing.ts).
 import type { createBilling } from './stripe-stand-in-billing';
-import { asInteger, asList, asMetadata, asRecord, asString, randomId, StripeError, type FormBody } from './stripe-stand-in-wire';
+import { asInteger, asList, asMetadata, asRecord, asString, notFound, randomId, StripeError, type FormBody } from './stripe-stand-in-wire';
 
 export type StandInSession = {
   id: string;
@@ -196,7 +196,7 @@ export function createCheckout(nowSeconds: () => number, billing: ReturnType<typ
 
   function sessionOrThrow(id: string): StandInSession {
     const session = sessions.get(id);
-    if (!session) throw new StripeError(404, 'invalid_request_error', `No such checkout.session: '${id}'`, 'session', 'resource_missing');
+    if (!session) throw notFound('checkout.session', id, 'session');
     return session;
   }
 

@@ -6,6 +6,7 @@
 // what the shop has recorded under the order's lock, so a replayed or late
 // event changes nothing (Decisions 067, 075).
 import 'server-only';
+import { AppError } from '@/lib/domain/errors';
 import { kickJobs } from '@/lib/domain/jobs';
 import { db } from '@/lib/infra/db';
 import { listProviderRefunds, toProviderRefund, type ProviderRefund } from '@/lib/infra/payments/refunds';
@@ -78,8 +79,9 @@ export async function recordChargeRefunded(charge: ChargeObject): Promise<boolea
     const outside = charge.amount_refunded - refundedCents(order);
     if (outside <= 0) return false;
     // Stripe's list did not show a refund the shop is still waiting on: the money may be that one's.
-    // Failing makes Stripe deliver the event again, by when the settle job has settled or dropped it.
-    if (order.refunds.some((r) => r.status === 'pending')) throw new Error(`Charge ${charge.id}: a pending refund may account for this money; retry later`);
+    // A 503 makes Stripe deliver the event again, by when the settle job has settled or dropped it.
+    if (order.refunds.some((r) => r.status === 'pending'))
+      throw new AppError('service_unavailable', `A pending refund of this order may account for charge ${charge.id}'s refund; deliver again later`);
     const full = charge.refunded === true || charge.amount_refunded >= charge.amount;
     await recordRefund(tx, order, {
       source: 'stripe_refund',
