@@ -12,9 +12,9 @@ import { PLANS } from '@/lib/shop';
 import { moneyReturnedAt, refundsWithNotes } from '@/lib/domain/orders';
 import { db } from '@/lib/infra/db';
 import { renderTextPdf, type PdfRow } from '@/lib/infra/pdf';
-import { parseBusinessDetails, type BusinessDetails } from './business';
+import { parseBusinessDetails, type BusinessDetails } from '@/lib/domain/business';
 import { gstIncludedCents, invoiceNumber, sellerRows } from './document';
-import { issueAdjustmentNoteOnce, issueInvoiceOnce } from './numbering';
+import { issueAdjustmentNoteOnce, issueInvoiceOnce } from '@/lib/domain/business';
 
 export const adjustmentNoteNumber = (n: number) => `ADJ-${String(n).padStart(6, '0')}`;
 

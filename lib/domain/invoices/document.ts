@@ -3,7 +3,7 @@
 import 'server-only';
 import { SHOP_NAME } from '@/lib/shop';
 import type { PdfRow } from '@/lib/infra/pdf';
-import type { BusinessDetails } from './business';
+import type { BusinessDetails } from '@/lib/domain/business';
 
 /** Prices are GST-inclusive, so the GST in them is one eleventh, rounded to the cent. */
 export const gstIncludedCents = (totalCents: number) => Math.round(totalCents / 11);

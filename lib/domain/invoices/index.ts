@@ -8,14 +8,13 @@ import { formatAud, formatDate } from '@/lib/format';
 import { PLANS } from '@/lib/shop';
 import { db } from '@/lib/infra/db';
 import { renderTextPdf, type PdfRow } from '@/lib/infra/pdf';
-import { parseBusinessDetails, type BusinessDetails } from './business';
+import { issueInvoiceOnce, parseBusinessDetails, type BusinessDetails } from '@/lib/domain/business';
 import { gstIncludedCents, invoiceNumber, sellerRows } from './document';
-import { issueInvoiceOnce } from './numbering';
 
-export * from './abn';
 export { adjustmentNotePdf, adjustmentNoteNumber } from './adjustment-notes';
 export { gstIncludedCents, invoiceNumber } from './document';
-export { getBusinessDetails, saveBusinessDetails, type BusinessDetails } from './business';
+// The business's details are edited beside its invoices in the back office.
+export { formatAbn, getBusinessDetails, isValidAbn, normalizeAbn, saveBusinessDetails, type BusinessDetails } from '@/lib/domain/business';
 
 type InvoiceOrder = {
   number: number;

@@ -4,7 +4,7 @@
 // number of concurrent callers exactly one sees count = 1 and does the work,
 // its invoice number included (Decision 075).
 import 'server-only';
-import { issueInvoiceIn } from '@/lib/domain/invoices/numbering';
+import { issueInvoiceIn } from '@/lib/domain/business';
 import { activateTestMembership } from '@/lib/domain/membership';
 import { confirmVoucher, releaseVoucher } from '@/lib/domain/vouchers';
 import { db } from '@/lib/infra/db';

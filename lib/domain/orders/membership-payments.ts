@@ -3,7 +3,7 @@
 // subscription_cycle) is recorded here as a paid order keyed by the invoice id,
 // so every membership payment has its invoice at /api/orders/invoice/{id}.
 import 'server-only';
-import { issueInvoiceIn } from '@/lib/domain/invoices/numbering';
+import { issueInvoiceIn } from '@/lib/domain/business';
 import { db } from '@/lib/infra/db';
 import { newOrderId } from './ids';
 

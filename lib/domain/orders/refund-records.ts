@@ -5,7 +5,7 @@
 // card gets its share back, the adjustment note is numbered and one email is
 // queued per refund.
 import 'server-only';
-import { issueAdjustmentNoteIn } from '@/lib/domain/invoices/numbering';
+import { issueAdjustmentNoteIn } from '@/lib/domain/business';
 import { returnDrawnBalance } from '@/lib/domain/vouchers';
 import { enqueue } from '@/lib/domain/jobs';
 import type { DisputeOutcome, MembershipEnd, Prisma, RefundSource, RefundStatus } from '@/lib/infra/db';

@@ -7,7 +7,7 @@
 // counts and inserts, then COMMIT, is all that waits in line.
 import 'server-only';
 import { db, type Prisma } from '@/lib/infra/db';
-import { businessDetailsAt } from './business';
+import { businessDetailsAt } from './details';
 
 type Tx = Prisma.TransactionClient;
 type Sequence = 'invoice' | 'adjustment_note';
