@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { apiGet, productList, uniqueEmail } from './helpers';
+import { apiGet, productList, registerCustomer, signInAsAdmin, uniqueEmail } from './helpers';
 
 // The back office refunds one item of a customer's order (test payment mode):
 // the card shows it Refunded with the order's download log and its CSV export,
@@ -9,22 +9,13 @@ import { apiGet, productList, uniqueEmail } from './helpers';
 
 const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
 
-async function registerCustomer(page: Page, email: string) {
-  await page.goto('/login');
-  await page.getByRole('tab', { name: 'Register' }).click();
-  await page.getByLabel('Name').fill('Refund Tester');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill('Refund-Pass-2026');
-  await page.getByRole('button', { name: 'Create Account' }).click();
+async function registerTester(page: Page, email: string) {
+  await registerCustomer(page, { name: 'Refund Tester', email, password: 'Refund-Pass-2026' });
   await expect(page).toHaveURL(/\/membership$/);
 }
 
 async function adminOrderCard(admin: Page, sessionId: string) {
-  await admin.goto('/admin/login');
-  await admin.getByLabel('Username').fill('admin');
-  await admin.getByLabel('Password').fill('admin');
-  await admin.getByRole('button', { name: 'Login', exact: true }).click();
-  await expect(admin).toHaveURL(/\/admin\/dashboard$/);
+  await signInAsAdmin(admin);
   await admin.goto('/admin/dashboard?tab=orders');
   await admin.getByLabel('Search email or session id').fill(sessionId);
   const card = admin.getByTestId('admin-order').filter({ hasText: sessionId.slice(-8) });
@@ -39,7 +30,7 @@ test('the admin refunds one item of two; the download log, My Orders and its adj
   const email = uniqueEmail('refund-e2e');
 
   await test.step('a customer registers and buys two products', async () => {
-    await registerCustomer(page, email);
+    await registerTester(page, email);
     const origin = { origin: baseURL! };
     const checkout = await page.request.post('/api/checkout/session', { headers: origin, data: [{ product_id: gone.id }, { product_id: kept.id }] });
     expect(checkout.status()).toBe(200);
@@ -97,7 +88,7 @@ test('the admin refunds one item of two; the download log, My Orders and its adj
 
 test('the admin refunds a membership payment, keeping the membership to the end of its period', async ({ page, browser, baseURL }) => {
   test.setTimeout(90_000);
-  await registerCustomer(page, uniqueEmail('refund-member'));
+  await registerTester(page, uniqueEmail('refund-member'));
   const origin = { origin: baseURL! };
   const subscribed = await page.request.post('/api/membership/subscribe', { headers: origin, data: { plan_interval: 'month' } });
   expect(subscribed.status()).toBe(200);
