@@ -5,18 +5,20 @@ import { toast } from 'sonner';
 import { splitBanner } from '@/lib/banner';
 import type { Permission } from '@/lib/staff-permissions';
 import { BusinessDetailsForm } from './business-details-form';
+import { LicencesSettings } from './licences-settings';
 import { api, toastFailure } from './session';
 import { TextAreaField } from './field';
 import { PromoCodesSection } from './promo-codes-section';
 import { button, card } from './styles';
 import { adminPaths, useAdminData } from './use-admin-data';
 
-/** Each section by its own permission: the banner, membership promo codes (vouchers), business details. */
+/** Each section by its own permission: the banner, business details and licence tiers, membership promo codes (vouchers). */
 export function SettingsTab({ permissions }: { permissions: readonly Permission[] }) {
   return (
     <div className="flex flex-col gap-6">
       {permissions.includes('settings.storefront') && <BannerSettings />}
       {permissions.includes('settings.business') && <BusinessDetailsForm />}
+      {permissions.includes('settings.business') && <LicencesSettings />}
       {permissions.includes('vouchers') && <PromoCodesSection />}
     </div>
   );

@@ -3,4 +3,4 @@
 // member's username, which is unique and never given to anyone else
 // (Decision 084). The Audit tab reads it, filtered and exported as CSV.
 export { recordAudit } from './record';
-export * from './read';
+export { type AuditFilter, type AuditEntry, listAudit, listAuditActions, auditCsv } from './read';
