@@ -108,7 +108,7 @@ export function createApiClient(options: ClientOptions = {}) {
     get: <T>(path: string, init?: RequestInit) => call<T>(path, init),
     post: <T>(path: string, body?: unknown) => call<T>(path, body === undefined ? { method: 'POST' } : jsonInit('POST', body)),
     put: <T>(path: string, body: unknown) => call<T>(path, jsonInit('PUT', body)),
-    del: <T>(path: string) => call<T>(path, { method: 'DELETE' }),
+    del: <T>(path: string, body?: unknown) => call<T>(path, body === undefined ? { method: 'DELETE' } : jsonInit('DELETE', body)),
     /** The spec's form endpoints (account, banner, subcategories, resend-email). */
     form: <T>(path: string, fields: Record<string, string>) => call<T>(path, { method: 'POST', body: new URLSearchParams(fields) }),
     multipart: <T>(path: string, body: FormData, init?: RequestInit) => call<T>(path, { ...init, method: 'POST', body }),

@@ -6,8 +6,8 @@ import { uniqueEmail, waitForMail } from './helpers';
 // Staff end to end (Decision 084): the owner invites, the member sets a
 // password from the emailed link, enrols an authenticator app (the code is
 // computed from the secret the page shows, as an app would) and signs in with
-// the second step; the Audit tab filters and exports; the Staff tab on a phone
-// and on a desktop screen.
+// the second step; the Audit tab filters and exports; the Staff, Audit and
+// Account tabs on a phone and on a desktop screen.
 
 const PASSWORD = 'e2e staff passphrase';
 const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
@@ -99,6 +99,14 @@ test('an invited manager sets a password, enrols two-factor sign-in and signs in
     await signIn(page, email, PASSWORD);
     await expect(page).toHaveURL(/\/admin\/dashboard$/);
   });
+
+  await test.step('the manager turns two-factor sign-in off with their password (allowed where it is not required)', async () => {
+    const panel = await openTab(page, 'Account');
+    await panel.getByLabel('Your password').fill(PASSWORD);
+    await panel.getByRole('button', { name: 'Turn off two-factor sign-in' }).click();
+    await expect(toast(page, 'Two-factor sign-in is off')).toBeVisible();
+    await expect(panel.getByRole('button', { name: 'Set up two-factor sign-in' })).toBeVisible();
+  });
 });
 
 test('the Audit tab filters by person and action and exports what it shows as CSV', async ({ page }) => {
@@ -135,22 +143,34 @@ for (const screen of [
   { name: 'a phone', width: 390, height: 844 },
   { name: 'a desktop', width: 1280, height: 900 },
 ]) {
-  test(`the Staff tab on ${screen.name} screen`, async ({ page }) => {
+  test(`the Staff, Audit and Account tabs on ${screen.name} screen`, async ({ page }) => {
     await page.setViewportSize({ width: screen.width, height: screen.height });
     await signIn(page, 'admin', 'admin');
     await expect(page).toHaveURL(/\/admin\/dashboard$/);
-    const panel = await openTab(page, 'Staff');
-    await expect(panel.getByRole('heading', { name: 'Invite staff' })).toBeVisible();
-    const owner = panel.getByTestId('staff-member').filter({ hasText: 'Owner' }).first();
-    await expect(owner).toBeVisible();
     // Nothing wider than the screen: no sideways scrolling to reach a button.
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-    expect(overflow).toBeLessThanOrEqual(0);
-    const email = await panel.getByLabel('Email', { exact: true }).boundingBox();
-    const role = await panel.getByLabel('Role', { exact: true }).boundingBox();
+    const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
+    const staff = await openTab(page, 'Staff');
+    await expect(staff.getByRole('heading', { name: 'Invite staff' })).toBeVisible();
+    await expect(staff.getByTestId('staff-member').filter({ hasText: 'Owner' }).first()).toBeVisible();
+    expect(await overflow()).toBeLessThanOrEqual(0);
+    const email = await staff.getByLabel('Email', { exact: true }).boundingBox();
+    const role = await staff.getByLabel('Role', { exact: true }).boundingBox();
     // One row of fields on a desktop; stacked on a phone.
     if (screen.width >= 1024) expect(Math.abs(email!.y - role!.y)).toBeLessThan(4);
     else expect(role!.y).toBeGreaterThan(email!.y + email!.height);
     await page.screenshot({ path: test.info().outputPath(`staff-${screen.width}.png`), fullPage: true });
+
+    const audit = await openTab(page, 'Audit');
+    await expect(audit.getByTestId('audit-row').first()).toBeVisible();
+    await expect(audit.getByRole('link', { name: 'Export CSV' })).toBeInViewport();
+    expect(await overflow()).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: test.info().outputPath(`audit-${screen.width}.png`), fullPage: true });
+
+    const account = await openTab(page, 'Account');
+    await expect(account.getByRole('heading', { name: 'Change password' })).toBeVisible();
+    await expect(account.getByTestId('staff-session').first()).toBeVisible();
+    expect(await overflow()).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: test.info().outputPath(`account-${screen.width}.png`), fullPage: true });
   });
 }

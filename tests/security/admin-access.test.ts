@@ -49,7 +49,8 @@ beforeAll(async () => {
   // Calling every admin endpoint ends the seeded sales; they are put back afterwards.
   const products = await fetch(`${SHOP_URL}/api/admin/products?limit=500`, { headers: { authorization: `Bearer ${adminToken}` } });
   salesBefore = ((await products.json()) as StoredSale[]).filter((p) => p.on_sale);
-});
+  // Three invitations, each accepted with a password hash: slow on a busy machine.
+}, 60_000);
 
 afterAll(async () => {
   // Registrations from this address count for the browser tests that follow.

@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
 import { AdminDashboard } from '@/components/admin/admin-dashboard';
+import { twoFactorRequiredFor } from '@/lib/domain/staff';
 import { getAdminFromCookies } from '@/lib/http/admin';
 import { ROLE_PERMISSIONS } from '@/lib/staff-permissions';
 
@@ -18,6 +19,7 @@ export default async function AdminDashboardPage() {
     role: admin.role,
     permissions: ROLE_PERMISSIONS[admin.role],
     twoFactorEnabled: admin.twoFactorEnabled,
+    twoFactorRequired: twoFactorRequiredFor(admin.role),
     mustEnrolTwoFactor: admin.mustEnrolTwoFactor,
   };
   return <AdminDashboard member={member} />;

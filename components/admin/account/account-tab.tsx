@@ -8,6 +8,7 @@ import { card } from '../styles';
 import { useAdminData } from '../use-admin-data';
 import { PasswordForm } from './password-form';
 import { SessionsList } from './sessions-list';
+import { TwoFactorManage } from './two-factor-manage';
 import { TwoFactorSetup } from './two-factor-setup';
 
 /** One's own account: two-factor sign-in, password, sessions. */
@@ -23,9 +24,12 @@ export function AccountTab({ member }: { member: DashboardMember }) {
           Two-factor sign-in
         </h2>
         {member.twoFactorEnabled ? (
-          <p className="text-sm text-gray-800" role="status">
-            On: signing in asks for a code from your authenticator app, or one of your recovery codes.
-          </p>
+          <>
+            <p className="text-sm text-gray-800" role="status">
+              On: signing in asks for a code from your authenticator app, or one of your recovery codes.
+            </p>
+            <TwoFactorManage canTurnOff={!member.twoFactorRequired} onTurnedOff={() => router.refresh()} />
+          </>
         ) : (
           // Enabled: the page reads the session again, so the dashboard opens fully where it was held back.
           <TwoFactorSetup onEnabled={() => router.refresh()} />

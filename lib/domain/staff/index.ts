@@ -22,6 +22,7 @@ export {
   type SessionClient,
   type StaffSessionRecord,
   getAdminSession,
+  twoFactorRequiredFor,
   revokeAdminSession,
   listStaffSessions,
   endStaffSession,

@@ -30,8 +30,11 @@ export type StaffActor = {
 export type IssuedSession = { token: string; username: string; expiresAt: Date };
 export type SessionClient = { ip: string | null; userAgent: string | null };
 
+/** Owners and managers keep a second factor where the deployment requires it (always in production). */
+export const twoFactorRequiredFor = (role: Role) => env().REQUIRE_STAFF_TWO_FACTOR && TWO_FACTOR_ROLES.includes(role);
+
 export function mustEnrolTwoFactor(staff: { role: Role; totpEnabledAt: Date | null }): boolean {
-  return env().REQUIRE_STAFF_TWO_FACTOR && TWO_FACTOR_ROLES.includes(staff.role) && staff.totpEnabledAt === null;
+  return twoFactorRequiredFor(staff.role) && staff.totpEnabledAt === null;
 }
 
 /** A new session for a member who has passed every step of sign-in, recorded in the audit log. */

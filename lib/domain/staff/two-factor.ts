@@ -7,16 +7,14 @@ import 'server-only';
 import { randomBytes } from 'node:crypto';
 import { recordAudit } from '@/lib/domain/audit';
 import { AppError, invalid } from '@/lib/domain/errors';
-import { env } from '@/lib/env';
 import { db, type Prisma } from '@/lib/infra/db';
 import { verifyPassword } from '@/lib/infra/auth/passwords';
 import { newTotpSecret, qrCodeDataUrl, totpStepOf, totpUri } from '@/lib/infra/auth/totp';
 import { SHOP_NAME } from '@/lib/shop';
-import { TWO_FACTOR_ROLES } from '@/lib/staff-permissions';
 import { limitStaffCheck } from './limits';
 import { replaceRecoveryCodes } from './recovery-codes';
 import { openSecret, sealSecret } from './secret-box';
-import type { StaffActor } from './sessions';
+import { twoFactorRequiredFor, type StaffActor } from './sessions';
 
 /** Codes one step either side of now are accepted: clocks drift, and people type slowly. */
 export const TOTP_WINDOW_STEPS = 1;
@@ -100,7 +98,7 @@ export const regenerateRecoveryCodes = (actor: StaffActor, code: string) => with
 
 /** Turns two-factor sign-in off with the member's password; refused where their role must keep it. */
 export async function disableTwoFactor(actor: StaffActor, password: string): Promise<void> {
-  if (env().REQUIRE_STAFF_TWO_FACTOR && TWO_FACTOR_ROLES.includes(actor.role)) {
+  if (twoFactorRequiredFor(actor.role)) {
     throw new AppError('forbidden', 'Owners and managers must keep two-factor sign-in on');
   }
   await limitStaffCheck(actor.staffId);
