@@ -42,9 +42,9 @@ test('an invited manager sets a password, enrols two-factor sign-in and signs in
     await signIn(page, 'admin', 'admin');
     await expect(page).toHaveURL(/\/admin\/dashboard$/);
     const panel = await openTab(page, 'Staff');
-    await panel.getByLabel('Email').fill(email);
-    await panel.getByLabel('Name').fill('Morgan Manager');
-    await panel.getByLabel('Role').selectOption('manager');
+    await panel.getByLabel('Email', { exact: true }).fill(email);
+    await panel.getByLabel('Name', { exact: true }).fill('Morgan Manager');
+    await panel.getByLabel('Role', { exact: true }).selectOption('manager');
     await panel.getByRole('button', { name: 'Send invitation' }).click();
     await expect(toast(page, `Invitation sent to ${email}`)).toBeVisible();
     await expect(panel.getByTestId('staff-member').filter({ hasText: email })).toContainText('Invited');

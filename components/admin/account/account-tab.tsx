@@ -18,7 +18,7 @@ export function AccountTab({ member }: { member: DashboardMember }) {
   const reloadSessions = async () => void (await sessions.mutate());
 
   return (
-    <div className="grid gap-6 lg:grid-cols-2">
+    <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
       <section className={`${card} flex flex-col gap-3 lg:col-span-2`} aria-labelledby="two-factor-title">
         <h2 id="two-factor-title" className="text-lg font-bold">
           Two-factor sign-in
