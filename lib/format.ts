@@ -50,3 +50,39 @@ export function zonedDayStart(day: string, timeZone: string = SHOP_TIME_ZONE): D
 export function nextDay(day: string): string {
   return new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 }
+
+// Date and time with minutes, for the back office's logs and sales; the zone is fixed like formatDate's.
+const dateTimeFormat = new Intl.DateTimeFormat('en-AU', {
+  timeZone: SHOP_TIME_ZONE,
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+
+/** Australian English date and time, e.g. 21/11/2026, 02:30 pm. */
+export function formatDateTime(value: string | Date): string {
+  return dateTimeFormat.format(typeof value === 'string' ? new Date(value) : value);
+}
+
+const HOUR_MS = 60 * 60 * 1000;
+
+/** SPEC §4: a sale's time left in days while more than 24 hours remain, else in hours. */
+export function timeRemaining(end: string | null, now: number = Date.now()): string {
+  if (!end) return 'No end date';
+  const ms = Date.parse(end) - now;
+  if (ms <= 0) return 'Ended';
+  if (ms > 24 * HOUR_MS) {
+    const days = Math.round(ms / (24 * HOUR_MS));
+    return `${days} day${days === 1 ? '' : 's'} left`;
+  }
+  const hours = Math.ceil(ms / HOUR_MS);
+  return `${hours} hour${hours === 1 ? '' : 's'} left`;
+}
+
+/** A Date as the value of <input type="datetime-local">, in the zone of the machine running it (the admin's browser). */
+export function toLocalInput(date: Date): string {
+  const local = new Date(date.getTime() - date.getTimezoneOffset() * 60_000);
+  return local.toISOString().slice(0, 16);
+}

@@ -1,0 +1,111 @@
+'use client';
+
+import { useCombobox } from 'downshift';
+import { useId, type FocusEvent, type KeyboardEvent, type ReactNode } from 'react';
+import { COMBOBOX_INPUT, ComboboxFrame, LISTBOX, NO_MATCH, OPTION, OPTION_ACTIVE, type ComboboxOption } from './combobox-parts';
+
+// A search box that adds what is picked from its suggestions to a list the
+// owner keeps (a product's tags, a bundle's products), then empties itself for
+// the next one. The suggestions are the owner's: filtered locally, or
+// searched on the server as the text changes. Downshift supplies the WAI-ARIA
+// combobox behaviour, as for Combobox.
+
+type DownshiftKeyEvent = KeyboardEvent<HTMLInputElement> & { nativeEvent: { preventDownshiftDefault?: boolean } };
+
+export type AutocompleteProps = {
+  id?: string;
+  label: string;
+  hint?: string;
+  /** The accessible name of the suggestion list. */
+  listLabel: string;
+  placeholder?: string;
+  /** The text in the box; the owner keeps it, so it can split a pasted list or search with it. */
+  text: string;
+  onTextChange: (text: string) => void;
+  suggestions: readonly (ComboboxOption & { disabled?: boolean })[];
+  onPick: (option: ComboboxOption) => void;
+  /** Enter with no suggestion highlighted: the typed text itself (a new tag). Without it Enter does nothing. */
+  onEnterText?: (text: string) => void;
+  /** Focus left the box (not for its own list): e.g. keep a typed tag that was never confirmed. */
+  onLeave?: (text: string) => void;
+  onKeyDown?: (event: KeyboardEvent<HTMLInputElement>) => void;
+  /** Shown when the list is open and empty; nothing shows without it. */
+  noMatches?: string;
+  /** Beside the box, inside the field (an Add button). */
+  addon?: ReactNode;
+  type?: 'text' | 'search';
+};
+
+export function Autocomplete(props: AutocompleteProps) {
+  const { label, hint, listLabel, placeholder, text, onTextChange, suggestions, onPick, onEnterText, onLeave, noMatches, addon, type = 'text' } = props;
+  const generated = useId();
+  const base = props.id ?? generated;
+  const hintId = hint ? `${base}-hint` : undefined;
+  const { ItemClick, InputKeyDownEnter, InputBlur } = useCombobox.stateChangeTypes;
+
+  const { isOpen, highlightedIndex, getLabelProps, getInputProps, getMenuProps, getItemProps } = useCombobox<ComboboxOption & { disabled?: boolean }>({
+    id: base,
+    inputId: base,
+    items: [...suggestions],
+    itemToString: (item) => item?.label ?? '',
+    itemToKey: (item) => item?.value,
+    isItemDisabled: (item) => item.disabled === true,
+    selectedItem: null,
+    inputValue: text,
+    onInputValueChange: ({ inputValue }) => onTextChange(inputValue ?? ''),
+    onSelectedItemChange: ({ selectedItem }) => {
+      if (selectedItem) onPick(selectedItem);
+    },
+    // The chosen item is the owner's (selectedItem stays null here): a pick leaves the box empty and
+    // the list open for the next one, and leaving the box never picks the highlighted suggestion.
+    stateReducer: (state, { type: change, changes }) => {
+      if (change === ItemClick || change === InputKeyDownEnter) return { ...changes, inputValue: '', isOpen: true, highlightedIndex: -1 };
+      if (change === InputBlur) return { ...changes, selectedItem: null, inputValue: state.inputValue };
+      return changes;
+    },
+  });
+
+  function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
+    props.onKeyDown?.(event);
+    if (event.key === 'Enter' && onEnterText && (!isOpen || highlightedIndex < 0)) {
+      event.preventDefault();
+      (event as DownshiftKeyEvent).nativeEvent.preventDownshiftDefault = true;
+      onEnterText(text);
+    }
+    if (event.key === 'Escape' && !isOpen) (event as DownshiftKeyEvent).nativeEvent.preventDownshiftDefault = true;
+  }
+
+  function onBlur(event: FocusEvent<HTMLInputElement>) {
+    // Moving to the Add button, or clicking a suggestion, stays inside the picker.
+    if (event.currentTarget.parentElement?.contains(event.relatedTarget as Node | null)) return;
+    onLeave?.(text);
+  }
+
+  const showList = isOpen && suggestions.length > 0;
+  return (
+    <ComboboxFrame label={label} labelProps={getLabelProps()} hint={hint} hintId={hintId}>
+      <div className="flex gap-2">
+        <input
+          {...getInputProps({ onKeyDown, onBlur, placeholder, 'aria-describedby': hintId })}
+          type={type}
+          autoComplete="off"
+          className={COMBOBOX_INPUT.replace(' pr-9', '')}
+        />
+        {addon}
+      </div>
+      <ul {...getMenuProps({ 'aria-labelledby': undefined, 'aria-label': listLabel })} className={showList ? LISTBOX : 'hidden'}>
+        {showList &&
+          suggestions.map((item, index) => (
+            <li key={item.value} {...getItemProps({ item, index })} className={`${OPTION} ${highlightedIndex === index ? OPTION_ACTIVE : ''}`}>
+              {item.label}
+            </li>
+          ))}
+      </ul>
+      {isOpen && suggestions.length === 0 && noMatches && (
+        <p className={NO_MATCH} role="status">
+          {noMatches}
+        </p>
+      )}
+    </ComboboxFrame>
+  );
+}
