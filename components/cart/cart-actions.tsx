@@ -4,19 +4,22 @@ import { useRouter } from 'next/navigation';
 import { toast } from 'sonner';
 import Link from 'next/link';
 import { useOwnedProductIds } from '@/components/account/use-owned';
+import { Badge } from '@/components/ui/badge';
+import { Button, buttonClass } from '@/components/ui/button';
 import { addedMessage, DUPLICATE_MESSAGE_DETAIL, type CartItem } from '@/lib/cart';
 import { addItem } from './add-item';
 
 /** Add to Cart and Buy Now on the product page (cards use CardCartButtons); "Owned" instead for what the signed-in customer has bought. */
 export function CartActions({ item }: { item: CartItem }) {
   const router = useRouter();
-  const button = 'rounded-lg px-5 py-3 text-base font-semibold';
   const owned = useOwnedProductIds().has(item.product_id);
   if (owned) {
     return (
       <div className="flex flex-wrap items-center gap-3" data-testid="owned">
-        <span className="rounded-full bg-emerald-700 px-3 py-1 text-sm font-bold text-white">Owned</span>
-        <Link href="/my-orders" className={`${button} bg-gray-900 text-white hover:bg-gray-700`}>
+        <Badge tone="success" className="px-3 py-1 text-sm">
+          Owned
+        </Badge>
+        <Link href="/my-orders" className={buttonClass({ variant: 'dark', size: 'lg' })}>
           Download in My Orders
         </Link>
       </div>
@@ -24,25 +27,24 @@ export function CartActions({ item }: { item: CartItem }) {
   }
   return (
     <div className="flex flex-wrap gap-3">
-      <button
-        type="button"
-        className={`${button} border border-rose-700 text-rose-700 hover:bg-rose-50`}
+      <Button
+        variant="outline"
+        size="lg"
         onClick={() => {
           if (addItem(item, DUPLICATE_MESSAGE_DETAIL)) toast.success(addedMessage(item.title));
         }}
       >
         Add to Cart
-      </button>
-      <button
-        type="button"
-        className={`${button} bg-rose-700 text-white hover:bg-rose-800`}
+      </Button>
+      <Button
+        size="lg"
         onClick={() => {
           addItem(item, DUPLICATE_MESSAGE_DETAIL);
           router.push('/cart');
         }}
       >
         Buy Now
-      </button>
+      </Button>
     </div>
   );
 }

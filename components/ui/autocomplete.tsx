@@ -41,9 +41,11 @@ export function Autocomplete(props: AutocompleteProps) {
   const generated = useId();
   const base = props.id ?? generated;
   const hintId = hint ? `${base}-hint` : undefined;
-  const { ItemClick, InputKeyDownEnter, InputBlur } = useCombobox.stateChangeTypes;
+  const { ItemClick, InputKeyDownEnter, InputBlur, InputClick } = useCombobox.stateChangeTypes;
 
-  const { isOpen, highlightedIndex, getLabelProps, getInputProps, getMenuProps, getItemProps } = useCombobox<ComboboxOption & { disabled?: boolean }>({
+  const { isOpen, highlightedIndex, closeMenu, getLabelProps, getInputProps, getMenuProps, getItemProps } = useCombobox<
+    ComboboxOption & { disabled?: boolean }
+  >({
     id: base,
     inputId: base,
     items: [...suggestions],
@@ -51,15 +53,20 @@ export function Autocomplete(props: AutocompleteProps) {
     itemToKey: (item) => item?.value,
     isItemDisabled: (item) => item.disabled === true,
     selectedItem: null,
+    // The text is the owner's, set from the input's own change event below: Downshift reports
+    // changes from an effect, a render late, and a fast typist's keys would be lost in between.
     inputValue: text,
-    onInputValueChange: ({ inputValue }) => onTextChange(inputValue ?? ''),
     onSelectedItemChange: ({ selectedItem }) => {
-      if (selectedItem) onPick(selectedItem);
+      if (!selectedItem) return;
+      onPick(selectedItem);
+      onTextChange('');
     },
     // The chosen item is the owner's (selectedItem stays null here): a pick leaves the box empty and
-    // the list open for the next one, and leaving the box never picks the highlighted suggestion.
+    // the list open for the next one; a click on the box opens the list rather than toggling it; and
+    // leaving the box never picks the highlighted suggestion.
     stateReducer: (state, { type: change, changes }) => {
       if (change === ItemClick || change === InputKeyDownEnter) return { ...changes, inputValue: '', isOpen: true, highlightedIndex: -1 };
+      if (change === InputClick) return { ...changes, isOpen: true };
       if (change === InputBlur) return { ...changes, selectedItem: null, inputValue: state.inputValue };
       return changes;
     },
@@ -78,6 +85,9 @@ export function Autocomplete(props: AutocompleteProps) {
   function onBlur(event: FocusEvent<HTMLInputElement>) {
     // Moving to the Add button, or clicking a suggestion, stays inside the picker.
     if (event.currentTarget.parentElement?.contains(event.relatedTarget as Node | null)) return;
+    // Closed now, not on the mouse-up Downshift waits for: a list that reopened under the
+    // pointer (a kept tag refills the suggestions) would take the click meant for what is below it.
+    closeMenu();
     onLeave?.(text);
   }
 
@@ -86,7 +96,7 @@ export function Autocomplete(props: AutocompleteProps) {
     <ComboboxFrame label={label} labelProps={getLabelProps()} hint={hint} hintId={hintId}>
       <div className="flex gap-2">
         <input
-          {...getInputProps({ onKeyDown, onBlur, placeholder, 'aria-describedby': hintId })}
+          {...getInputProps({ onKeyDown, onBlur, onChange: (e) => onTextChange(e.currentTarget.value), placeholder, 'aria-describedby': hintId })}
           type={type}
           autoComplete="off"
           className={COMBOBOX_INPUT.replace(' pr-9', '')}

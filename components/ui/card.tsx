@@ -1,9 +1,10 @@
-import type { HTMLAttributes, ReactNode } from 'react';
+import type { FormHTMLAttributes, HTMLAttributes, ReactNode } from 'react';
 
 // Surfaces: a white Card for a form or a list, a Notice for a message in its
 // tone (a confirmation, a warning, a failure), and the page's loading state.
 
-type CardProps = HTMLAttributes<HTMLElement> & { as?: 'div' | 'section' | 'li' | 'form'; padding?: 'md' | 'lg' };
+type CardProps = HTMLAttributes<HTMLElement> &
+  Pick<FormHTMLAttributes<HTMLFormElement>, 'noValidate' | 'action' | 'method'> & { as?: 'div' | 'section' | 'li' | 'form'; padding?: 'md' | 'lg' };
 
 export function Card({ as: Tag = 'div', padding = 'md', className = '', ...rest }: CardProps) {
   const pad = padding === 'lg' ? 'p-8' : 'p-5';
@@ -38,4 +39,11 @@ export function LoadingPanel({ label, heading = false }: { label: string; headin
       {heading ? <h1 className="mt-6 text-2xl font-bold">{label}</h1> : <p className="mt-6 text-lg font-semibold">{label}</p>}
     </div>
   );
+}
+
+const ICON_TONES = { brand: 'bg-brand-50 text-brand-700', success: 'bg-success-50 text-success-700', warning: 'bg-warning-50 text-warning-700' };
+
+/** The big round icon over a page's message (a confirmation, a welcome); the icon inside is decoration. */
+export function PageIcon({ tone = 'brand', children }: { tone?: keyof typeof ICON_TONES; children: ReactNode }) {
+  return <div className={`mx-auto flex h-16 w-16 items-center justify-center rounded-full ${ICON_TONES[tone]}`}>{children}</div>;
 }

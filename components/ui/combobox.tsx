@@ -66,7 +66,8 @@ export function Combobox({
   const base = id ?? generated;
   const all = useMemo(() => [...(emptyOption === undefined ? [] : [{ value: '', label: emptyOption }]), ...toOptions(options)], [options, emptyOption]);
   const selected = all.find((o) => o.value === value) ?? null;
-  // What the visitor typed since the list opened; the whole list shows until they type.
+  // What the visitor typed since the list opened (set in the input's own change event, not from
+  // Downshift's report of it, which comes an effect later); the whole list shows until they type.
   const [filter, setFilter] = useState(initialInputValue ?? '');
   const items = useMemo(() => matching(all, filter, (o) => o.label), [all, filter]);
   const hintId = hint ? `${base}-hint` : undefined;
@@ -82,9 +83,6 @@ export function Combobox({
     initialInputValue: initialInputValue ?? selected?.label ?? '',
     onSelectedItemChange: ({ selectedItem }) => {
       if (selectedItem && selectedItem.value !== value) onChange(selectedItem.value);
-    },
-    onInputValueChange: ({ inputValue, type }) => {
-      if (type === useCombobox.stateChangeTypes.InputChange) setFilter(inputValue ?? '');
     },
     onIsOpenChange: ({ isOpen: open }) => {
       if (!open) setFilter('');
@@ -108,7 +106,15 @@ export function Combobox({
   return (
     <ComboboxFrame label={label} labelProps={getLabelProps()} hint={hint} hintId={hintId} hideLabel={hideLabel}>
       <input
-        {...getInputProps({ onKeyDown, disabled, required, placeholder, autoFocus, 'aria-describedby': hintId })}
+        {...getInputProps({
+          onKeyDown,
+          onChange: (e) => setFilter(e.currentTarget.value),
+          disabled,
+          required,
+          placeholder,
+          autoFocus,
+          'aria-describedby': hintId,
+        })}
         autoComplete="off"
         className={COMBOBOX_INPUT}
       />

@@ -1,4 +1,4 @@
-import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react';
+import type { ComponentProps, InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react';
 
 // Form fields. Field draws the label, the hint and the error and wires them to
 // its control for assistive technology (aria-describedby, aria-invalid), so no
@@ -45,16 +45,16 @@ export function Field({ id, label, hint, error, hideLabel = false, className = '
 
 const withClass = (base: string, extra?: string) => (extra ? `${base} ${extra}` : base);
 
-export function Input({ className, ...rest }: InputHTMLAttributes<HTMLInputElement>) {
+export function Input({ className, ...rest }: ComponentProps<'input'>) {
   return <input className={withClass('control', className)} {...rest} />;
 }
 
-export function Textarea({ className, ...rest }: TextareaHTMLAttributes<HTMLTextAreaElement>) {
+export function Textarea({ className, ...rest }: ComponentProps<'textarea'>) {
   return <textarea className={withClass('control', className)} {...rest} />;
 }
 
 /** A native select, for short fixed lists (a status, a discount type); pickers of catalogue names are Comboboxes. */
-export function Select({ className, ...rest }: SelectHTMLAttributes<HTMLSelectElement>) {
+export function Select({ className, ...rest }: ComponentProps<'select'>) {
   return <select className={withClass('control', className)} {...rest} />;
 }
 

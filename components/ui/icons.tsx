@@ -7,22 +7,25 @@
 // and the control or text beside it carries the name.
 type IconProps = { className?: string };
 
-const icon =
-  (d: string, filled = false) =>
-  ({ className = 'h-4 w-4' }: IconProps) => (
-    <svg
-      aria-hidden="true"
-      viewBox="0 0 24 24"
-      className={`inline-block shrink-0 ${className}`}
-      fill={filled ? 'currentColor' : 'none'}
-      stroke={filled ? 'none' : 'currentColor'}
-      strokeWidth={filled ? undefined : 2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    >
-      <path d={d} />
-    </svg>
-  );
+function icon(d: string, filled = false) {
+  function Icon({ className = 'h-4 w-4' }: IconProps) {
+    return (
+      <svg
+        aria-hidden="true"
+        viewBox="0 0 24 24"
+        className={`inline-block shrink-0 ${className}`}
+        fill={filled ? 'currentColor' : 'none'}
+        stroke={filled ? 'none' : 'currentColor'}
+        strokeWidth={filled ? undefined : 2}
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      >
+        <path d={d} />
+      </svg>
+    );
+  }
+  return Icon;
+}
 
 export const ChevronDownIcon = icon('M6 9l6 6 6-6');
 export const ArrowLeftIcon = icon('M19 12H5m7 7l-7-7 7-7');

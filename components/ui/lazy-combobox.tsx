@@ -36,6 +36,7 @@ export function LazyCombobox(props: ComboboxProps) {
           id={id}
           role="combobox"
           aria-expanded={false}
+          aria-controls={`${id}-menu`}
           aria-autocomplete="list"
           aria-describedby={hintId}
           autoComplete="off"
@@ -51,6 +52,7 @@ export function LazyCombobox(props: ComboboxProps) {
           <Chevron />
         </button>
         {props.name && <input type="hidden" name={props.name} value={props.value} />}
+        <ul id={`${id}-menu`} role="listbox" aria-labelledby={`${id}-label`} hidden />
       </ComboboxFrame>
     </div>
   );

@@ -6,6 +6,10 @@ import { toast } from 'sonner';
 import { useMembershipCheck } from '@/components/account/use-membership-check';
 import { useStoredUser } from '@/components/account/use-user';
 import { api, type ApiResult } from '@/components/data/api';
+import { Button } from '@/components/ui/button';
+import { Notice } from '@/components/ui/card';
+import { Input } from '@/components/ui/field';
+import { CrownIcon, LockIcon } from '@/components/ui/icons';
 import { cartSubtotal, type CartItem } from '@/lib/cart';
 import { formatAud } from '@/lib/format';
 
@@ -106,10 +110,13 @@ export function OrderSummary({ items }: { items: CartItem[] }) {
         Order Summary
       </h2>
       {member ? (
-        <div className="mt-4 rounded-xl bg-amber-50 p-4 text-amber-900" data-testid="member-panel">
-          <p className="font-semibold">👑 Active Member</p>
+        <Notice tone="warning" className="mt-4 text-base" data-testid="member-panel">
+          <p className="flex items-center gap-2 font-semibold">
+            <CrownIcon />
+            Active Member
+          </p>
           <p className="text-sm">Everything in your cart is included in your membership.</p>
-        </div>
+        </Notice>
       ) : (
         <form
           className="mt-4 flex gap-2"
@@ -121,18 +128,18 @@ export function OrderSummary({ items }: { items: CartItem[] }) {
           <label htmlFor="discount-code" className="sr-only">
             Discount code
           </label>
-          <input
+          <Input
             id="discount-code"
             value={code}
             onChange={(e) => setCode(e.target.value.toUpperCase())}
             placeholder="Discount code"
             maxLength={40}
             autoComplete="off"
-            className="min-w-0 flex-1 rounded-lg border border-gray-300 px-3 py-2 uppercase"
+            className="min-w-0 flex-1 uppercase"
           />
-          <button type="submit" disabled={checking} className="rounded-lg border border-gray-900 px-4 py-2 font-semibold hover:bg-gray-100 disabled:opacity-60">
+          <Button type="submit" variant="secondary" disabled={checking} className="border-gray-900">
             {checking ? 'Checking...' : 'Apply'}
-          </button>
+          </Button>
         </form>
       )}
       <dl className="mt-4 space-y-2 text-gray-800">
@@ -141,13 +148,13 @@ export function OrderSummary({ items }: { items: CartItem[] }) {
           <dd>{formatAud(subtotalCents)}</dd>
         </div>
         {member && (
-          <div className="flex justify-between text-emerald-800">
+          <div className="flex justify-between text-success-800">
             <dt>Member discount</dt>
             <dd>−{formatAud(subtotalCents)}</dd>
           </div>
         )}
         {!member && applied && (
-          <div className="flex justify-between text-emerald-800" data-testid="discount-line">
+          <div className="flex justify-between text-success-800" data-testid="discount-line">
             <dt>
               Discount ({applied.code})<span className="block text-xs text-gray-700">{applied.description}</span>
             </dt>
@@ -159,15 +166,13 @@ export function OrderSummary({ items }: { items: CartItem[] }) {
           <dd data-testid="order-total">{formatAud(totalCents)}</dd>
         </div>
       </dl>
-      <button
-        type="button"
-        onClick={checkout}
-        disabled={processing}
-        className="mt-6 w-full rounded-xl bg-rose-700 px-6 py-3 text-lg font-semibold text-white hover:bg-rose-800 disabled:opacity-70"
-      >
+      <Button size="lg" onClick={checkout} disabled={processing} className="mt-6 w-full rounded-xl text-lg">
         {processing ? 'Processing...' : 'Proceed to Checkout'}
-      </button>
-      <p className="mt-3 text-center text-xs text-gray-700">🔒 Secure checkout: payments are processed by Stripe. We never see your card details.</p>
+      </Button>
+      <p className="mt-3 flex items-start justify-center gap-1 text-center text-xs text-gray-700">
+        <LockIcon className="h-3.5 w-3.5" />
+        Secure checkout: payments are processed by Stripe. We never see your card details.
+      </p>
     </section>
   );
 }

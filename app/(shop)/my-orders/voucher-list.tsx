@@ -1,3 +1,6 @@
+import { Badge } from '@/components/ui/badge';
+import { Notice } from '@/components/ui/card';
+import { GiftIcon } from '@/components/ui/icons';
 import { formatAud } from '@/lib/format';
 import { ResendVerificationButton } from './resend-verification-button';
 import type { CustomerVoucherResponse, CustomerVouchersResponse } from '@/lib/contract/vouchers';
@@ -13,17 +16,18 @@ export function voucherIsActive(v: CustomerVoucherResponse): boolean {
 export function VoucherList({ vouchers, email_verified }: CustomerVouchersResponse) {
   if (!email_verified) {
     return (
-      <div className="mt-6 rounded-xl bg-amber-50 p-4 text-sm text-amber-900" data-testid="vouchers-unverified">
+      <Notice tone="warning" className="mt-6" data-testid="vouchers-unverified">
         <p>Gift vouchers sent to your email address appear here once you confirm it. Open the confirmation link in the welcome email we sent you.</p>
         <ResendVerificationButton />
-      </div>
+      </Notice>
     );
   }
   if (vouchers.length === 0) return null;
   return (
     <section aria-labelledby="vouchers-heading" className="mt-8">
-      <h2 id="vouchers-heading" className="text-xl font-bold">
-        🎁 My Gift Vouchers
+      <h2 id="vouchers-heading" className="flex items-center gap-2 text-xl font-bold">
+        <GiftIcon className="h-5 w-5 text-brand-700" />
+        My Gift Vouchers
       </h2>
       <ul className="mt-4 grid gap-4 sm:grid-cols-2">
         {vouchers.map((v) => (
@@ -37,12 +41,10 @@ export function VoucherList({ vouchers, email_verified }: CustomerVouchersRespon
 function VoucherCard({ voucher: v }: { voucher: CustomerVoucherResponse }) {
   const active = voucherIsActive(v);
   return (
-    <li className="rounded-2xl border-2 border-dashed border-rose-200 bg-white p-5 shadow-sm" data-testid="voucher">
+    <li className="rounded-2xl border-2 border-dashed border-brand-200 bg-white p-5 shadow-sm" data-testid="voucher">
       <div className="flex items-start justify-between gap-2">
         <p className="font-mono text-lg font-bold tracking-wider">{v.code}</p>
-        <span className={`rounded-full px-2 py-0.5 text-xs font-bold ${active ? 'bg-emerald-100 text-emerald-900' : 'bg-gray-200 text-gray-700'}`}>
-          {active ? 'Active' : 'Used'}
-        </span>
+        <Badge tone={active ? 'success' : 'neutral'}>{active ? 'Active' : 'Used'}</Badge>
       </div>
       <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-1 text-sm">
         <dt className="text-gray-600">Type</dt>

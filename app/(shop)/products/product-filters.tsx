@@ -1,6 +1,9 @@
 'use client';
 
 import { useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { TextField } from '@/components/ui/field';
+import { LazyCombobox } from '@/components/ui/lazy-combobox';
 import { listingHref } from './listing-href';
 
 type Props = {
@@ -11,8 +14,10 @@ type Props = {
 };
 
 /**
- * Search box and category/subcategory dropdowns. It is a plain GET form, so it
- * works without JavaScript; with it, dropdown changes navigate at once.
+ * Search box and searchable category/subcategory pickers (SPEC §2, §4). It is
+ * a plain GET form: without JavaScript the search still works within the
+ * chosen category; with it, picking a category navigates at once. The pickers
+ * load their code when the shopper reaches for them (LazyCombobox).
  */
 export function ProductFilters({ categories, category, subcategory, search }: Props) {
   const [pending, setPending] = useState(false);
@@ -26,7 +31,6 @@ export function ProductFilters({ categories, category, subcategory, search }: Pr
     window.location.assign(listingHref({ ...next, page: 1 }));
   };
 
-  const control = 'rounded-lg border border-gray-300 bg-white px-3 py-2 text-gray-900';
   return (
     <form
       action="/products"
@@ -39,66 +43,49 @@ export function ProductFilters({ categories, category, subcategory, search }: Pr
         go({ category, subcategory, search: query.trim() });
       }}
     >
-      <div className="flex min-w-60 flex-1 flex-col gap-1 text-sm font-medium">
-        <label htmlFor="filter-search">Search</label>
-        <input
+      <div className="min-w-60 flex-1">
+        <TextField
           id="filter-search"
+          label="Search"
           type="search"
           name="search"
           value={query}
           onChange={(e) => setQuery(e.target.value)}
           placeholder="Search products..."
           maxLength={100}
-          className={control}
         />
       </div>
-      <div className="flex flex-col gap-1 text-sm font-medium">
-        <label htmlFor="filter-category">Category</label>
-        <select
+      <div className="w-56">
+        <LazyCombobox
           id="filter-category"
+          label="Category"
           name="category"
+          options={categories.map((c) => c.name)}
+          emptyOption="All Categories"
           value={category}
-          className={control}
-          onChange={(e) => go({ category: e.target.value, search: query.trim() })}
-        >
-          <option value="">All Categories</option>
-          {categories.map((c) => (
-            <option key={c.name} value={c.name}>
-              {c.name}
-            </option>
-          ))}
-        </select>
+          onChange={(next) => go({ category: next, search: query.trim() })}
+        />
       </div>
       {subcategories.length > 0 && (
-        <div className="flex flex-col gap-1 text-sm font-medium">
-          <label htmlFor="filter-subcategory">Subcategory</label>
-          <select
+        <div className="w-56">
+          <LazyCombobox
             id="filter-subcategory"
+            label="Subcategory"
             name="subcategory"
+            options={subcategories}
+            emptyOption="All Subcategories"
             value={subcategory}
-            className={control}
-            onChange={(e) => go({ category, subcategory: e.target.value, search: query.trim() })}
-          >
-            <option value="">All Subcategories</option>
-            {subcategories.map((s) => (
-              <option key={s} value={s}>
-                {s}
-              </option>
-            ))}
-          </select>
+            onChange={(next) => go({ category, subcategory: next, search: query.trim() })}
+          />
         </div>
       )}
-      <button type="submit" className="rounded-lg bg-gray-900 px-4 py-2 font-semibold text-white hover:bg-gray-700">
+      <Button type="submit" variant="dark">
         Search
-      </button>
+      </Button>
       {(category || subcategory) && (
-        <button
-          type="button"
-          className="rounded-lg border border-gray-300 px-4 py-2 font-semibold hover:bg-gray-100"
-          onClick={() => go({ search: query.trim() })}
-        >
+        <Button variant="secondary" onClick={() => go({ search: query.trim() })}>
           Back to All Categories
-        </button>
+        </Button>
       )}
     </form>
   );

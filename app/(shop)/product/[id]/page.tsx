@@ -2,7 +2,9 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { CartActions } from '@/components/cart/cart-actions';
-import { Badge, Price } from '@/components/catalog/price';
+import { Badge } from '@/components/ui/badge';
+import { Notice } from '@/components/ui/card';
+import { Price } from '@/components/ui/price';
 import { getItem, getItems } from '@/lib/cache/catalog';
 import type { CatalogItem } from '@/lib/domain/catalog';
 import { publicMediaUrl, siteUrl } from '@/lib/media';
@@ -69,14 +71,14 @@ export default async function ProductPage({ params }: Props) {
           <div className="flex flex-wrap gap-2 text-sm">
             {item.category && categoryHref && (
               // Plain <a> for /products?… links: see components/layout/category-menu.tsx.
-              <a href={categoryHref} className="rounded-full bg-rose-50 px-3 py-1 font-medium text-rose-800 hover:bg-rose-100">
+              <a href={categoryHref} className="rounded-full bg-brand-50 px-3 py-1 font-medium text-brand-800 hover:bg-brand-100">
                 {item.category}
               </a>
             )}
             {item.category && item.subcategory && (
               <a
                 href={`${categoryHref}&subcategory=${encodeURIComponent(item.subcategory)}`}
-                className="rounded-full bg-indigo-50 px-3 py-1 font-medium text-indigo-800 hover:bg-indigo-100"
+                className="rounded-full bg-accent-50 px-3 py-1 font-medium text-accent-800 hover:bg-accent-100"
               >
                 {item.subcategory}
               </a>
@@ -85,17 +87,19 @@ export default async function ProductPage({ params }: Props) {
           {item.tags.length > 0 && (
             <ul className="flex flex-wrap gap-2" aria-label="Tags">
               {item.tags.map((tag) => (
-                <li key={tag} className="rounded-full bg-gray-100 px-3 py-1 text-sm text-gray-800">
-                  #{tag}
+                <li key={tag}>
+                  <Badge tone="neutral" className="px-3 py-1 text-sm">
+                    #{tag}
+                  </Badge>
                 </li>
               ))}
             </ul>
           )}
           <CartActions item={view.cartItem} />
-          <p className="rounded-xl bg-emerald-50 p-4 text-sm text-emerald-900">
+          <Notice tone="success">
             <BoltIcon className="mr-1 h-4 w-4 align-[-2px]" />
             Instant download: your files are available immediately after purchase.
-          </p>
+          </Notice>
           {item.originalFilenames.length > 0 && (
             <div className="text-sm text-gray-700">
               <h2 className="font-semibold text-gray-900">Included files</h2>
@@ -114,7 +118,7 @@ export default async function ProductPage({ params }: Props) {
                   const thumbnail = publicMediaUrl(p.thumbnailPath ?? p.imagePath);
                   return (
                     <li key={p.id}>
-                      <Link href={productHref(p.id)} className="flex items-center gap-3 text-rose-800 underline hover:text-rose-900">
+                      <Link href={productHref(p.id)} className="flex items-center gap-3 text-brand-800 underline hover:text-brand-900">
                         {thumbnail && (
                           // eslint-disable-next-line @next/next/no-img-element -- images are sized at upload, not by the runtime optimiser (Decision 3)
                           <img src={thumbnail} alt="" width={48} height={48} loading="lazy" className="h-12 w-12 rounded object-cover" />
