@@ -1,8 +1,9 @@
-import { dollars, formatDateTime } from './format';
+import { dollarsToCents, formatAud, formatDateTime } from '@/lib/format';
 import { OrderDownloads } from './order-downloads';
-import { button } from './styles';
+import { Button } from '@/components/ui/button';
 import { Thumb } from './thumb';
 import type { AdminOrderResponse as AdminOrder } from '@/lib/contract/orders';
+import { Badge } from '@/components/ui/badge';
 
 /** SPEC §9: admins see the last 8 characters of the session id. */
 export const shortOrderId = (sessionId: string) => sessionId.slice(-8);
@@ -31,13 +32,13 @@ export function OrderCard({ order, onResend, onRefund }: { order: AdminOrder; on
             Payment: <span className="font-semibold">{order.payment_status}</span>
           </p>
           <div className="mt-2 flex justify-end gap-2">
-            <button type="button" className={button.small} onClick={onResend}>
+            <Button variant="secondary" size="sm" onClick={onResend}>
               Resend Order Email
-            </button>
+            </Button>
             {canRefund(order) && (
-              <button type="button" className={button.smallDanger} onClick={onRefund}>
+              <Button variant="danger" size="sm" onClick={onRefund}>
                 Refund…
-              </button>
+              </Button>
             )}
           </div>
         </div>
@@ -47,7 +48,7 @@ export function OrderCard({ order, onResend, onRefund }: { order: AdminOrder; on
           <li key={p.id} className="flex items-center gap-2 text-sm">
             <Thumb path={p.image_path} size={40} />
             <span>{p.title}</span>
-            {p.refunded_at && <span className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-bold text-red-800">Refunded</span>}
+            {p.refunded_at && <Badge tone="danger">Refunded</Badge>}
           </li>
         ))}
       </ul>
@@ -56,9 +57,9 @@ export function OrderCard({ order, onResend, onRefund }: { order: AdminOrder; on
           {order.refunds.map((r) => (
             <li key={r.id} data-testid="order-refund">
               {REFUND_LABEL[r.source]}
-              {r.dispute_outcome && DISPUTE_OUTCOME[r.dispute_outcome]} {dollars(r.amount)}
-              {r.voucher_returned > 0 && ` + ${dollars(r.voucher_returned)} to the gift card`} · {formatDateTime(r.created_at)} · by {r.actor} ·{' '}
-              {r.product_ids.length} item{r.product_ids.length === 1 ? '' : 's'}
+              {r.dispute_outcome && DISPUTE_OUTCOME[r.dispute_outcome]} {formatAud(dollarsToCents(r.amount))}
+              {r.voucher_returned > 0 && ` + ${formatAud(dollarsToCents(r.voucher_returned))} to the gift card`} · {formatDateTime(r.created_at)} · by {r.actor}{' '}
+              · {r.product_ids.length} item{r.product_ids.length === 1 ? '' : 's'}
             </li>
           ))}
         </ul>
@@ -72,7 +73,7 @@ export function OrderCard({ order, onResend, onRefund }: { order: AdminOrder; on
             {order.email_logs.map((log, i) => (
               <li key={`${log.sent_at}-${i}`} data-testid="email-log">
                 {log.recipient_email} · {formatDateTime(log.sent_at)} · sent by {log.sent_by}
-                {log.status !== 'sent' && <span className="font-semibold text-red-700"> ({log.status})</span>}
+                {log.status !== 'sent' && <span className="font-semibold text-danger-700"> ({log.status})</span>}
               </li>
             ))}
           </ul>

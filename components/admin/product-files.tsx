@@ -3,8 +3,9 @@
 import { useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { api, toastFailure } from './session';
-import { useConfirm } from './confirm';
-import { button, input } from './styles';
+import { useConfirm } from '@/components/ui/confirm';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/field';
 import { useAdminData } from './use-admin-data';
 import { FileVersions } from './file-versions';
 import type { AdminProductResponse as AdminProduct } from '@/lib/contract/catalog';
@@ -66,9 +67,9 @@ export function ProductFiles({ product, onChanged }: { product: AdminProduct; on
               <li key={path} className="py-2 text-sm">
                 <div className="flex items-center justify-between gap-3">
                   <span className="truncate">{name}</span>
-                  <button type="button" className={button.smallDanger} onClick={() => void remove(path, name)} aria-label={`Remove ${name}`}>
+                  <Button variant="danger" size="sm" onClick={() => void remove(path, name)} aria-label={`Remove ${name}`}>
                     Remove
-                  </button>
+                  </Button>
                 </div>
                 {fileId && (
                   <FileVersions
@@ -89,11 +90,11 @@ export function ProductFiles({ product, onChanged }: { product: AdminProduct; on
           <label htmlFor={inputId} className="text-sm font-medium text-gray-800">
             Add files
           </label>
-          <input id={inputId} ref={fileInput} type="file" multiple className={input} />
+          <Input id={inputId} ref={fileInput} type="file" multiple />
         </div>
-        <button type="button" className={button.secondary} onClick={() => void add()} disabled={busy}>
+        <Button variant="secondary" onClick={() => void add()} disabled={busy}>
           {busy ? 'Adding...' : 'Add'}
-        </button>
+        </Button>
       </div>
     </fieldset>
   );

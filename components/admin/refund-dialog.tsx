@@ -3,11 +3,11 @@
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { api, toastFailure } from './session';
-import { useConfirm } from './confirm';
-import { dollars } from './format';
-import { Modal } from './modal';
+import { useConfirm } from '@/components/ui/confirm';
+import { dollarsToCents, formatAud } from '@/lib/format';
+import { Dialog } from '@/components/ui/dialog';
 import { shortOrderId } from './order-card';
-import { button } from './styles';
+import { Button } from '@/components/ui/button';
 import type { AdminOrderResponse as AdminOrder, RefundOrderRequest, RefundOrderResponse } from '@/lib/contract/orders';
 
 type Props = { order: AdminOrder | null; onClose: () => void; onRefunded: () => Promise<void> };
@@ -15,9 +15,9 @@ type Props = { order: AdminOrder | null; onClose: () => void; onRefunded: () => 
 /** Refund chosen items of one order (all not yet refunded, ticked by default), after a confirmation. */
 export function RefundDialog(props: Props) {
   return (
-    <Modal open={props.order !== null} title="Refund Order" onClose={props.onClose} size="sm">
+    <Dialog open={props.order !== null} title="Refund Order" onClose={props.onClose} size="sm">
       {props.order && <RefundForm key={props.order.session_id} {...props} order={props.order} />}
-    </Modal>
+    </Dialog>
   );
 }
 
@@ -43,7 +43,7 @@ function RefundForm({ order, onClose, onRefunded }: Props & { order: AdminOrder 
     setBusy(false);
     if (!result.ok) return toastFailure(result.error, 'Refund failed');
     toast.success(
-      `${result.body.message}${result.body.refund.voucher_returned > 0 ? `; ${dollars(result.body.refund.voucher_returned)} back on the gift card` : ''}`,
+      `${result.body.message}${result.body.refund.voucher_returned > 0 ? `; ${formatAud(dollarsToCents(result.body.refund.voucher_returned))} back on the gift card` : ''}`,
     );
     onClose();
     await onRefunded();
@@ -60,7 +60,7 @@ function RefundForm({ order, onClose, onRefunded }: Props & { order: AdminOrder 
             <li key={p.id}>
               <label className="flex items-center gap-2 text-sm">
                 <input type="checkbox" checked={chosen.includes(p.id)} onChange={() => toggle(p.id)} />
-                {p.title} ({dollars(p.price)})
+                {p.title} ({formatAud(dollarsToCents(p.price))})
               </label>
             </li>
           ))}
@@ -68,12 +68,12 @@ function RefundForm({ order, onClose, onRefunded }: Props & { order: AdminOrder 
       </fieldset>
       <p className="text-xs text-gray-700">Discounts are shared over the items by price; the refund is each item&apos;s share of what was paid.</p>
       <div className="flex justify-end gap-3">
-        <button type="button" className={button.secondary} onClick={onClose}>
+        <Button variant="secondary" onClick={onClose}>
           Cancel
-        </button>
-        <button type="submit" className={button.danger} disabled={busy || chosen.length === 0}>
+        </Button>
+        <Button variant="danger" type="submit" disabled={busy || chosen.length === 0}>
           {busy ? 'Refunding...' : `Refund ${chosen.length} item${chosen.length === 1 ? '' : 's'}`}
-        </button>
+        </Button>
       </div>
     </form>
   );
