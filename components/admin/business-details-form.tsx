@@ -3,7 +3,8 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
 import type { BusinessDetailsDto } from '@/lib/contract/invoices';
-import { CheckboxField, TextareaField, TextField } from '@/components/ui/field';
+import { TextField } from '@/components/ui/field';
+import { CheckboxField, TextareaField } from '@/components/ui/form-controls';
 import { api, toastFailure } from './session';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';

@@ -8,7 +8,7 @@ import { ImageReplace } from './image-replace';
 import { Dialog } from '@/components/ui/dialog';
 import { Button } from '@/components/ui/button';
 import { Input, TextField } from '@/components/ui/field';
-import { Chip } from '@/components/ui/badge';
+import { Chip } from '@/components/ui/chip';
 import type { CategoryResponse as Category } from '@/lib/contract/catalog';
 
 type Props = { category: Category | null; onClose: () => void; onChanged: () => Promise<void> };

@@ -1,7 +1,8 @@
 'use client';
 
 import { useState, type FormEvent } from 'react';
-import { SelectField, TextField } from '@/components/ui/field';
+import { TextField } from '@/components/ui/field';
+import { SelectField } from '@/components/ui/form-controls';
 import { OrderCard } from './order-card';
 import { RefundDialog } from './refund-dialog';
 import { ResendEmailDialog } from './resend-email-dialog';

@@ -3,7 +3,7 @@
 import { useEffect, useState } from 'react';
 import { Autocomplete } from '@/components/ui/autocomplete';
 import { Button } from '@/components/ui/button';
-import { ArrowDownIcon, ArrowUpIcon } from '@/components/ui/icons';
+import { ArrowDownIcon, ArrowUpIcon } from '@/components/ui/content-icons';
 import { api } from './session';
 import type { AdminProductResponse as AdminProduct } from '@/lib/contract/catalog';
 

@@ -3,7 +3,8 @@
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { api, toastFailure } from './session';
-import { SelectField, TextField } from '@/components/ui/field';
+import { TextField } from '@/components/ui/field';
+import { SelectField } from '@/components/ui/form-controls';
 import { Dialog } from '@/components/ui/dialog';
 import { shortOrderId } from './order-card';
 import { Button } from '@/components/ui/button';

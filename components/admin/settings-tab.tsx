@@ -5,7 +5,7 @@ import { toast } from 'sonner';
 import { splitBanner } from '@/lib/banner';
 import { BusinessDetailsForm } from './business-details-form';
 import { api, toastFailure } from './session';
-import { TextareaField } from '@/components/ui/field';
+import { TextareaField } from '@/components/ui/form-controls';
 import { PromoCodesSection } from './promo-codes-section';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';

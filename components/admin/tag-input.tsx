@@ -2,7 +2,7 @@
 
 import { useState, type KeyboardEvent } from 'react';
 import { Autocomplete } from '@/components/ui/autocomplete';
-import { Chip } from '@/components/ui/badge';
+import { Chip } from '@/components/ui/chip';
 import { Button } from '@/components/ui/button';
 import type { TagResponse as Tag } from '@/lib/contract/catalog';
 

@@ -5,7 +5,7 @@ import { toast } from 'sonner';
 import { api, toastFailure } from './session';
 import { useConfirm } from '@/components/ui/confirm';
 import { Button } from '@/components/ui/button';
-import { Chip } from '@/components/ui/badge';
+import { Chip } from '@/components/ui/chip';
 import { Card } from '@/components/ui/card';
 import { Input } from '@/components/ui/field';
 import type { TagResponse as Tag } from '@/lib/contract/catalog';

@@ -3,7 +3,8 @@
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { api, toastFailure } from './session';
-import { SelectField, TextareaField, TextField } from '@/components/ui/field';
+import { TextField } from '@/components/ui/field';
+import { SelectField, TextareaField } from '@/components/ui/form-controls';
 import { Button } from '@/components/ui/button';
 import { Card, Notice } from '@/components/ui/card';
 import type { VoucherCreateResponse, VoucherResponse as Voucher } from '@/lib/contract/vouchers';

@@ -1,5 +1,5 @@
 import { buttonClass } from '@/components/ui/button';
-import { DownloadIcon } from '@/components/ui/icons';
+import { DownloadIcon } from '@/components/ui/content-icons';
 import { formatDate } from '@/lib/format';
 
 /** A file replaced since the order (Decision 68) has `updated_at` and the versions it replaced, which stay downloadable. */

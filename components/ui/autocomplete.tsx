@@ -2,7 +2,9 @@
 
 import { useCombobox } from 'downshift';
 import { useId, type FocusEvent, type KeyboardEvent, type ReactNode } from 'react';
-import { COMBOBOX_INPUT, ComboboxFrame, LISTBOX, NO_MATCH, OPTION, OPTION_ACTIVE, type ComboboxOption } from './combobox-parts';
+import { COMBOBOX_INPUT, type ComboboxOption } from './combobox-parts';
+import { LISTBOX, NO_MATCH, OPTION, OPTION_ACTIVE } from './combobox-list';
+import { Field } from './field';
 
 // A search box that adds what is picked from its suggestions to a list the
 // owner keeps (a product's tags, a bundle's products), then empties itself for
@@ -40,12 +42,9 @@ export function Autocomplete(props: AutocompleteProps) {
   const { label, hint, listLabel, placeholder, text, onTextChange, suggestions, onPick, onEnterText, onLeave, noMatches, addon, type = 'text' } = props;
   const generated = useId();
   const base = props.id ?? generated;
-  const hintId = hint ? `${base}-hint` : undefined;
   const { ItemClick, InputKeyDownEnter, InputBlur, InputClick } = useCombobox.stateChangeTypes;
 
-  const { isOpen, highlightedIndex, closeMenu, getLabelProps, getInputProps, getMenuProps, getItemProps } = useCombobox<
-    ComboboxOption & { disabled?: boolean }
-  >({
+  const { isOpen, highlightedIndex, closeMenu, getInputProps, getMenuProps, getItemProps } = useCombobox<ComboboxOption & { disabled?: boolean }>({
     id: base,
     inputId: base,
     items: [...suggestions],
@@ -93,29 +92,39 @@ export function Autocomplete(props: AutocompleteProps) {
 
   const showList = isOpen && suggestions.length > 0;
   return (
-    <ComboboxFrame label={label} labelProps={getLabelProps()} hint={hint} hintId={hintId}>
-      <div className="flex gap-2">
-        <input
-          {...getInputProps({ onKeyDown, onBlur, onChange: (e) => onTextChange(e.currentTarget.value), placeholder, 'aria-describedby': hintId })}
-          type={type}
-          autoComplete="off"
-          className={COMBOBOX_INPUT.replace(' pr-9', '')}
-        />
-        {addon}
-      </div>
-      <ul {...getMenuProps({ 'aria-labelledby': undefined, 'aria-label': listLabel })} className={showList ? LISTBOX : 'hidden'}>
-        {showList &&
-          suggestions.map((item, index) => (
-            <li key={item.value} {...getItemProps({ item, index })} className={`${OPTION} ${highlightedIndex === index ? OPTION_ACTIVE : ''}`}>
-              {item.label}
-            </li>
-          ))}
-      </ul>
-      {isOpen && suggestions.length === 0 && noMatches && (
-        <p className={NO_MATCH} role="status">
-          {noMatches}
-        </p>
+    <Field id={base} labelId={`${base}-label`} label={label} hint={hint}>
+      {(control) => (
+        <div className="relative">
+          <div className="flex gap-2">
+            <input
+              {...getInputProps({
+                onKeyDown,
+                onBlur,
+                onChange: (e) => onTextChange(e.currentTarget.value),
+                placeholder,
+                'aria-describedby': control['aria-describedby'],
+              })}
+              type={type}
+              autoComplete="off"
+              className={COMBOBOX_INPUT.replace(' pr-9', '')}
+            />
+            {addon}
+          </div>
+          <ul {...getMenuProps({ 'aria-labelledby': undefined, 'aria-label': listLabel })} className={showList ? LISTBOX : 'hidden'}>
+            {showList &&
+              suggestions.map((item, index) => (
+                <li key={item.value} {...getItemProps({ item, index })} className={`${OPTION} ${highlightedIndex === index ? OPTION_ACTIVE : ''}`}>
+                  {item.label}
+                </li>
+              ))}
+          </ul>
+          {isOpen && suggestions.length === 0 && noMatches && (
+            <p className={NO_MATCH} role="status">
+              {noMatches}
+            </p>
+          )}
+        </div>
       )}
-    </ComboboxFrame>
+    </Field>
   );
 }

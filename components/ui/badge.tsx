@@ -1,5 +1,4 @@
 import type { HTMLAttributes } from 'react';
-import { CloseIcon } from './icons';
 
 // A small label on a card or a row: SALE, Bundle, Active, Refunded. The look
 // is the .badge classes of app/globals.css, one per meaning.
@@ -7,23 +6,4 @@ export type BadgeTone = 'sale' | 'bundle' | 'success' | 'warning' | 'danger' | '
 
 export function Badge({ tone, className, ...rest }: { tone: BadgeTone } & HTMLAttributes<HTMLSpanElement>) {
   return <span className={`badge badge-${tone}${className ? ` ${className}` : ''}`} {...rest} />;
-}
-
-/** A name in a list the owner edits (a tag, a subcategory), with its own remove button when `onRemove` is given. */
-export function Chip({ children, onRemove, removeLabel }: { children: string; onRemove?: () => void; removeLabel?: string }) {
-  return (
-    <span className="badge badge-neutral px-3 py-1 text-sm">
-      {children}
-      {onRemove && (
-        <button
-          type="button"
-          onClick={onRemove}
-          aria-label={removeLabel ?? `Remove ${children}`}
-          className="-mr-1 rounded-full p-0.5 text-gray-600 hover:bg-gray-200 hover:text-danger-700"
-        >
-          <CloseIcon className="h-3.5 w-3.5" />
-        </button>
-      )}
-    </span>
-  );
 }

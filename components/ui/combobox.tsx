@@ -2,30 +2,34 @@
 
 import { useCombobox } from 'downshift';
 import { useId, useMemo, useState, type KeyboardEvent } from 'react';
-import {
-  Chevron,
-  COMBOBOX_INPUT,
-  ComboboxFrame,
-  LISTBOX,
-  matching,
-  NO_MATCH,
-  OPTION,
-  OPTION_ACTIVE,
-  toOptions,
-  TOGGLE,
-  type ComboboxOption,
-} from './combobox-parts';
+import { Chevron, COMBOBOX_INPUT, toOptions, TOGGLE, type ComboboxOption } from './combobox-parts';
+import { LISTBOX, NO_MATCH, OPTION, OPTION_ACTIVE } from './combobox-list';
+import { Field } from './field';
 
 // A searchable dropdown (SPEC §4): pick one value from a list by typing part
 // of it or with the arrow keys. Downshift supplies the WAI-ARIA combobox
 // behaviour (roles, active option, Enter, Escape, outside click and blur
 // closing the list); this file supplies the look and the filtering.
 
+/** Case-insensitive "contains": what the visitor types narrows the list as they type. */
+function matching<T>(items: readonly T[], text: string, label: (item: T) => string): T[] {
+  const needle = text.trim().toLowerCase();
+  return needle ? items.filter((item) => label(item).toLowerCase().includes(needle)) : [...items];
+}
+
 export type ComboboxProps = {
   id?: string;
   label: string;
   hint?: string;
   hideLabel?: boolean;
+} & Omit<ComboboxControlProps, 'id' | 'label' | 'describedBy'>;
+
+/** The control without its label: for a label the server already drew (Field with `labelId` = `${id}-label`). */
+export type ComboboxControlProps = {
+  id: string;
+  /** Names the toggle button ("Show Category options"). */
+  label: string;
+  describedBy?: string;
   options: readonly (string | ComboboxOption)[];
   /** The chosen value; '' is the empty choice. */
   value: string;
@@ -44,11 +48,21 @@ export type ComboboxProps = {
   initialInputValue?: string;
 };
 
-export function Combobox({
+/** A labelled searchable dropdown: Field around ComboboxControl. */
+export function Combobox({ id, label, hint, hideLabel, ...control }: ComboboxProps) {
+  const generated = useId();
+  const base = id ?? generated;
+  return (
+    <Field id={base} labelId={`${base}-label`} label={label} hint={hint} hideLabel={hideLabel}>
+      {(props) => <ComboboxControl id={base} label={label} describedBy={props['aria-describedby']} {...control} />}
+    </Field>
+  );
+}
+
+export function ComboboxControl({
   id,
   label,
-  hint,
-  hideLabel,
+  describedBy,
   options,
   value,
   onChange,
@@ -61,20 +75,18 @@ export function Combobox({
   autoFocus,
   initialOpen,
   initialInputValue,
-}: ComboboxProps) {
-  const generated = useId();
-  const base = id ?? generated;
+}: ComboboxControlProps) {
   const all = useMemo(() => [...(emptyOption === undefined ? [] : [{ value: '', label: emptyOption }]), ...toOptions(options)], [options, emptyOption]);
   const selected = all.find((o) => o.value === value) ?? null;
   // What the visitor typed since the list opened (set in the input's own change event, not from
   // Downshift's report of it, which comes an effect later); the whole list shows until they type.
   const [filter, setFilter] = useState(initialInputValue ?? '');
   const items = useMemo(() => matching(all, filter, (o) => o.label), [all, filter]);
-  const hintId = hint ? `${base}-hint` : undefined;
 
-  const { isOpen, highlightedIndex, getLabelProps, getInputProps, getToggleButtonProps, getMenuProps, getItemProps } = useCombobox<ComboboxOption>({
-    id: base,
-    inputId: base,
+  const { isOpen, highlightedIndex, getInputProps, getToggleButtonProps, getMenuProps, getItemProps } = useCombobox<ComboboxOption>({
+    id,
+    inputId: id,
+    labelId: `${id}-label`,
     items,
     itemToString: (item) => item?.label ?? '',
     itemToKey: (item) => item?.value,
@@ -104,7 +116,7 @@ export function Combobox({
 
   const showList = isOpen && items.length > 0;
   return (
-    <ComboboxFrame label={label} labelProps={getLabelProps()} hint={hint} hintId={hintId} hideLabel={hideLabel}>
+    <div className="relative">
       <input
         {...getInputProps({
           onKeyDown,
@@ -113,7 +125,7 @@ export function Combobox({
           required,
           placeholder,
           autoFocus,
-          'aria-describedby': hintId,
+          'aria-describedby': describedBy,
         })}
         autoComplete="off"
         className={COMBOBOX_INPUT}
@@ -135,6 +147,6 @@ export function Combobox({
           {noMatches}
         </p>
       )}
-    </ComboboxFrame>
+    </div>
   );
 }

@@ -1,26 +1,28 @@
 'use client';
 
 import { useState, type ComponentType } from 'react';
-import type { ComboboxProps } from './combobox';
-import { Chevron, COMBOBOX_INPUT, ComboboxFrame, toOptions, TOGGLE } from './combobox-parts';
+import type { ComboboxControlProps } from './combobox';
+import { Chevron, COMBOBOX_INPUT, toOptions, TOGGLE } from './combobox-parts';
 
-// The Combobox for pages that must stay light (the shop's server-rendered
-// pages, issue #7's first-load budget): a look-alike stand-in is rendered, and
-// the real one (with Downshift) is fetched when the visitor points at it,
-// focuses it or starts typing, then takes its place: focused, open and with
-// the typed text when that is what the visitor was doing.
+// A Combobox for pages that must stay light (the shop's server-rendered pages,
+// issue #7's first-load budget). Only the control is here: the page draws its
+// label on the server (Field with labelId `${id}-label`). A look-alike
+// stand-in renders first, and the real control (with Downshift) is fetched
+// when the visitor points at it, focuses it or starts typing, then takes its
+// place: focused, open and with the typed text when that is what the visitor
+// was doing.
 
 type Start = { focus?: boolean; open?: boolean; text?: string };
 
-let loaded: ComponentType<ComboboxProps> | null = null;
-const load = async () => (loaded ??= (await import('./combobox')).Combobox);
+let loaded: ComponentType<ComboboxControlProps> | null = null;
+const load = async () => (loaded ??= (await import('./combobox')).ComboboxControl);
 
-export function LazyCombobox(props: ComboboxProps) {
-  const [Real, setReal] = useState<ComponentType<ComboboxProps> | null>(() => loaded);
+export function LazyComboboxControl(props: ComboboxControlProps) {
+  const [Real, setReal] = useState<ComponentType<ComboboxControlProps> | null>(() => loaded);
   const [start, setStart] = useState<Start>({});
-  const id = props.id ?? `combobox-${props.label.toLowerCase().replace(/\W+/g, '-')}`;
+  const { id } = props;
 
-  if (Real) return <Real {...props} id={id} autoFocus={start.focus} initialOpen={start.open} initialInputValue={start.text} />;
+  if (Real) return <Real {...props} autoFocus={start.focus} initialOpen={start.open} initialInputValue={start.text} />;
 
   const begin = (next: Start) => {
     setStart((now) => ({ ...now, ...next }));
@@ -28,32 +30,29 @@ export function LazyCombobox(props: ComboboxProps) {
   };
   const all = [...(props.emptyOption === undefined ? [] : [{ value: '', label: props.emptyOption }]), ...toOptions(props.options)];
   const shown = start.text ?? all.find((o) => o.value === props.value)?.label ?? '';
-  const hintId = props.hint ? `${id}-hint` : undefined;
   return (
-    <div onPointerEnter={() => begin({})}>
-      <ComboboxFrame label={props.label} labelProps={{ htmlFor: id, id: `${id}-label` }} hint={props.hint} hintId={hintId} hideLabel={props.hideLabel}>
-        <input
-          id={id}
-          role="combobox"
-          aria-expanded={false}
-          aria-controls={`${id}-menu`}
-          aria-autocomplete="list"
-          aria-describedby={hintId}
-          autoComplete="off"
-          value={shown}
-          placeholder={props.placeholder}
-          disabled={props.disabled}
-          onFocus={() => begin({ focus: true })}
-          onPointerDown={() => begin({ focus: true, open: true })}
-          onChange={(e) => begin({ focus: true, open: true, text: e.target.value })}
-          className={COMBOBOX_INPUT}
-        />
-        <button type="button" tabIndex={-1} aria-label={`Show ${props.label} options`} className={TOGGLE} onClick={() => begin({ focus: true, open: true })}>
-          <Chevron />
-        </button>
-        {props.name && <input type="hidden" name={props.name} value={props.value} />}
-        <ul id={`${id}-menu`} role="listbox" aria-labelledby={`${id}-label`} hidden />
-      </ComboboxFrame>
+    <div className="relative" onPointerEnter={() => begin({})}>
+      <input
+        id={id}
+        role="combobox"
+        aria-expanded={false}
+        aria-controls={`${id}-menu`}
+        aria-autocomplete="list"
+        aria-describedby={props.describedBy}
+        autoComplete="off"
+        value={shown}
+        placeholder={props.placeholder}
+        disabled={props.disabled}
+        onFocus={() => begin({ focus: true })}
+        onPointerDown={() => begin({ focus: true, open: true })}
+        onChange={(e) => begin({ focus: true, open: true, text: e.target.value })}
+        className={COMBOBOX_INPUT}
+      />
+      <button type="button" tabIndex={-1} aria-label={`Show ${props.label} options`} className={TOGGLE} onClick={() => begin({ focus: true, open: true })}>
+        <Chevron />
+      </button>
+      {props.name && <input type="hidden" name={props.name} value={props.value} />}
+      <ul id={`${id}-menu`} role="listbox" aria-labelledby={`${id}-label`} hidden />
     </div>
   );
 }

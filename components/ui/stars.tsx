@@ -1,4 +1,4 @@
-import { StarIcon } from './icons';
+import { StarIcon } from './content-icons';
 
 // Star ratings for reviews: Stars shows one, StarRatingInput asks for one.
 

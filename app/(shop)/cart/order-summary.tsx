@@ -9,7 +9,8 @@ import { api, type ApiResult } from '@/components/data/api';
 import { Button } from '@/components/ui/button';
 import { Notice } from '@/components/ui/card';
 import { Input } from '@/components/ui/field';
-import { CrownIcon, LockIcon } from '@/components/ui/icons';
+import { CrownIcon } from '@/components/ui/icons';
+import { LockIcon } from '@/components/ui/content-icons';
 import { cartSubtotal, type CartItem } from '@/lib/cart';
 import { formatAud } from '@/lib/format';
 

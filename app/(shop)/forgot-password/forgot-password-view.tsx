@@ -7,7 +7,7 @@ import { api } from '@/components/data/api';
 import { TextField } from '@/components/ui/field';
 import { Button, buttonClass } from '@/components/ui/button';
 import { PageIcon } from '@/components/ui/card';
-import { MailIcon } from '@/components/ui/icons';
+import { MailIcon } from '@/components/ui/content-icons';
 
 export function ForgotPasswordView() {
   const [email, setEmail] = useState('');

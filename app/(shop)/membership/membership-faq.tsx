@@ -1,4 +1,4 @@
-import { PlusIcon } from '@/components/ui/icons';
+import { PlusIcon } from '@/components/ui/content-icons';
 
 const FAQ: { q: string; a: string }[] = [
   {

@@ -6,7 +6,7 @@ import { api } from '@/components/data/api';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/field';
-import { CheckIcon } from '@/components/ui/icons';
+import { CheckIcon } from '@/components/ui/content-icons';
 import { PLANS, type PlanInterval } from '@/lib/shop';
 
 const dollars = (cents: number) => `$${(cents / 100).toLocaleString('en-AU', { maximumFractionDigits: 2 })}`;

@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { api } from '@/components/data/api';
 import { LoadingPanel, PageIcon } from '@/components/ui/card';
-import { BagIcon } from '@/components/ui/icons';
+import { BagIcon } from '@/components/ui/content-icons';
 import { buttonClass } from '@/components/ui/button';
 import { useLoginRedirect } from '@/components/account/use-login-redirect';
 import { readStoredUser } from '@/components/account/use-user';

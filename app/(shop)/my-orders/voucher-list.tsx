@@ -1,6 +1,6 @@
 import { Badge } from '@/components/ui/badge';
 import { Notice } from '@/components/ui/card';
-import { GiftIcon } from '@/components/ui/icons';
+import { GiftIcon } from '@/components/ui/content-icons';
 import { formatAud } from '@/lib/format';
 import { ResendVerificationButton } from './resend-verification-button';
 import type { CustomerVoucherResponse, CustomerVouchersResponse } from '@/lib/contract/vouchers';

@@ -6,7 +6,7 @@ import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { ProductGrid } from '@/components/catalog/product-card';
 import { buttonClass } from '@/components/ui/button';
-import { ImageIcon } from '@/components/ui/icons';
+import { ImageIcon } from '@/components/ui/content-icons';
 import { BannerStrip } from '@/components/layout/banner-strip';
 import { DEFAULT_BANNER } from '@/lib/banner';
 import { getBanner, getCategories, getListing } from '@/lib/cache/catalog';

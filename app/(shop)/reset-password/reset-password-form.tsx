@@ -8,7 +8,7 @@ import { api } from '@/components/data/api';
 import { TextField } from '@/components/ui/field';
 import { Button, buttonClass } from '@/components/ui/button';
 import { PageIcon } from '@/components/ui/card';
-import { CheckCircleIcon } from '@/components/ui/icons';
+import { CheckCircleIcon } from '@/components/ui/content-icons';
 
 // SPEC §9: at least 6 characters; back to login 3 seconds after a reset.
 const MIN_PASSWORD_LENGTH = 6;

@@ -6,7 +6,7 @@ import { readCart, writeCart } from '@/components/cart/use-cart';
 import { api } from '@/components/data/api';
 import { buttonClass } from '@/components/ui/button';
 import { LoadingPanel, PageIcon } from '@/components/ui/card';
-import { CheckCircleIcon } from '@/components/ui/icons';
+import { CheckCircleIcon } from '@/components/ui/content-icons';
 import { DownloadAllLink, DownloadButtons, InvoiceLink, type DownloadItem } from '@/components/orders/download-buttons';
 
 // SPEC §4: recheck every 2 s up to 5 times, then 'timeout'; a failing request

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { api } from '@/components/data/api';
 import { Button, buttonClass } from '@/components/ui/button';
 import { Notice, PageIcon } from '@/components/ui/card';
-import { CheckCircleIcon } from '@/components/ui/icons';
+import { CheckCircleIcon } from '@/components/ui/content-icons';
 
 type State = { kind: 'ready' } | { kind: 'busy' } | { kind: 'done' } | { kind: 'failed'; message: string };
 

@@ -3,7 +3,7 @@
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { toastFailure } from '../session';
-import { CheckboxField, SelectField } from '@/components/ui/field';
+import { CheckboxField, SelectField } from '@/components/ui/form-controls';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Input } from '@/components/ui/field';

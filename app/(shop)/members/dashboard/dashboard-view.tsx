@@ -2,7 +2,8 @@
 
 import Link from 'next/link';
 import { LoadingPanel, PageIcon } from '@/components/ui/card';
-import { CrownIcon, UserIcon } from '@/components/ui/icons';
+import { CrownIcon } from '@/components/ui/icons';
+import { UserIcon } from '@/components/ui/content-icons';
 import { buttonClass } from '@/components/ui/button';
 import { useMembershipStatus } from '@/components/account/use-membership-status';
 import { formatDate } from '@/lib/format';

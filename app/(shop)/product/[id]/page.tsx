@@ -12,7 +12,7 @@ import { productHref, toCardView } from '../../catalog-views';
 import { BackButton } from './back-button';
 import { ImageLightbox } from './image-lightbox';
 import { productJsonLd } from './json-ld';
-import { BoltIcon } from '@/components/ui/icons';
+import { BoltIcon } from '@/components/ui/content-icons';
 
 // Rendered on first request, then served from the cache until the catalogue changes.
 // An unknown id is a 404, which the cache does not keep (lib/cache/page-cache-handler.mjs);
