@@ -1,9 +1,25 @@
 // Formatting shared by server and browser code: money arrives in integer cents.
 import { SHOP_TIME_ZONE } from './shop';
 
+/** "12.50": whole cents as a decimal amount with 2 places (also what schema.org's price wants). */
+export function formatAmount(cents: number): string {
+  return (Math.round(cents) / 100).toFixed(2);
+}
+
+/** "12.50 AUD": 2 decimals followed by the currency code (SPEC §9). */
+export function formatMoney(cents: number, currency: string): string {
+  return `${formatAmount(cents)} ${currency.toUpperCase()}`;
+}
+
 /** "12.50 AUD": 2 decimals followed by ' AUD' (SPEC §9). */
 export function formatAud(cents: number): string {
-  return `${(cents / 100).toFixed(2)} AUD`;
+  return formatMoney(cents, 'AUD');
+}
+
+/** "$35", "$35.50": a headline price, cents only when there are some (the membership plans). */
+export function formatDollars(cents: number): string {
+  const amount = Math.round(cents) / 100;
+  return `$${Number.isInteger(amount) ? amount : amount.toFixed(2)}`;
 }
 
 /** Whole cents to the dollar number the REST API speaks (1250 → 12.5). */

@@ -1,4 +1,4 @@
-import { dollarsToCents, formatAud, formatDateTime } from '@/lib/format';
+import { dollarsToCents, formatAud, formatDateTime, formatMoney } from '@/lib/format';
 import { OrderDownloads } from './order-downloads';
 import { Button } from '@/components/ui/button';
 import { Thumb } from './thumb';
@@ -25,9 +25,7 @@ export function OrderCard({ order, onResend, onRefund }: { order: AdminOrder; on
           <p className="text-sm text-gray-800">{order.customer_email ?? 'No email'}</p>
         </div>
         <div className="text-right">
-          <p className="font-bold">
-            {order.amount.toFixed(2)} {order.currency}
-          </p>
+          <p className="font-bold">{formatMoney(dollarsToCents(order.amount), order.currency)}</p>
           <p className="text-sm">
             Payment: <span className="font-semibold">{order.payment_status}</span>
           </p>

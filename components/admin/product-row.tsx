@@ -2,6 +2,7 @@ import { Button } from '@/components/ui/button';
 import { Thumb } from './thumb';
 import type { AdminProductResponse as AdminProduct } from '@/lib/contract/catalog';
 import { Badge } from '@/components/ui/badge';
+import { CheckboxField } from '@/components/ui/form-controls';
 import { Price, priceViewFromDollars } from '@/components/ui/price';
 
 type Props = {
@@ -13,13 +14,9 @@ type Props = {
 };
 
 export function ProductRow({ product, checked, onToggle, onEdit, onDelete }: Props) {
-  const checkboxId = `select-${product.id}`;
   return (
     <li className="flex items-center gap-4 py-3" data-testid="admin-product">
-      <input id={checkboxId} type="checkbox" checked={checked} onChange={onToggle} className="h-4 w-4 accent-brand-700" />
-      <label htmlFor={checkboxId} className="sr-only">
-        Select {product.title}
-      </label>
+      <CheckboxField id={`select-${product.id}`} label={`Select ${product.title}`} hideLabel checked={checked} onChange={onToggle} />
       <Thumb path={product.thumbnail_path ?? product.image_path} />
       <div className="min-w-0 flex-1">
         <p className="flex flex-wrap items-center gap-2 font-semibold">

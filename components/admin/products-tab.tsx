@@ -11,6 +11,7 @@ import { ProductRow } from './product-row';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Input } from '@/components/ui/field';
+import { CheckboxField } from '@/components/ui/form-controls';
 import type { AdminProductResponse as AdminProduct } from '@/lib/contract/catalog';
 import { ADMIN_PRODUCTS_PATH, type Catalog } from './use-catalog';
 import { Pager } from './pager';
@@ -91,10 +92,12 @@ export function ProductsTab({ catalog, selected, onSelect, allMatching, onAllMat
       <Card>
         <div className="flex flex-wrap items-center justify-between gap-3 border-b border-gray-100 pb-3">
           <div className="flex items-center gap-2">
-            <input id="select-all" type="checkbox" checked={allShownSelected} onChange={toggleAll} className="h-4 w-4 accent-brand-700" />
-            <label htmlFor="select-all" className="text-sm font-medium">
-              Select all shown ({allMatching ? `all ${allMatching.total} matching` : selected.size} selected)
-            </label>
+            <CheckboxField
+              id="select-all"
+              label={`Select all shown (${allMatching ? `all ${allMatching.total} matching` : selected.size} selected)`}
+              checked={allShownSelected}
+              onChange={toggleAll}
+            />
             {allShownSelected && !allMatching && total > shown.length && (
               <Button variant="secondary" onClick={() => onAllMatching({ search: query, total })}>
                 Select all {total} matching

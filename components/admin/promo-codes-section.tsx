@@ -6,6 +6,7 @@ import type { PromoCodeResponse as PromoCode } from '@/lib/contract/membership';
 import { api, toastFailure } from './session';
 import { TextField } from '@/components/ui/field';
 import { Button } from '@/components/ui/button';
+import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
 import { adminPaths, useAdminData } from './use-admin-data';
 
@@ -67,7 +68,7 @@ export function PromoCodesSection() {
                   Retire
                 </Button>
               ) : (
-                <span className="text-xs font-semibold uppercase text-gray-500">Retired</span>
+                <Badge tone="neutral">Retired</Badge>
               )}
             </li>
           ))}

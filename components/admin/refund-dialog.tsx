@@ -8,6 +8,7 @@ import { dollarsToCents, formatAud } from '@/lib/format';
 import { Dialog } from '@/components/ui/dialog';
 import { shortOrderId } from './order-card';
 import { Button } from '@/components/ui/button';
+import { Checkbox } from '@/components/ui/form-controls';
 import type { AdminOrderResponse as AdminOrder, RefundOrderRequest, RefundOrderResponse } from '@/lib/contract/orders';
 
 type Props = { order: AdminOrder | null; onClose: () => void; onRefunded: () => Promise<void> };
@@ -59,7 +60,7 @@ function RefundForm({ order, onClose, onRefunded }: Props & { order: AdminOrder 
           {refundable.map((p) => (
             <li key={p.id}>
               <label className="flex items-center gap-2 text-sm">
-                <input type="checkbox" checked={chosen.includes(p.id)} onChange={() => toggle(p.id)} />
+                <Checkbox checked={chosen.includes(p.id)} onChange={() => toggle(p.id)} />
                 {p.title} ({formatAud(dollarsToCents(p.price))})
               </label>
             </li>

@@ -9,6 +9,7 @@ import { api } from '@/components/data/api';
 import { Badge } from '@/components/ui/badge';
 import { setFlash } from '@/components/ui/flash';
 import { CartIcon, CloseIcon, CrownIcon, MenuIcon } from '@/components/ui/icons';
+import { TextButton } from '@/components/ui/text-button';
 
 export function CartButton() {
   const count = useCart().length;
@@ -57,9 +58,9 @@ export function AccountLinks({ className = '' }: { className?: string }) {
         )}
         {user.name}
       </span>
-      <button type="button" onClick={() => void logout()} className={`${className} text-left`}>
+      <TextButton onClick={() => void logout()} className={`${className} text-left`}>
         Logout
-      </button>
+      </TextButton>
     </>
   );
 }

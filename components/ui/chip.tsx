@@ -1,4 +1,13 @@
+import type { AnchorHTMLAttributes } from 'react';
 import { CloseIcon } from './icons';
+
+/**
+ * A name that leads somewhere (a product's category and subcategory chips):
+ * a plain <a>, brand for a category, accent for a subcategory.
+ */
+export function ChipLink({ tone, className, ...rest }: { tone: 'brand' | 'accent'; href: string } & AnchorHTMLAttributes<HTMLAnchorElement>) {
+  return <a className={`chip-link chip-link-${tone}${className ? ` ${className}` : ''}`} {...rest} />;
+}
 
 /** A name in a list the owner edits (a tag, a subcategory), with its own remove button when `onRemove` is given. */
 export function Chip({ children, onRemove, removeLabel }: { children: string; onRemove?: () => void; removeLabel?: string }) {

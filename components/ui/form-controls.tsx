@@ -30,12 +30,23 @@ export function SelectField({ id, label, hint, error, hideLabel, ...select }: La
   );
 }
 
-/** A checkbox with its label beside it. */
-export function CheckboxField({ id, label, className = '', ...input }: { id: string; label: ReactNode } & InputHTMLAttributes<HTMLInputElement>) {
+/** A bare checkbox, for one inside a label of its own (a row of a list to tick). */
+export function Checkbox({ className, ...rest }: Omit<ComponentProps<'input'>, 'type'>) {
+  return <input type="checkbox" className={withClass('h-4 w-4 shrink-0 accent-brand-700', className)} {...rest} />;
+}
+
+/** A checkbox with its label beside it; `hideLabel` keeps the label for screen readers only (a row's select tick). */
+export function CheckboxField({
+  id,
+  label,
+  hideLabel = false,
+  className = '',
+  ...input
+}: { id: string; label: ReactNode; hideLabel?: boolean } & Omit<InputHTMLAttributes<HTMLInputElement>, 'type'>) {
   return (
     <div className={`flex items-center gap-2 ${className}`}>
-      <input id={id} type="checkbox" className="h-4 w-4 accent-brand-700" {...input} />
-      <label htmlFor={id} className="text-sm font-medium text-gray-800">
+      <Checkbox id={id} {...input} />
+      <label htmlFor={id} className={hideLabel ? 'sr-only' : 'text-sm font-medium text-gray-800'}>
         {label}
       </label>
     </div>

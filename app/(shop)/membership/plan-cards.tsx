@@ -6,10 +6,11 @@ import { api } from '@/components/data/api';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/field';
+import { TextButton } from '@/components/ui/text-button';
 import { CheckIcon } from '@/components/ui/content-icons';
+import { formatDollars } from '@/lib/format';
 import { PLANS, type PlanInterval } from '@/lib/shop';
 
-const dollars = (cents: number) => `$${(cents / 100).toLocaleString('en-AU', { maximumFractionDigits: 2 })}`;
 // SPEC §9: the yearly plan saves $121 on twelve monthly payments.
 const YEARLY_SAVING_CENTS = PLANS.month.amountCents * 12 - PLANS.year.amountCents;
 
@@ -41,9 +42,9 @@ export function PlanCards({ userId, onSessionLost }: { userId: string; onSession
   return (
     <>
       <div className="mt-8 text-center">
-        <button type="button" aria-expanded={showPromo} aria-controls="promo-field" onClick={() => setShowPromo((s) => !s)} className="link text-sm">
+        <TextButton aria-expanded={showPromo} aria-controls="promo-field" onClick={() => setShowPromo((s) => !s)} className="link text-sm">
           {showPromo ? 'Hide promo code' : 'Have a promo code?'}
-        </button>
+        </TextButton>
         {showPromo && (
           <div id="promo-field" className="mx-auto mt-3 max-w-xs text-left">
             <TextField
@@ -62,7 +63,7 @@ export function PlanCards({ userId, onSessionLost }: { userId: string; onSession
       <div className="mt-8 grid gap-6 md:grid-cols-2">
         <PlanCard
           name="Monthly"
-          price={dollars(PLANS.month.amountCents)}
+          price={formatDollars(PLANS.month.amountCents)}
           per="per month"
           busy={busy === 'month'}
           disabled={busy !== null}
@@ -70,10 +71,10 @@ export function PlanCards({ userId, onSessionLost }: { userId: string; onSession
         />
         <PlanCard
           name="Yearly"
-          price={dollars(PLANS.year.amountCents)}
+          price={formatDollars(PLANS.year.amountCents)}
           per="per year"
           badge="Best Value"
-          note={`Pay yearly and save ${dollars(YEARLY_SAVING_CENTS)}`}
+          note={`Pay yearly and save ${formatDollars(YEARLY_SAVING_CENTS)}`}
           busy={busy === 'year'}
           disabled={busy !== null}
           onSubscribe={() => void subscribe('year')}

@@ -1,7 +1,7 @@
 import { DownloadAllLink, DownloadButtons, InvoiceLink } from '@/components/orders/download-buttons';
 import { Badge } from '@/components/ui/badge';
 import { imageSrc } from '@/lib/cart';
-import { formatAud, formatDate } from '@/lib/format';
+import { dollarsToCents, formatAud, formatDate, formatMoney } from '@/lib/format';
 import type { CustomerOrderProductResponse, CustomerOrderResponse } from '@/lib/contract/orders';
 
 // SPEC §9: customers see the last 12 characters of the session id.
@@ -18,7 +18,7 @@ export function OrderCard({ order }: { order: CustomerOrderResponse }) {
         </div>
         <div className="text-right">
           <p className="text-lg font-bold" data-testid="order-amount">
-            {order.amount.toFixed(2)} {order.currency}
+            {formatMoney(dollarsToCents(order.amount), order.currency)}
           </p>
           <p className="text-sm text-gray-700">
             {order.item_count} item{order.item_count === 1 ? '' : 's'}

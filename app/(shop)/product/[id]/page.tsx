@@ -3,6 +3,7 @@ import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { CartActions } from '@/components/cart/cart-actions';
 import { Badge } from '@/components/ui/badge';
+import { ChipLink } from '@/components/ui/chip';
 import { Notice } from '@/components/ui/card';
 import { Price } from '@/components/ui/price';
 import { getItem, getItems } from '@/lib/cache/catalog';
@@ -71,17 +72,14 @@ export default async function ProductPage({ params }: Props) {
           <div className="flex flex-wrap gap-2 text-sm">
             {item.category && categoryHref && (
               // Plain <a> for /products?… links: see components/layout/category-menu.tsx.
-              <a href={categoryHref} className="rounded-full bg-brand-50 px-3 py-1 font-medium text-brand-800 hover:bg-brand-100">
+              <ChipLink tone="brand" href={categoryHref}>
                 {item.category}
-              </a>
+              </ChipLink>
             )}
             {item.category && item.subcategory && (
-              <a
-                href={`${categoryHref}&subcategory=${encodeURIComponent(item.subcategory)}`}
-                className="rounded-full bg-accent-50 px-3 py-1 font-medium text-accent-800 hover:bg-accent-100"
-              >
+              <ChipLink tone="accent" href={`${categoryHref}&subcategory=${encodeURIComponent(item.subcategory)}`}>
                 {item.subcategory}
-              </a>
+              </ChipLink>
             )}
           </div>
           {item.tags.length > 0 && (
