@@ -8,6 +8,7 @@ import { TextField } from '@/components/ui/field';
 import { CheckboxField, TextareaField } from '@/components/ui/form-controls';
 import { Dialog } from '@/components/ui/dialog';
 import { ImageReplace } from './image-replace';
+import { LicencePrices } from './licence-prices';
 import { ProductFiles } from './product-files';
 import { Button } from '@/components/ui/button';
 import type { AdminProductResponse as AdminProduct, CategoryResponse as Category, TagResponse as Tag } from '@/lib/contract/catalog';
@@ -147,6 +148,7 @@ function EditProductForm({ product, categories, vocabulary, onClose, onSaved }: 
           </Button>
         </div>
       </form>
+      <LicencePrices product={product} onChanged={onSaved} />
       <ProductFiles product={product} onChanged={onSaved} />
       <ImageReplace endpoint={`/api/products/${product.id}/image`} label={product.is_bundle ? 'Cover image' : 'Mockup image'} onChanged={onSaved} />
     </div>

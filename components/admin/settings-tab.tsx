@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { splitBanner } from '@/lib/banner';
 import { BusinessDetailsForm } from './business-details-form';
+import { LicencesSettings } from './licences-settings';
 import { api, toastFailure } from './session';
 import { TextareaField } from '@/components/ui/form-controls';
 import { PromoCodesSection } from './promo-codes-section';
@@ -71,6 +72,7 @@ export function SettingsTab() {
         </div>
       </Card>
       <BusinessDetailsForm />
+      <LicencesSettings />
       <PromoCodesSection />
     </div>
   );

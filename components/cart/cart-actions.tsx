@@ -9,8 +9,11 @@ import { Button, buttonClass } from '@/components/ui/button';
 import { addedMessage, DUPLICATE_MESSAGE_DETAIL, type CartItem } from '@/lib/cart';
 import { addItem } from './add-item';
 
-/** Add to Cart and Buy Now on the product page (cards use CardCartButtons); "Owned" instead for what the signed-in customer has bought. */
-export function CartActions({ item }: { item: CartItem }) {
+/**
+ * Add to Cart and Buy Now on the product page (cards use CardCartButtons); "Owned" instead for what the signed-in customer has bought.
+ * `defaultLicence`: the tier an item already in the cart without one stands for, so choosing another switches it.
+ */
+export function CartActions({ item, defaultLicence }: { item: CartItem; defaultLicence?: string }) {
   const router = useRouter();
   const owned = useOwnedProductIds().has(item.product_id);
   if (owned) {
@@ -31,7 +34,7 @@ export function CartActions({ item }: { item: CartItem }) {
         variant="outline"
         size="lg"
         onClick={() => {
-          if (addItem(item, DUPLICATE_MESSAGE_DETAIL)) toast.success(addedMessage(item.title));
+          if (addItem(item, DUPLICATE_MESSAGE_DETAIL, defaultLicence)) toast.success(addedMessage(item.title));
         }}
       >
         Add to Cart
@@ -39,7 +42,7 @@ export function CartActions({ item }: { item: CartItem }) {
       <Button
         size="lg"
         onClick={() => {
-          addItem(item, DUPLICATE_MESSAGE_DETAIL);
+          addItem(item, DUPLICATE_MESSAGE_DETAIL, defaultLicence);
           router.push('/cart');
         }}
       >

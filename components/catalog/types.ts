@@ -13,5 +13,7 @@ export type ProductCardView = {
   isBundle: boolean;
   tags: string[];
   price: PriceView;
+  /** The licence tiers differ in price: the card shows "From" before the default tier's price. */
+  priceFrom: boolean;
   cartItem: CartItem;
 };

@@ -63,4 +63,11 @@ export const promoCodeResponse = z.object({
 });
 export type PromoCodeResponse = z.infer<typeof promoCodeResponse>;
 
+export const promoCodeCreateSchema = z.object({
+  code: z.string().trim().min(3, 'Code is required').max(40),
+  percent_off: z.coerce.number().int('Percent off must be a whole number').min(1).max(100),
+  description: z.string().max(200).optional(),
+  expires_at: z.union([z.literal('').transform(() => null), z.coerce.date()]).optional(),
+});
+
 export const promoCodeCreateResponse = successResponse.extend({ code: z.string() });

@@ -1,22 +1,32 @@
 import 'server-only';
+import { unstable_rethrow } from 'next/navigation';
 import type { z } from 'zod';
 import { invalid } from '@/lib/domain/errors';
+import { requireText } from '@/lib/domain/text';
 import { boundBody, SMALL_BODY, type BodyLimit } from './body-limit';
 import { toErrorResponse } from './errors';
 
-type RouteContext<P> = { params: Promise<P> };
+export type RouteContext<P> = { params: Promise<P> };
 
 /**
  * Wraps a route handler so every failure leaves in the one error shape and
  * no body is read past its limit (64 KB unless the route names another):
  * the limit is applied here, before the route's own first line, so a route
- * cannot forget it or rate-limit and query before it.
+ * cannot forget it or rate-limit and query before it. For the same reason
+ * every query parameter and path segment is checked to be text here
+ * (lib/domain/text.ts), whether or not the route reads it through parseQuery.
  */
 export function handler<P = Record<string, string>>(fn: (request: Request, context: RouteContext<P>) => Promise<Response>, body: BodyLimit = SMALL_BODY) {
   return async (request: Request, context: RouteContext<P>): Promise<Response> => {
     try {
+      // Every pair, repeated keys too: a route may read the first of them (URLSearchParams.get).
+      for (const [key, value] of new URL(request.url).searchParams) requireText({ [key]: value });
+      requireText(await context?.params);
       return await fn(await boundBody(request, body), context);
     } catch (error) {
+      // Next's own signals pass through: reading the URL while the build tries
+      // to prerender a handler (the sitemap index) makes that handler dynamic.
+      unstable_rethrow(error);
       return toErrorResponse(error);
     }
   };
@@ -41,6 +51,7 @@ export async function parseJson<S extends z.ZodType>(request: Request, schema: S
   } catch {
     throw invalid('Request body must be JSON');
   }
+  requireText(body);
   return schema.parse(body);
 }
 
@@ -52,7 +63,11 @@ export async function parseForm<S extends z.ZodType>(request: Request, schema: S
     throw invalid('Request body must be form data');
   }
   const raw: Record<string, string> = {};
-  for (const [key, value] of form) if (typeof value === 'string') raw[key] = value;
+  for (const [key, value] of form) {
+    // Files are not read here, but their names are text the client chose.
+    requireText({ [key]: typeof value === 'string' ? value : value.name });
+    if (typeof value === 'string') raw[key] = value;
+  }
   return schema.parse(raw);
 }
 

@@ -3,7 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { apiGet, bundleList, categoryList, productList, uniqueEmail } from './helpers';
 
 // Accessibility is checked, not hoped for (issue #25 §1): axe-core runs over
-// every shop route of SPEC §2 in the states a visitor can reach, and over every
+// every shop route in the states a visitor can reach (licence pages included), and over every
 // back-office tab with its dialogs open, on a phone and on a desktop screen.
 // A serious or critical violation fails the test, listed with where it is.
 
@@ -63,6 +63,7 @@ for (const viewport of VIEWPORTS) {
       const product = (await apiGet(request, '/api/products?limit=20', productList)).find((p) => !p.is_bundle)!;
       const [bundle] = await apiGet(request, '/api/bundles', bundleList);
       await visit(page, `/product/${product.id}`, 'a product page');
+      const termsHref = await page.getByRole('group', { name: 'Licence' }).getByRole('link').first().getAttribute('href');
       await page.getByRole('button', { name: `Enlarge image of ${product.title}` }).click();
       await expect(page.getByRole('dialog', { name: product.title })).toBeVisible();
       await expectAccessible(page, 'a product page, image enlarged');
@@ -72,6 +73,7 @@ for (const viewport of VIEWPORTS) {
 
       await visit(page, `/product/${bundle.id}`, 'a bundle page');
       await visit(page, '/product/nosuchproduct', 'an unknown product');
+      await visit(page, termsHref!, "a licence's terms", / licence$/);
     });
 
     test('cart empty and filled, the test payment page and the payment results', async ({ page, request }) => {
@@ -93,6 +95,9 @@ for (const viewport of VIEWPORTS) {
       await page.getByRole('button', { name: 'Complete test payment' }).click();
       await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible();
       await expectAccessible(page, '/success, paid');
+      // The licence the purchase issued has a public verification page.
+      const licenceId = /LIC-[A-Z2-7]{16}/.exec((await page.getByTestId('purchased-licence').first().textContent()) ?? '')![0];
+      await visit(page, `/licence/${licenceId}`, 'a licence verification page', licenceId);
 
       await visit(page, '/success', '/success without a session', 'Error');
       await visit(page, '/success?session_id=cs_test_unknown_a11y', '/success, checking', 'Checking your payment...');

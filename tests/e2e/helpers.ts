@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import type { QueryResultRow } from 'pg';
 import { z } from 'zod';
 import { bannerResponse, bundleResponse, categoryResponse, productResponse, type ProductResponse } from '@/lib/contract/catalog';
+import type { CaughtMail } from '../../scripts/lib/mail-catcher';
 import { query } from '../../scripts/lib/pg-query';
 
 /** The contract schemas of the answers the browser tests read. */
@@ -61,7 +62,7 @@ export async function createPercentageVoucher(percent: number): Promise<string> 
 
 export const uniqueEmail = (label: string) => `${label}-${uniqueSuffix().toLowerCase()}@example.com`;
 
-export type CaughtMail = { from: string; to: string[]; subject: string; text: string; html: string };
+export type { CaughtMail };
 
 /** Polls the SMTP catcher's directory (MAIL_DIR from `npm test`) for a message to `address`. */
 export async function waitForMail(address: string, timeoutMs = 10_000): Promise<CaughtMail> {
@@ -81,4 +82,23 @@ function readMails(dir: string): CaughtMail[] {
   return readdirSync(dir)
     .filter((name) => name.endsWith('.json') && !name.startsWith('.'))
     .map((name) => JSON.parse(readFileSync(join(dir, name), 'utf8')) as CaughtMail);
+}
+
+/** Signs the page in as the demo admin, on the dashboard. */
+export async function signInAsAdmin(page: Page): Promise<void> {
+  await page.goto('/admin/login');
+  await page.getByLabel('Username').fill('admin');
+  await page.getByLabel('Password').fill('admin');
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+}
+
+/** Registers a customer through the login page's Register tab; the page is then signed in as them. */
+export async function registerCustomer(page: Page, customer: { name: string; email: string; password: string }): Promise<void> {
+  await page.goto('/login');
+  await page.getByRole('tab', { name: 'Register' }).click();
+  await page.getByLabel('Name').fill(customer.name);
+  await page.getByLabel('Email').fill(customer.email);
+  await page.getByLabel('Password', { exact: true }).fill(customer.password);
+  await page.getByRole('button', { name: 'Create Account' }).click();
 }

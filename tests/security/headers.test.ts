@@ -2,33 +2,14 @@
 // a CSP with frame-ancestors 'none' and object-src 'none', nosniff, a
 // Referrer-Policy, framing refused, HSTS when the site is served over https.
 // Pages and API routes are walked from app/, so new ones are covered.
-import { readdirSync, statSync } from 'node:fs';
-import { join, relative, sep } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { pagePaths } from './pages';
 import { discoverAllRoutes } from './routes';
 import { call, SHOP_URL } from './helpers';
 import { listProducts } from '../api/helpers';
 
-const APP_DIR = join(process.cwd(), 'app');
 const REFERRER_POLICIES = ['no-referrer', 'same-origin', 'strict-origin', 'strict-origin-when-cross-origin'];
 const httpsSite = (process.env.SITE_URL ?? '').startsWith('https://');
-
-/** Every page.tsx as a URL path: route groups dropped, dynamic segments filled by `fill`. */
-function pagePaths(fill: (segment: string) => string): string[] {
-  const walk = (dir: string): string[] =>
-    readdirSync(dir).flatMap((entry) => {
-      const full = join(dir, entry);
-      if (statSync(full).isDirectory()) return entry === 'api' ? [] : walk(full);
-      return entry === 'page.tsx' ? [full] : [];
-    });
-  return walk(APP_DIR).map((file) => {
-    const segments = relative(APP_DIR, file)
-      .split(sep)
-      .slice(0, -1)
-      .filter((s) => !/^\(.*\)$/.test(s));
-    return `/${segments.map((s) => (s.startsWith('[') ? fill(s) : s)).join('/')}`;
-  });
-}
 
 function expectSecurityHeaders(where: string, headers: Headers) {
   const csp = headers.get('content-security-policy') ?? '';

@@ -5,7 +5,7 @@ import { readCart, useCart, writeCart } from '@/components/cart/use-cart';
 import { Badge } from '@/components/ui/badge';
 import { Button, buttonClass } from '@/components/ui/button';
 import { imageSrc, removeFromCart } from '@/lib/cart';
-import { formatAud } from '@/lib/format';
+import { dollarsToCents, formatAud } from '@/lib/format';
 import { OrderSummary } from './order-summary';
 
 export function CartView() {
@@ -48,7 +48,12 @@ export function CartView() {
                         Bundle
                       </Badge>
                     )}
-                    <p className="text-gray-800">{formatAud(Math.round(item.price * 100))}</p>
+                    {item.licence_name && (
+                      <p className="text-sm text-gray-700" data-testid="cart-item-licence">
+                        {item.licence_name} licence
+                      </p>
+                    )}
+                    <p className="text-gray-800">{formatAud(dollarsToCents(item.price))}</p>
                   </div>
                   <Button
                     variant="ghost"

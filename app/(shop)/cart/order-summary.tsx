@@ -12,11 +12,9 @@ import { Input } from '@/components/ui/field';
 import { CrownIcon } from '@/components/ui/icons';
 import { LockIcon } from '@/components/ui/content-icons';
 import { cartSubtotal, type CartItem } from '@/lib/cart';
-import { formatAud } from '@/lib/format';
+import { dollarsToCents, formatAud } from '@/lib/format';
 
 type Applied = { code: string; discountCents: number; totalCents: number; description: string };
-
-const toCents = (dollars: number) => Math.round(dollars * 100);
 
 type Validation = { valid: boolean; code: string; value: number; discount: number; description: string; message: string };
 type CheckoutSession = { url: string; session_id: string; free_checkout?: boolean; is_member?: boolean };
@@ -38,7 +36,7 @@ export function OrderSummary({ items }: { items: CartItem[] }) {
   const [checking, setChecking] = useState(false);
   const [processing, setProcessing] = useState(false);
   const subtotal = cartSubtotal(items);
-  const subtotalCents = toCents(subtotal);
+  const subtotalCents = dollarsToCents(subtotal);
 
   async function apply(codeToApply: string) {
     const normalized = codeToApply.trim().toUpperCase();
@@ -58,7 +56,12 @@ export function OrderSummary({ items }: { items: CartItem[] }) {
       setApplied(null);
       toast.error(messageOf(answer, 'Failed to validate discount code'));
     } else if (result.valid) {
-      setApplied({ code: result.code, discountCents: toCents(result.discount), totalCents: toCents(result.value), description: result.description });
+      setApplied({
+        code: result.code,
+        discountCents: dollarsToCents(result.discount),
+        totalCents: dollarsToCents(result.value),
+        description: result.description,
+      });
       if (!quiet) toast.success(`Discount code ${result.code} applied`);
     } else {
       setApplied(null);
@@ -99,7 +102,9 @@ export function OrderSummary({ items }: { items: CartItem[] }) {
       setProcessing(false);
       return;
     }
-    if (session.free_checkout || session.is_member) router.push(`/success?session_id=${encodeURIComponent(session.session_id)}`);
+    // A member buying above the included licence tier still pays the difference: only a free
+    // checkout skips the payment page.
+    if (session.free_checkout) router.push(`/success?session_id=${encodeURIComponent(session.session_id)}`);
     else window.location.assign(session.url);
   }
 

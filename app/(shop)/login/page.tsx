@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { AccountCard } from '@/components/account/panels';
 import { siteUrl } from '@/lib/media';
 import { LoginView } from './login-view';
+import { pageInput } from '@/lib/http/page-input';
 
 // Indexable, like the cart: people search for a shop's sign-in page.
 export const metadata: Metadata = {
@@ -13,7 +14,7 @@ export const metadata: Metadata = {
 type Props = { searchParams: Promise<{ verified?: string | string[] }> };
 
 export default async function LoginPage({ searchParams }: Props) {
-  const raw = (await searchParams).verified;
+  const raw = (await pageInput(searchParams)).verified;
   const verified = Array.isArray(raw) ? raw[0] : raw;
   return (
     <AccountCard>

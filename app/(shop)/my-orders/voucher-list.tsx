@@ -1,11 +1,9 @@
 import { Badge } from '@/components/ui/badge';
 import { Notice } from '@/components/ui/card';
 import { GiftIcon } from '@/components/ui/content-icons';
-import { formatAud } from '@/lib/format';
+import { dollarsToCents, formatAud } from '@/lib/format';
 import { ResendVerificationButton } from './resend-verification-button';
 import type { CustomerVoucherResponse, CustomerVouchersResponse } from '@/lib/contract/vouchers';
-
-const aud = (dollars: number) => formatAud(Math.round(dollars * 100));
 
 /** SPEC §4: Active when active and (reusable with balance left, or one_time); otherwise Used. */
 export function voucherIsActive(v: CustomerVoucherResponse): boolean {
@@ -50,15 +48,15 @@ function VoucherCard({ voucher: v }: { voucher: CustomerVoucherResponse }) {
         <dt className="text-gray-600">Type</dt>
         <dd>{v.type === 'percentage' ? 'Percentage' : 'Fixed amount'}</dd>
         <dt className="text-gray-600">Value</dt>
-        <dd>{v.type === 'percentage' ? `${v.value}% off` : aud(v.value)}</dd>
+        <dd>{v.type === 'percentage' ? `${v.value}% off` : formatAud(dollarsToCents(v.value))}</dd>
         <dt className="text-gray-600">Usage</dt>
         <dd>{v.usage_type === 'reusable' ? 'Reusable' : 'One-time'}</dd>
         {v.current_balance !== null && (
           <>
             <dt className="text-gray-600">Balance</dt>
             <dd>
-              {aud(v.current_balance)}
-              {v.original_balance !== null && <span className="text-gray-600"> of {aud(v.original_balance)}</span>}
+              {formatAud(dollarsToCents(v.current_balance))}
+              {v.original_balance !== null && <span className="text-gray-600"> of {formatAud(dollarsToCents(v.original_balance))}</span>}
             </dd>
           </>
         )}

@@ -3,6 +3,7 @@ import Link from 'next/link';
 import { AccountCard } from '@/components/account/panels';
 import { buttonClass } from '@/components/ui/button';
 import { ResetPasswordForm } from './reset-password-form';
+import { pageInput } from '@/lib/http/page-input';
 
 // The token in this page's URL is a credential: no request from here may carry it onwards as a Referer.
 export const metadata: Metadata = { title: 'Reset Password', robots: { index: false, follow: false }, referrer: 'no-referrer' };
@@ -10,7 +11,7 @@ export const metadata: Metadata = { title: 'Reset Password', robots: { index: fa
 type Props = { searchParams: Promise<{ token?: string | string[] }> };
 
 export default async function ResetPasswordPage({ searchParams }: Props) {
-  const raw = (await searchParams).token;
+  const raw = (await pageInput(searchParams)).token;
   const token = (Array.isArray(raw) ? raw[0] : raw)?.trim() ?? '';
   return <AccountCard>{token ? <ResetPasswordForm token={token} /> : <InvalidLink />}</AccountCard>;
 }

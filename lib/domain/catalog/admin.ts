@@ -1,129 +1,17 @@
-// Catalogue changes from the back office: categories, subcategories, tags,
-// product and bundle edits, deletes and files. Every change is audited and
-// multi-row changes happen in one transaction.
+// Product and bundle changes from the back office: edits, deletes, bulk
+// actions and the banner. Every change is audited and multi-row changes
+// happen in one transaction.
 import 'server-only';
-import { randomUUID } from 'node:crypto';
 import { recordAudit } from '@/lib/domain/audit';
-import { AppError, invalid, notFound } from '@/lib/domain/errors';
+import { invalid, notFound } from '@/lib/domain/errors';
 import { normalizeBanner } from '@/lib/banner';
-import { peekChunks } from '@/lib/streams';
 import { db, Prisma } from '@/lib/infra/db';
-import { deleteObject, putObjectStream } from '@/lib/infra/storage';
 import { addToVocabulary } from '@/lib/domain/uploads';
+import { setItemLicencePrices, type ItemLicencePrices } from '@/lib/domain/licences';
 import { replaceBundleContents } from './bundles';
-import { isProductFileReferenced } from './file-versions';
 import { selectionWhere, type ProductSelection } from './selection';
 import { BANNER_KEY } from './settings';
-
-const cleanList = (items: string[]) => [...new Set(items.map((s) => s.trim()).filter(Boolean))];
-
-export async function createCategory(actor: string, name: string, subcategories: string[] = []) {
-  const trimmed = name.trim();
-  if (!trimmed) throw invalid('Category name is required');
-  try {
-    const category = await db().category.create({ data: { name: trimmed, subcategories: cleanList(subcategories) } });
-    await recordAudit(db(), actor, 'category.create', category.id, { name: trimmed });
-    return category;
-  } catch (error) {
-    if ((error as { code?: string }).code === 'P2002') throw new AppError('conflict', 'A category with this name already exists');
-    throw error;
-  }
-}
-
-/** Renames and/or replaces the subcategory list; products in a dropped subcategory keep their category only. */
-export async function updateCategory(actor: string, id: string, input: { name: string; subcategories: string[] }) {
-  const name = input.name.trim();
-  if (!name) throw invalid('Category name is required');
-  const subcategories = cleanList(input.subcategories);
-  return db().$transaction(async (tx) => {
-    const category = await tx.category.findUnique({ where: { id } });
-    if (!category) throw notFound('Category not found');
-    const clash = await tx.category.findFirst({ where: { name, NOT: { id } }, select: { id: true } });
-    if (clash) throw new AppError('conflict', 'A category with this name already exists');
-    const updated = await tx.category.update({ where: { id }, data: { name, subcategories } });
-    await tx.product.updateMany({ where: { categoryId: id, subcategory: { notIn: subcategories } }, data: { subcategory: null } });
-    await recordAudit(tx, actor, 'category.update', id, { name, subcategories });
-    return updated;
-  });
-}
-
-export async function deleteCategory(actor: string, id: string) {
-  await db().$transaction(async (tx) => {
-    const category = await tx.category.findUnique({ where: { id } });
-    if (!category) throw notFound('Category not found');
-    await tx.product.updateMany({ where: { categoryId: id }, data: { categoryId: null, subcategory: null } });
-    await tx.category.delete({ where: { id } });
-    await recordAudit(tx, actor, 'category.delete', id, { name: category.name });
-  });
-}
-
-export async function addSubcategory(actor: string, id: string, name: string) {
-  const sub = name.trim();
-  if (!sub) throw invalid('Subcategory name is required');
-  const category = await db().category.findUnique({ where: { id } });
-  if (!category) throw notFound('Category not found');
-  if (category.subcategories.includes(sub)) return category;
-  return updateCategory(actor, id, { name: category.name, subcategories: [...category.subcategories, sub] });
-}
-
-export async function removeSubcategory(actor: string, id: string, name: string) {
-  const category = await db().category.findUnique({ where: { id } });
-  if (!category) throw notFound('Category not found');
-  if (!category.subcategories.includes(name)) throw notFound('Subcategory not found');
-  return updateCategory(actor, id, { name: category.name, subcategories: category.subcategories.filter((s) => s !== name) });
-}
-
-export async function createTag(actor: string, name: string) {
-  const tag = name.trim().toLowerCase();
-  if (!tag) throw invalid('Tag name is required');
-  try {
-    const created = await db().tag.create({ data: { name: tag } });
-    await recordAudit(db(), actor, 'tag.create', created.id, { name: tag });
-    return created;
-  } catch (error) {
-    if ((error as { code?: string }).code === 'P2002') throw new AppError('conflict', 'This tag already exists');
-    throw error;
-  }
-}
-
-/** Deleting a tag also takes it off every product, in one transaction. */
-export async function deleteTag(actor: string, id: string) {
-  await db().$transaction(async (tx) => {
-    const tag = await tx.tag.findUnique({ where: { id } });
-    if (!tag) throw notFound('Tag not found');
-    await tx.$executeRaw`UPDATE "Product" SET tags = array_remove(tags, ${tag.name}), "updatedAt" = now() WHERE ${tag.name} = ANY(tags)`;
-    await tx.tag.delete({ where: { id } });
-    await recordAudit(tx, actor, 'tag.delete', id, { name: tag.name });
-  });
-}
-
-/**
- * Renames a tag and every product's copy of it, in one transaction. Renaming
- * onto an existing tag merges the two (each product keeps the name once).
- */
-export async function renameTag(actor: string, id: string, name: string): Promise<{ id: string; name: string }> {
-  const next = name.trim().toLowerCase();
-  if (!next) throw invalid('Tag name is required');
-  return db().$transaction(async (tx) => {
-    const tag = await tx.tag.findUnique({ where: { id } });
-    if (!tag) throw notFound('Tag not found');
-    if (tag.name === next) return { id: tag.id, name: tag.name };
-    const existing = await tx.tag.findUnique({ where: { name: next } });
-    await tx.$executeRaw`
-      UPDATE "Product" SET tags = ARRAY(SELECT t FROM unnest(array_replace(tags, ${tag.name}, ${next})) WITH ORDINALITY AS u(t, n) GROUP BY t ORDER BY min(n)),
-        "updatedAt" = now()
-      WHERE ${tag.name} = ANY(tags)`;
-    let kept: { id: string; name: string };
-    if (existing) {
-      await tx.tag.delete({ where: { id } });
-      kept = { id: existing.id, name: existing.name };
-    } else {
-      kept = await tx.tag.update({ where: { id }, data: { name: next }, select: { id: true, name: true } });
-    }
-    await recordAudit(tx, actor, 'tag.rename', id, { from: tag.name, to: next });
-    return kept;
-  });
-}
+import { cleanList } from './taxonomy';
 
 export type ProductEdit = {
   title?: string;
@@ -138,6 +26,8 @@ export type ProductEdit = {
   saleEnd?: Date | null;
   /** Bundles only: replaces the contents, in this order. */
   productIds?: string[];
+  /** Per licence tier key: a price of its own (cents), null for the tier's rule, false to stop selling the tier with it. */
+  licencePrices?: ItemLicencePrices;
 };
 
 /** Edits only the listed fields (no mass assignment); a category is given by name and must exist. */
@@ -187,9 +77,15 @@ export async function updateCatalogItem(actor: string, id: string, isBundle: boo
       if (!isBundle) throw invalid('Only a bundle contains products', { product_ids: ['Only a bundle contains products'] });
       await replaceBundleContents(tx, id, edit.productIds);
     }
-    const updated = await tx.product.update({ where: { id }, data });
+    if (edit.licencePrices !== undefined) await setItemLicencePrices(tx, id, edit.licencePrices);
+    // Touched even when only licence prices changed: updatedAt is what caches and sitemaps see.
+    const updated = await tx.product.update({ where: { id }, data: { ...data, updatedAt: new Date() } });
     await addToVocabulary(tx, updated.tags);
-    const changed = edit.productIds === undefined ? Object.keys(data) : [...Object.keys(data), 'productIds'];
+    const changed = [
+      ...Object.keys(data),
+      ...(edit.productIds === undefined ? [] : ['productIds']),
+      ...(edit.licencePrices === undefined ? [] : ['licencePrices']),
+    ];
     await recordAudit(tx, actor, isBundle ? 'bundle.update' : 'product.update', id, changed);
     return updated;
   });
@@ -216,85 +112,6 @@ export async function bulkDeleteCatalogItems(actor: string, target: BulkTarget) 
     await recordAudit(tx, actor, 'product.bulk_delete', null, { ...auditTarget(target), count: deleted.count });
     return deleted.count;
   });
-}
-
-/** A file of the request, its bytes still arriving: read `chunks` to its end before the next file. */
-export type IncomingFile = { name: string; type: string; chunks: AsyncIterable<Uint8Array> };
-
-type StoredFile = { storageKey: string; originalFilename: string; contentType: string; sizeBytes: number };
-
-/**
- * Streams each file to storage as it arrives (one part in memory, never the
- * request), then records them all in one transaction. Any failure part-way
- * deletes every object this call stored, so no row and no stray object remain.
- */
-export async function addProductFiles(actor: string, productId: string, files: AsyncIterable<IncomingFile>) {
-  const stored: StoredFile[] = [];
-  try {
-    let productChecked = false;
-    for await (const file of files) {
-      const { head, body } = await peekChunks(file.chunks, 1);
-      if (head.length === 0) throw invalid(`${file.name} is empty`);
-      if (!productChecked) {
-        const product = await db().product.findFirst({ where: { id: productId, deletedAt: null }, select: { id: true } });
-        if (!product) throw notFound('Product not found');
-        productChecked = true;
-      }
-      const extension = /\.([a-z0-9]{1,8})$/i.exec(file.name)?.[1]?.toLowerCase() ?? 'bin';
-      // Keys are ours: never derived from the client's filename beyond its extension.
-      const storageKey = `files/${productId}/${randomUUID()}.${extension}`;
-      const contentType = file.type || 'application/octet-stream';
-      const sizeBytes = await putObjectStream('private', storageKey, body, contentType);
-      stored.push({ storageKey, originalFilename: file.name.slice(0, 200) || `file.${extension}`, contentType, sizeBytes });
-    }
-    if (stored.length === 0) throw invalid('Please select files to upload');
-    await db().$transaction(async (tx) => {
-      const last = await tx.productFile.aggregate({ where: { productId }, _max: { position: true } });
-      let position = (last._max.position ?? -1) + 1;
-      await tx.productFile.createMany({ data: stored.map((f) => ({ ...f, productId, position: position++ })) });
-      await tx.product.update({ where: { id: productId }, data: { updatedAt: new Date() } });
-      await recordAudit(
-        tx,
-        actor,
-        'product.files.add',
-        productId,
-        stored.map((f) => f.originalFilename),
-      );
-    });
-    return stored.length;
-  } catch (error) {
-    await Promise.all(stored.map((f) => deleteObject('private', f.storageKey).catch(() => undefined)));
-    throw error;
-  }
-}
-
-/**
- * Takes a file away from new buyers. `filePath` must be one of this product's
- * current files (SECURITY S7). When any open or paid order of the product, or
- * of a bundle that holds or held it, exists, the file stays stored and
- * downloadable for the orders placed before now (earlier buyers also get files
- * added after their purchase, so the order's date is not what decides);
- * otherwise it is deleted for good.
- */
-export async function removeProductFile(actor: string, productId: string, filePath: string) {
-  const removed = await db().$transaction(async (tx) => {
-    // Only a current file (the newest version of its slot) can be removed; the mark on it removes the slot.
-    const file = await tx.productFile.findFirst({ where: { productId, storageKey: filePath, removedAt: null, supersededAt: null } });
-    if (!file) throw notFound('File not found');
-    const referenced = await isProductFileReferenced(tx, productId);
-    await recordAudit(tx, actor, 'product.files.remove', productId, { file: file.originalFilename, kept_for_orders: referenced });
-    if (referenced) {
-      await tx.productFile.update({ where: { id: file.id }, data: { removedAt: new Date() } });
-      return [];
-    }
-    // Every version of the slot goes: none can be reached any more (Decision 68).
-    const lineage = file.lineageId ?? file.id;
-    const versions = await tx.productFile.findMany({ where: { productId, OR: [{ id: lineage }, { lineageId: lineage }] }, select: { storageKey: true } });
-    await tx.productFile.deleteMany({ where: { productId, OR: [{ id: lineage }, { lineageId: lineage }] } });
-    return versions.map((v) => v.storageKey);
-  });
-  // No order can reach a file deleted outright, so its object goes too.
-  await Promise.all(removed.map((key) => deleteObject('private', key).catch(() => undefined)));
 }
 
 export async function bulkUpdateCategory(actor: string, target: BulkTarget, category: string) {

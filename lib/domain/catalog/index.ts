@@ -8,10 +8,12 @@ import { searchCatalog as searchWithPlan, type SearchFilter } from './search';
 import { BANNER_KEY } from './settings';
 import type { CatalogFilter, CatalogItem, CatalogPage, CategoryRecord } from './types';
 
-export type * from './types';
+export type { CatalogFilter, CatalogItem, CatalogPage, CategoryRecord } from './types';
 export type { SearchFilter } from './search';
-export * from './admin';
-export * from './admin-read';
+export { bulkDeleteCatalogItems, bulkUpdateCategory, deleteCatalogItem, setBanner, updateCatalogItem, type BulkTarget, type ProductEdit } from './admin';
+export { listAdminCatalog, type AdminCatalogItem } from './admin-read';
+export { addProductFiles, removeProductFile, type IncomingFile } from './product-files';
+export { addSubcategory, createCategory, createTag, deleteCategory, deleteTag, removeSubcategory, renameTag, updateCategory } from './taxonomy';
 export { createBundle, MAX_BUNDLE_PRODUCTS, type NewBundle } from './bundles';
 export { addFileVersion, getFileHistory, type FileHistory, type FileVersionRecord } from './file-versions';
 export { setCatalogItemImage, setCategoryImage } from './images';
@@ -24,8 +26,10 @@ export const MAX_PAGE_SIZE = 500;
 const itemInclude = {
   category: { select: { name: true } },
   // What a new buyer gets: removed files and bundle items stay only with earlier orders.
-  files: { where: { removedAt: null, supersededAt: null }, select: { originalFilename: true }, orderBy: { position: 'asc' } },
+  // Every buyer's files; a licence tier's extras are that tier's to know about (Decision 081).
+  files: { where: { removedAt: null, supersededAt: null, licenceTierId: null }, select: { originalFilename: true }, orderBy: { position: 'asc' } },
   bundleItems: { where: { removedAt: null }, select: { productId: true }, orderBy: { position: 'asc' } },
+  licencePrices: { select: { tierId: true, priceCents: true, offered: true } },
 } satisfies Prisma.ProductInclude;
 
 type ItemRow = Prisma.ProductGetPayload<{ include: typeof itemInclude }>;
@@ -49,6 +53,7 @@ function toCatalogItem(row: ItemRow): CatalogItem {
     fileCount: row.files.length,
     originalFilenames: row.files.map((f) => f.originalFilename),
     bundleProductIds: row.bundleItems.map((b) => b.productId),
+    licencePrices: row.licencePrices,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

@@ -1,5 +1,5 @@
 // Emails about orders: the confirmation sent once per paid order, one per refund, and resends
 // from the back office, each logged. Links point at the shop's pages, never at
 // a raw storage URL.
-export * from './order-email';
-export * from './refund-email';
+export { sendOrderConfirmationOnce, sendOrderEmail, type EmailActor } from './order-email';
+export { sendDisputeOutcomeEmailOnce, sendRefundEmailOnce } from './refund-email';

@@ -3,6 +3,7 @@
 // at a time and holds at most that part, so the caller can store each file and
 // let it go before the next one arrives.
 import { AppError, invalid } from '@/lib/domain/errors';
+import { requireText } from '@/lib/domain/text';
 
 export type FormPart = { kind: 'field'; name: string; value: string } | { kind: 'file'; name: string; filename: string; contentType: string; data: Buffer };
 
@@ -32,9 +33,17 @@ function parseDisposition(headers: string): { name: string; filename: string | n
   if (name === undefined) throw invalid('Malformed multipart part');
   const star = /\bfilename\*=UTF-8''([^;\s]+)/i.exec(disposition)?.[1];
   const plain = /\bfilename="([^"]*)"/i.exec(disposition)?.[1];
-  const filename = star ? decodeURIComponent(star) : (plain ?? null);
+  const filename = star ? decodeFilename(star) : (plain ?? null);
   const contentType = lines.find((l) => /^content-type:/i.test(l))?.replace(/^content-type:\s*/i, '') ?? 'application/octet-stream';
   return { name, filename, contentType };
+}
+
+function decodeFilename(encoded: string): string {
+  try {
+    return decodeURIComponent(encoded);
+  } catch {
+    throw invalid('Malformed multipart file name');
+  }
 }
 
 /** A file part whose bytes arrive as they are read: drain `chunks` before asking for the next part. */
@@ -104,8 +113,12 @@ export async function* streamMultipart(request: Request, limits: PartLimits): As
       }
       const { name, filename, contentType } = parseDisposition(buffer.subarray(0, headerEnd).toString('utf8'));
       buffer = buffer.subarray(headerEnd + HEADER_END.length);
+      // Field names and values and file names end up in rows: text, like every other input (lib/domain/text.ts).
+      requireText({ [name]: filename ?? '' });
       if (filename === null) {
-        yield { kind: 'field', name, value: (await collectChunks(partBody(limits.maxFieldBytes, name))).toString('utf8') };
+        const value = (await collectChunks(partBody(limits.maxFieldBytes, name))).toString('utf8');
+        requireText({ [name]: value });
+        yield { kind: 'field', name, value };
         continue;
       }
       const body = partBody(limits.maxFileBytesByField?.[name] ?? limits.maxFileBytes, filename);

@@ -6,9 +6,18 @@ import { AppError } from '@/lib/domain/errors';
 import { db, Prisma, type Voucher } from '@/lib/infra/db';
 import { describeVoucher, isGiftCard, normalizeCode, voucherDiscountCents, voucherProblem } from './rules';
 
-export * from './admin';
-export * from './customer-vouchers';
-export * from './rules';
+export {
+  createVoucher,
+  deleteVoucher,
+  generateVoucherCode,
+  listVouchers,
+  setVoucherStatus,
+  type NewVoucher,
+  type Voucher,
+  type VoucherListQuery,
+} from './admin';
+export { listCustomerVouchers } from './customer-vouchers';
+export { describeVoucher, DISABLED_MESSAGE, isGiftCard, normalizeCode, voucherDiscountCents, voucherProblem, type VoucherRules } from './rules';
 
 type Tx = Prisma.TransactionClient;
 

@@ -1,19 +1,23 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
-import { CartActions } from '@/components/cart/cart-actions';
 import { Badge } from '@/components/ui/badge';
 import { ChipLink } from '@/components/ui/chip';
 import { Notice } from '@/components/ui/card';
 import { Price } from '@/components/ui/price';
 import { getItem, getItems } from '@/lib/cache/catalog';
+import { getLicenceTiers } from '@/lib/cache/licences';
 import type { CatalogItem } from '@/lib/domain/catalog';
+import { licenceOptions } from '@/lib/domain/licences';
+import { termsPath } from '@/lib/shop';
 import { publicMediaUrl, siteUrl } from '@/lib/media';
-import { productHref, toCardView } from '../../catalog-views';
+import { productHref, tierPriceView, toCardView } from '../../catalog-views';
 import { BackButton } from './back-button';
 import { ImageLightbox } from './image-lightbox';
+import { LicencePicker } from './licence-picker';
 import { productJsonLd } from './json-ld';
 import { BoltIcon } from '@/components/ui/content-icons';
+import { pageInput } from '@/lib/http/page-input';
 
 // Rendered on first request, then served from the cache until the catalogue changes.
 // An unknown id is a 404, which the cache does not keep (lib/cache/page-cache-handler.mjs);
@@ -33,7 +37,7 @@ async function load(id: string): Promise<CatalogItem | null> {
 }
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const item = await load((await params).id);
+  const item = await load((await pageInput(params)).id);
   if (!item) return { title: 'Product not found', robots: { index: false } };
   const url = siteUrl(productHref(item.id));
   const image = publicMediaUrl(item.imagePath, { absolute: true });
@@ -48,10 +52,18 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 }
 
 export default async function ProductPage({ params }: Props) {
-  const item = await load((await params).id);
+  const item = await load((await pageInput(params)).id);
   if (!item) notFound();
   const now = new Date();
-  const view = toCardView(item, now);
+  const tiers = await getLicenceTiers();
+  const view = toCardView(item, now, tiers);
+  const choices = licenceOptions(item, tiers, now).map((o) => ({
+    key: o.key,
+    name: o.name,
+    summary: o.summary,
+    termsUrl: termsPath(o.key),
+    price: tierPriceView(o),
+  }));
   const included = item.isBundle ? await getItems(item.bundleProductIds) : [];
   const image = publicMediaUrl(item.imagePath);
   const categoryHref = item.category ? `/products?category=${encodeURIComponent(item.category)}` : null;
@@ -93,7 +105,7 @@ export default async function ProductPage({ params }: Props) {
               ))}
             </ul>
           )}
-          <CartActions item={view.cartItem} />
+          <LicencePicker productId={item.id} choices={choices} item={view.cartItem} />
           <Notice tone="success">
             <BoltIcon className="mr-1 h-4 w-4 align-[-2px]" />
             Instant download: your files are available immediately after purchase.

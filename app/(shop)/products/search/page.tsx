@@ -1,15 +1,16 @@
 import type { Metadata } from 'next';
 import { KnownListing, knownListing, knownListingMetadata } from '../listing-view';
 import { parseListingParams } from '../listing-params';
+import { pageInput } from '@/lib/http/page-input';
 
-// Searches within a category, search terms and listings named with characters
-// a path cannot carry, rewritten here by next.config.ts
-// (lib/http/listing-rewrites.ts): rendered per request, never cached, so random
-// strings cannot fill the cache (plain searches go to ../found, Decisions 069).
+// Searches within a category, and names or terms over 100 characters, routed
+// here by server.mjs (lib/http/listing-routes.mjs): rendered per request, never
+// cached, so random strings cannot fill the cache (plain searches go to ../found,
+// Decisions 069).
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 async function load({ searchParams }: Props) {
-  const params = parseListingParams(await searchParams);
+  const params = parseListingParams(await pageInput(searchParams));
   // A search narrows within whatever category it names; a browse listing of an unknown category is a 404.
   return params.search ? params : knownListing(params);
 }

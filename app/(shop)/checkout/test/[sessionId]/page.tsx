@@ -6,6 +6,7 @@ import { AppError } from '@/lib/domain/errors';
 import { getTestCheckout } from '@/lib/domain/orders';
 import { formatAud } from '@/lib/format';
 import { TestPaymentActions } from './test-payment-actions';
+import { pageInput } from '@/lib/http/page-input';
 
 export const metadata: Metadata = { title: 'Test payment', robots: { index: false, follow: false } };
 export const dynamic = 'force-dynamic';
@@ -16,7 +17,7 @@ type Order = TestCheckout['order'];
 
 /** Test payment mode's stand-in for the payment provider's hosted page. */
 export default async function TestPaymentPage({ params }: Props) {
-  const parsed = sessionIdSchema.safeParse((await params).sessionId);
+  const parsed = sessionIdSchema.safeParse((await pageInput(params)).sessionId);
   if (!parsed.success) notFound();
   // Only a missing session is a 404; anything else (the database down) is the error page.
   const checkout = await getTestCheckout(parsed.data).catch((error: unknown) => {
