@@ -1,5 +1,6 @@
 import { CardCartButtons } from '@/components/cart/card-cart-buttons';
-import { Badge, Price } from './price';
+import { Badge } from '@/components/ui/badge';
+import { Price } from '@/components/ui/price';
 import type { ProductCardView } from './types';
 import { CARD_TAG_LIMIT } from '@/lib/shop';
 

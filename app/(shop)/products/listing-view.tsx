@@ -5,6 +5,8 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { ProductGrid } from '@/components/catalog/product-card';
+import { buttonClass } from '@/components/ui/button';
+import { ImageIcon } from '@/components/ui/content-icons';
 import { BannerStrip } from '@/components/layout/banner-strip';
 import { DEFAULT_BANNER } from '@/lib/banner';
 import { getBanner, getCategories, getListing } from '@/lib/cache/catalog';
@@ -127,7 +129,7 @@ function CategoryGrid({ categories }: { categories: CategoryRecord[] }) {
                 href={listingHref({ category: c.name, page: 1 })}
                 className="block overflow-hidden rounded-2xl border border-gray-200 bg-white shadow-sm hover:shadow-md"
               >
-                <div className="aspect-[4/3] bg-gradient-to-br from-rose-100 to-indigo-100">
+                <div className="aspect-[4/3] bg-gradient-to-br from-brand-100 to-accent-100">
                   {image ? (
                     // eslint-disable-next-line @next/next/no-img-element -- images are sized at upload, not by the runtime optimiser (Decision 3)
                     <img
@@ -141,8 +143,8 @@ function CategoryGrid({ categories }: { categories: CategoryRecord[] }) {
                       decoding="async"
                     />
                   ) : (
-                    <span className="flex h-full items-center justify-center text-4xl" aria-hidden="true">
-                      🎨
+                    <span className="flex h-full items-center justify-center text-brand-700">
+                      <ImageIcon className="h-10 w-10" />
                     </span>
                   )}
                 </div>
@@ -160,7 +162,7 @@ function CategoryGrid({ categories }: { categories: CategoryRecord[] }) {
 }
 
 function Pagination({ params, pages }: { params: ListingParams; pages: number }) {
-  const link = 'rounded-lg border border-gray-300 px-4 py-2 font-medium hover:bg-gray-100';
+  const link = buttonClass({ variant: 'secondary' });
   return (
     <nav aria-label="Pagination" className="mt-10 flex items-center justify-center gap-4">
       {params.page > 1 && (

@@ -1,7 +1,10 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
-import { Badge, Price } from '@/components/catalog/price';
+import { Badge } from '@/components/ui/badge';
+import { ChipLink } from '@/components/ui/chip';
+import { Notice } from '@/components/ui/card';
+import { Price } from '@/components/ui/price';
 import { getItem, getItems } from '@/lib/cache/catalog';
 import { getLicenceTiers } from '@/lib/cache/licences';
 import type { CatalogItem } from '@/lib/domain/catalog';
@@ -13,7 +16,7 @@ import { BackButton } from './back-button';
 import { ImageLightbox } from './image-lightbox';
 import { LicencePicker } from './licence-picker';
 import { productJsonLd } from './json-ld';
-import { BoltIcon } from '@/components/ui/icons';
+import { BoltIcon } from '@/components/ui/content-icons';
 import { pageInput } from '@/lib/http/page-input';
 
 // Rendered on first request, then served from the cache until the catalogue changes.
@@ -81,33 +84,32 @@ export default async function ProductPage({ params }: Props) {
           <div className="flex flex-wrap gap-2 text-sm">
             {item.category && categoryHref && (
               // Plain <a> for /products?… links: see components/layout/category-menu.tsx.
-              <a href={categoryHref} className="rounded-full bg-rose-50 px-3 py-1 font-medium text-rose-800 hover:bg-rose-100">
+              <ChipLink tone="brand" href={categoryHref}>
                 {item.category}
-              </a>
+              </ChipLink>
             )}
             {item.category && item.subcategory && (
-              <a
-                href={`${categoryHref}&subcategory=${encodeURIComponent(item.subcategory)}`}
-                className="rounded-full bg-indigo-50 px-3 py-1 font-medium text-indigo-800 hover:bg-indigo-100"
-              >
+              <ChipLink tone="accent" href={`${categoryHref}&subcategory=${encodeURIComponent(item.subcategory)}`}>
                 {item.subcategory}
-              </a>
+              </ChipLink>
             )}
           </div>
           {item.tags.length > 0 && (
             <ul className="flex flex-wrap gap-2" aria-label="Tags">
               {item.tags.map((tag) => (
-                <li key={tag} className="rounded-full bg-gray-100 px-3 py-1 text-sm text-gray-800">
-                  #{tag}
+                <li key={tag}>
+                  <Badge tone="neutral" className="px-3 py-1 text-sm">
+                    #{tag}
+                  </Badge>
                 </li>
               ))}
             </ul>
           )}
           <LicencePicker productId={item.id} choices={choices} item={view.cartItem} />
-          <p className="rounded-xl bg-emerald-50 p-4 text-sm text-emerald-900">
+          <Notice tone="success">
             <BoltIcon className="mr-1 h-4 w-4 align-[-2px]" />
             Instant download: your files are available immediately after purchase.
-          </p>
+          </Notice>
           {item.originalFilenames.length > 0 && (
             <div className="text-sm text-gray-700">
               <h2 className="font-semibold text-gray-900">Included files</h2>
@@ -126,7 +128,7 @@ export default async function ProductPage({ params }: Props) {
                   const thumbnail = publicMediaUrl(p.thumbnailPath ?? p.imagePath);
                   return (
                     <li key={p.id}>
-                      <Link href={productHref(p.id)} className="flex items-center gap-3 text-rose-800 underline hover:text-rose-900">
+                      <Link href={productHref(p.id)} className="flex items-center gap-3 text-brand-800 underline hover:text-brand-900">
                         {thumbnail && (
                           // eslint-disable-next-line @next/next/no-img-element -- images are sized at upload, not by the runtime optimiser (Decision 3)
                           <img src={thumbnail} alt="" width={48} height={48} loading="lazy" className="h-12 w-12 rounded object-cover" />
