@@ -52,3 +52,6 @@ export const LISTING_SORT_LABELS: Record<ListingSort, string> = {
 };
 /** The highest price a listing's price filter takes, in dollars. */
 export const MAX_PRICE_FILTER_DOLLARS = 100_000;
+
+/** The listing of one tag (Decision 088): tags on cards and product pages link here. */
+export const tagListingPath = (tag: string) => `/products?tag=${encodeURIComponent(tag)}`;

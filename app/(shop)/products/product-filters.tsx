@@ -1,20 +1,22 @@
 'use client';
 
 import { useState } from 'react';
-import { listingHref } from './listing-href';
+import { listingHref, priceParam, type ListingParams } from './listing-href';
 
 type Props = {
   categories: { name: string; subcategories: string[] }[];
   category: string;
   subcategory: string;
   search: string;
+  /** The tag, order and price range, kept when the search or category changes. */
+  keep?: Pick<ListingParams, 'tag' | 'sort' | 'minPriceCents' | 'maxPriceCents'>;
 };
 
 /**
  * Search box and category/subcategory dropdowns. It is a plain GET form, so it
  * works without JavaScript; with it, dropdown changes navigate at once.
  */
-export function ProductFilters({ categories, category, subcategory, search }: Props) {
+export function ProductFilters({ categories, category, subcategory, search, keep = {} }: Props) {
   const [pending, setPending] = useState(false);
   const [query, setQuery] = useState(search);
   const subcategories = categories.find((c) => c.name === category)?.subcategories ?? [];
@@ -23,7 +25,7 @@ export function ProductFilters({ categories, category, subcategory, search }: Pr
   // client router would answer a soft navigation from its cached static /products.
   const go = (next: { category?: string; subcategory?: string; search?: string }) => {
     setPending(true);
-    window.location.assign(listingHref({ ...next, page: 1 }));
+    window.location.assign(listingHref({ ...keep, ...next, page: 1 }));
   };
 
   const control = 'rounded-lg border border-gray-300 bg-white px-3 py-2 text-gray-900';
@@ -39,6 +41,11 @@ export function ProductFilters({ categories, category, subcategory, search }: Pr
         go({ category, subcategory, search: query.trim() });
       }}
     >
+      {/* Without JavaScript the form submits these too. */}
+      {keep.tag && <input type="hidden" name="tag" value={keep.tag} />}
+      {keep.sort && <input type="hidden" name="sort" value={keep.sort} />}
+      {keep.minPriceCents !== undefined && <input type="hidden" name="min_price" value={priceParam(keep.minPriceCents)} />}
+      {keep.maxPriceCents !== undefined && <input type="hidden" name="max_price" value={priceParam(keep.maxPriceCents)} />}
       <div className="flex min-w-60 flex-1 flex-col gap-1 text-sm font-medium">
         <label htmlFor="filter-search">Search</label>
         <input

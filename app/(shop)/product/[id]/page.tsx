@@ -6,7 +6,7 @@ import { getItem, getItems } from '@/lib/cache/catalog';
 import { getLicenceTiers } from '@/lib/cache/licences';
 import type { CatalogItem } from '@/lib/domain/catalog';
 import { licenceOptions } from '@/lib/domain/licences';
-import { termsPath } from '@/lib/shop';
+import { tagListingPath, termsPath } from '@/lib/shop';
 import { publicMediaUrl, siteUrl } from '@/lib/media';
 import { productHref, tierPriceView, toCardView } from '../../catalog-views';
 import { BackButton } from './back-button';
@@ -97,8 +97,10 @@ export default async function ProductPage({ params }: Props) {
           {item.tags.length > 0 && (
             <ul className="flex flex-wrap gap-2" aria-label="Tags">
               {item.tags.map((tag) => (
-                <li key={tag} className="rounded-full bg-gray-100 px-3 py-1 text-sm text-gray-800">
-                  #{tag}
+                <li key={tag}>
+                  <a href={tagListingPath(tag)} className="block rounded-full bg-gray-100 px-3 py-1 text-sm text-gray-800 hover:bg-gray-200">
+                    #{tag}
+                  </a>
                 </li>
               ))}
             </ul>
