@@ -23,6 +23,8 @@ export const getNewestProducts = unstable_cache(catalog.listNewestProducts, ['ne
 export const getItem = cachedWhen(catalog.getCatalogItem, (item) => item !== null, ['catalog-item'], options);
 export const getItems = unstable_cache(catalog.getCatalogItems, ['catalog-items'], options);
 export const getTags = unstable_cache(catalog.listTags, ['tags'], options);
+// Per product, and only when there is something to offer: a made-up id finds nothing and stores nothing (Decision 089).
+export const getRecommendedIds = cachedWhen(catalog.listRecommendedIds, (ids) => ids.length > 0, ['recommended-ids'], options);
 
 /**
  * Listings without a free-text search are few (one per category, sort, tag and

@@ -38,6 +38,32 @@ export const catalogQuerySchema = z
   })
   .transform(({ min_price, max_price, ...rest }) => ({ ...rest, minPriceCents: min_price, maxPriceCents: max_price }));
 
+/** At most this many products asked about per recommendations request (a cart's worth). */
+export const MAX_RECOMMENDATION_SOURCES = 20;
+/** Items a recommendations answer holds at most. */
+export const MAX_RECOMMENDATIONS = 12;
+
+// GET /api/recommendations?product_ids=a,b: what to offer beside a cart or an order (Decision 089).
+export const recommendationsQuerySchema = z.object({
+  product_ids: z
+    .string({ message: 'Name the products: product_ids=a,b' })
+    .max(MAX_RECOMMENDATION_SOURCES * 65)
+    .transform((v) => [
+      ...new Set(
+        v
+          .split(',')
+          .map((id) => id.trim())
+          .filter(Boolean),
+      ),
+    ])
+    .pipe(
+      z
+        .array(z.string().regex(/^[a-z0-9]{1,64}$/i, 'Invalid id'))
+        .min(1, 'Name at least one product')
+        .max(MAX_RECOMMENDATION_SOURCES, `At most ${MAX_RECOMMENDATION_SOURCES} products`),
+    ),
+});
+
 export const idParamsSchema = z.object({
   id: z
     .string()

@@ -5,6 +5,7 @@ import { readCart, useCart, writeCart } from '@/components/cart/use-cart';
 import { imageSrc, removeFromCart } from '@/lib/cart';
 import { formatAud } from '@/lib/format';
 import { OrderSummary } from './order-summary';
+import { RecommendationStrip } from '@/components/catalog/recommendation-strip';
 
 export function CartView() {
   const items = useCart();
@@ -64,6 +65,7 @@ export function CartView() {
           <OrderSummary items={items} />
         </div>
       )}
+      {items.length > 0 && <RecommendationStrip title="You might also like" id="cart-recommendations" productIds={items.map((item) => item.product_id)} />}
     </>
   );
 }

@@ -4,6 +4,7 @@ import Link from 'next/link';
 import { useEffect, useState } from 'react';
 import { readCart, writeCart } from '@/components/cart/use-cart';
 import { api } from '@/components/data/api';
+import { RecommendationStrip } from '@/components/catalog/recommendation-strip';
 import { DownloadAllLink, DownloadButtons, InvoiceLink, type DownloadItem } from '@/components/orders/download-buttons';
 
 // SPEC §4: recheck every 2 s up to 5 times, then 'timeout'; a failing request
@@ -92,6 +93,12 @@ export function SuccessView({ sessionId }: { sessionId: string }) {
             <DownloadAllLink sessionId={sessionId} fileCount={state.items.reduce((n, item) => n + item.files.length, 0)} />
             <InvoiceLink sessionId={sessionId} />
           </div>
+          <RecommendationStrip
+            title="Complete the set"
+            id="complete-the-set"
+            productIds={state.items.map((item) => item.product_id)}
+            exclude={state.items.map((item) => item.product_id)}
+          />
           <div className="mt-8 flex flex-wrap justify-center gap-3">
             <Link href="/products" className="rounded-lg bg-rose-700 px-6 py-3 font-semibold text-white hover:bg-rose-800">
               Continue Shopping

@@ -20,6 +20,7 @@ export { createBundle, MAX_BUNDLE_PRODUCTS, type NewBundle } from './bundles';
 export { addFileVersion, getFileHistory, type FileHistory, type FileVersionRecord } from './file-versions';
 export { setCatalogItemImage, setCategoryImage } from './images';
 export { getPublicMedia } from './media';
+export { listRecommendedIds, mergeRecommendations, RECOMMENDED_COUNT } from './recommendations';
 export { selectionSql, selectionWhere, type ProductSelection } from './selection';
 export { BANNER_KEY } from './settings';
 

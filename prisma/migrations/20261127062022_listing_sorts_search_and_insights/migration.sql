@@ -2,9 +2,6 @@
 ALTER TABLE "Order" ADD COLUMN     "insightsCountedAt" TIMESTAMP(3);
 
 -- AlterTable
-ALTER TABLE "OrderItem" ADD COLUMN     "creditCents" INTEGER NOT NULL DEFAULT 0;
-
--- AlterTable
 ALTER TABLE "Product" ADD COLUMN     "listPriceCents" INTEGER NOT NULL DEFAULT 0,
 ADD COLUMN     "ratingAverage" DOUBLE PRECISION NOT NULL DEFAULT 0,
 ADD COLUMN     "ratingCount" INTEGER NOT NULL DEFAULT 0,
@@ -162,3 +159,8 @@ GROUP BY a."productId", b."productId";
 
 UPDATE "Order" SET "insightsCountedAt" = now()
 WHERE "fulfilledAt" IS NOT NULL AND "paymentStatus" IN ('paid', 'no_payment_required') AND kind <> 'subscription';
+
+-- The queues of the order-insights and list-prices jobs, so that a payment can queue its
+-- insights before any worker has started (a worker brings the settings up to date).
+SELECT pgboss.create_queue('order-insights', '{"policy":"standard","retryLimit":4,"retryDelay":5,"retryBackoff":true,"expireInSeconds":60}');
+SELECT pgboss.create_queue('list-prices', '{"policy":"standard","retryLimit":1,"retryDelay":5,"retryBackoff":true,"expireInSeconds":60}');

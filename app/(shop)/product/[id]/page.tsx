@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { Badge, Price } from '@/components/catalog/price';
-import { getItem, getItems } from '@/lib/cache/catalog';
+import { getItem, getItems, getRecommendedIds } from '@/lib/cache/catalog';
 import { getLicenceTiers } from '@/lib/cache/licences';
 import type { CatalogItem } from '@/lib/domain/catalog';
 import { licenceOptions } from '@/lib/domain/licences';
@@ -14,6 +14,8 @@ import { ImageLightbox } from './image-lightbox';
 import { LicencePicker } from './licence-picker';
 import { productJsonLd } from './json-ld';
 import { BoltIcon } from '@/components/ui/icons';
+import { HideHeldItems } from '@/components/catalog/hide-held-items';
+import { RecommendationList } from '@/components/catalog/recommendation-list';
 import { pageInput } from '@/lib/http/page-input';
 
 // Rendered on first request, then served from the cache until the catalogue changes.
@@ -62,6 +64,10 @@ export default async function ProductPage({ params }: Props) {
     price: tierPriceView(o),
   }));
   const included = item.isBundle ? await getItems(item.bundleProductIds) : [];
+  // What buyers bought with it, else alike (Decision 089); per product, so cached like the page.
+  const recommended = (await Promise.all((await getRecommendedIds(item.id)).map((id) => getItem(id, 'all'))))
+    .filter((other) => other !== null)
+    .map((other) => toCardView(other, now, tiers));
   const image = publicMediaUrl(item.imagePath);
   const categoryHref = item.category ? `/products?category=${encodeURIComponent(item.category)}` : null;
 
@@ -143,6 +149,8 @@ export default async function ProductPage({ params }: Props) {
           )}
         </div>
       </div>
+      <RecommendationList title="Frequently bought together" id="bought-together" items={recommended} />
+      {recommended.length > 0 && <HideHeldItems listId="bought-together" />}
       <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: productJsonLd(item, view.price.priceCents, view.price.onSale) }} />
     </div>
   );
