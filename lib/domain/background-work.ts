@@ -11,7 +11,7 @@ import { REFUND_EMAIL_JOB, REFUND_SETTLE_JOB, settlePendingRefund } from '@/lib/
 import { processUploadFile, runStagingSweep, SWEEP_STAGING_CRON, SWEEP_STAGING_JOB, UPLOAD_JOB, UPLOAD_JOB_SECONDS } from '@/lib/domain/uploads';
 import { JOB_CONCURRENCY, registerJobHandler, startJobWorker } from '@/lib/domain/jobs';
 import { countOrderInsights, ORDER_INSIGHTS_JOB } from '@/lib/domain/insights';
-import { LIST_PRICES_CRON, LIST_PRICES_JOB, refreshListPrices } from '@/lib/domain/catalog/list-prices';
+import { LIST_PRICES_CRON, LIST_PRICES_JOB, refreshListPrices } from '@/lib/domain/catalog';
 
 export function registerJobHandlers(): void {
   registerJobHandler(ORDER_EMAIL_JOB, async (payload) => {

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { listCatalog, searchCatalog } from '@/lib/domain/catalog';
+import { listCatalog, refreshListPrices, searchCatalog } from '@/lib/domain/catalog';
 import { db } from '@/lib/infra/db';
 
 // Sorts, filters and ranked search on a catalogue of its own (Decision 088).
@@ -129,5 +129,22 @@ describe('sorts and filters', () => {
     expect((await listCatalog({ category: 'Mugs SS', sort: 'price_asc' })).items[0].id).toBe(ids.other);
     expect(await titles(listCatalog({ search: 'catamaran' }))).toEqual(['Retro Catamaran Sticker']);
     expect(await titles(listCatalog({ search: 'catamaren' }))).toEqual(['Retro Catamaran Sticker']);
+  });
+});
+
+describe('the list-prices job', () => {
+  it('moves a product to its sale price once a scheduled sale starts, without a write to it', async () => {
+    const saleStart = new Date(Date.now() + 1_500);
+    const row = await db().product.create({
+      data: { title: 'Scheduled Sale Clip Art', priceCents: 900, onSale: true, salePriceCents: 450, saleStart, saleEnd: new Date(Date.now() + 86_400_000) },
+    });
+    expect(row.listPriceCents).toBe(900);
+    // Waits for the start itself (a condition on the clock, not a guess at how long work takes).
+    while (Date.now() <= saleStart.getTime() + 50) await new Promise((r) => setTimeout(r, 100));
+    expect(await refreshListPrices()).toBeGreaterThanOrEqual(1);
+    expect((await db().product.findUniqueOrThrow({ where: { id: row.id } })).listPriceCents).toBe(450);
+    // Up to date: a second run has nothing to do for it.
+    await refreshListPrices();
+    expect((await db().product.findUniqueOrThrow({ where: { id: row.id } })).listPriceCents).toBe(450);
   });
 });

@@ -21,6 +21,7 @@ export { addFileVersion, getFileHistory, type FileHistory, type FileVersionRecor
 export { setCatalogItemImage, setCategoryImage } from './images';
 export { getPublicMedia } from './media';
 export { listRecommendedIds, mergeRecommendations, RECOMMENDED_COUNT } from './recommendations';
+export { LIST_PRICES_CRON, LIST_PRICES_JOB, refreshListPrices } from './list-prices';
 export { selectionSql, selectionWhere, type ProductSelection } from './selection';
 export { BANNER_KEY } from './settings';
 
