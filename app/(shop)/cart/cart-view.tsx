@@ -7,6 +7,7 @@ import { Button, buttonClass } from '@/components/ui/button';
 import { imageSrc, removeFromCart } from '@/lib/cart';
 import { dollarsToCents, formatAud } from '@/lib/format';
 import { OrderSummary } from './order-summary';
+import { RecommendationStrip } from '@/components/catalog/recommendation-strip';
 
 export function CartView() {
   const items = useCart();
@@ -70,6 +71,7 @@ export function CartView() {
           <OrderSummary items={items} />
         </div>
       )}
+      {items.length > 0 && <RecommendationStrip title="You might also like" id="cart-recommendations" productIds={items.map((item) => item.product_id)} />}
     </>
   );
 }

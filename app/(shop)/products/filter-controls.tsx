@@ -2,20 +2,22 @@
 
 import { useState, type ReactNode } from 'react';
 import { LazyComboboxControl } from '@/components/ui/lazy-combobox';
-import { listingHref } from './listing-href';
+import { listingHref, type ListingParams } from './listing-href';
 
 type Filters = { category?: string; subcategory?: string; search?: string };
+/** The tag, order and price range: kept when the search or category changes. */
+export type KeptFilters = Pick<ListingParams, 'tag' | 'sort' | 'minPriceCents' | 'maxPriceCents'>;
 
 // A full page load, not router.push: middleware rewrites /products?… URLs, and the
 // client router would answer a soft navigation from its cached static /products.
-function go(filters: Filters): void {
-  window.location.assign(listingHref({ ...filters, page: 1 }));
+function go(filters: Filters, keep: KeptFilters): void {
+  window.location.assign(listingHref({ ...keep, ...filters, page: 1 }));
 }
 
 const text = (data: FormData, key: string) => String(data.get(key) ?? '').trim();
 
 /** The filters' form: submitting it goes to the listing's own clean address (listingHref). */
-export function FilterForm({ children }: { children: ReactNode }) {
+export function FilterForm({ children, keep }: { children: ReactNode; keep: KeptFilters }) {
   const [pending, setPending] = useState(false);
   return (
     <form
@@ -31,7 +33,7 @@ export function FilterForm({ children }: { children: ReactNode }) {
         // Back to All Categories is a submit button too: it keeps the search and clears both pickers.
         const clear = (e.nativeEvent as SubmitEvent).submitter?.getAttribute('name') === 'clear';
         setPending(true);
-        go(clear ? { search } : { category: text(data, 'category'), subcategory: text(data, 'subcategory'), search });
+        go(clear ? { search } : { category: text(data, 'category'), subcategory: text(data, 'subcategory'), search }, keep);
       }}
     >
       {children}
@@ -39,10 +41,10 @@ export function FilterForm({ children }: { children: ReactNode }) {
   );
 }
 
-type PickerProps = { options: string[]; category: string; value: string; subcategory?: boolean };
+type PickerProps = { options: string[]; category: string; value: string; keep: KeptFilters; subcategory?: boolean };
 
 /** The category picker, or with `subcategory` the one within `category`: a pick goes there at once, keeping the search typed so far. */
-export function CategoryPicker({ options, category, value, subcategory = false }: PickerProps) {
+export function CategoryPicker({ options, category, value, keep, subcategory = false }: PickerProps) {
   const id = subcategory ? 'filter-subcategory' : 'filter-category';
   const searchTyped = () => String((document.getElementById('filter-search') as HTMLInputElement | null)?.value ?? '').trim();
   return (
@@ -53,7 +55,7 @@ export function CategoryPicker({ options, category, value, subcategory = false }
       options={options}
       emptyOption={subcategory ? 'All Subcategories' : 'All Categories'}
       value={value}
-      onChange={(next) => go(subcategory ? { category, subcategory: next, search: searchTyped() } : { category: next, search: searchTyped() })}
+      onChange={(next) => go(subcategory ? { category, subcategory: next, search: searchTyped() } : { category: next, search: searchTyped() }, keep)}
     />
   );
 }

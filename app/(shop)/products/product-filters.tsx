@@ -1,12 +1,15 @@
 import { Button } from '@/components/ui/button';
 import { Field, TextField } from '@/components/ui/field';
-import { CategoryPicker, FilterForm } from './filter-controls';
+import { CategoryPicker, FilterForm, type KeptFilters } from './filter-controls';
+import { priceParam } from './listing-href';
 
 type Props = {
   categories: { name: string; subcategories: string[] }[];
   category: string;
   subcategory: string;
   search: string;
+  /** The tag, order and price range, kept when the search or category changes. */
+  keep?: KeptFilters;
 };
 
 /**
@@ -16,19 +19,24 @@ type Props = {
  * and the pickers' controls (filter-controls.tsx), whose Combobox loads when the
  * shopper reaches for it (LazyComboboxControl).
  */
-export function ProductFilters({ categories, category, subcategory, search }: Props) {
+export function ProductFilters({ categories, category, subcategory, search, keep = {} }: Props) {
   const subcategories = categories.find((c) => c.name === category)?.subcategories ?? [];
   return (
-    <FilterForm>
+    <FilterForm keep={keep}>
+      {/* Without JavaScript the form submits these too. */}
+      {keep.tag && <input type="hidden" name="tag" value={keep.tag} />}
+      {keep.sort && <input type="hidden" name="sort" value={keep.sort} />}
+      {keep.minPriceCents !== undefined && <input type="hidden" name="min_price" value={priceParam(keep.minPriceCents)} />}
+      {keep.maxPriceCents !== undefined && <input type="hidden" name="max_price" value={priceParam(keep.maxPriceCents)} />}
       <div className="min-w-60 flex-1">
         <TextField id="filter-search" label="Search" type="search" name="search" defaultValue={search} placeholder="Search products..." maxLength={100} />
       </div>
       <Field id="filter-category" labelId="filter-category-label" label="Category" className="w-56">
-        {() => <CategoryPicker options={categories.map((c) => c.name)} category={category} value={category} />}
+        {() => <CategoryPicker options={categories.map((c) => c.name)} category={category} value={category} keep={keep} />}
       </Field>
       {subcategories.length > 0 && (
         <Field id="filter-subcategory" labelId="filter-subcategory-label" label="Subcategory" className="w-56">
-          {() => <CategoryPicker options={subcategories} category={category} value={subcategory} subcategory />}
+          {() => <CategoryPicker options={subcategories} category={category} value={subcategory} keep={keep} subcategory />}
         </Field>
       )}
       <Button type="submit" variant="dark">

@@ -7,6 +7,7 @@ import { api } from '@/components/data/api';
 import { buttonClass } from '@/components/ui/button';
 import { LoadingPanel, PageIcon } from '@/components/ui/card';
 import { CheckCircleIcon } from '@/components/ui/content-icons';
+import { RecommendationStrip } from '@/components/catalog/recommendation-strip';
 import { DownloadAllLink, DownloadButtons, InvoiceLink, type DownloadItem } from '@/components/orders/download-buttons';
 
 // SPEC §4: recheck every 2 s up to 5 times, then 'timeout'; a failing request
@@ -90,6 +91,12 @@ export function SuccessView({ sessionId }: { sessionId: string }) {
             <DownloadAllLink sessionId={sessionId} fileCount={state.items.reduce((n, item) => n + item.files.length, 0)} />
             <InvoiceLink sessionId={sessionId} />
           </div>
+          <RecommendationStrip
+            title="Complete the set"
+            id="complete-the-set"
+            productIds={state.items.map((item) => item.product_id)}
+            exclude={state.items.map((item) => item.product_id)}
+          />
           <div className="mt-8 flex flex-wrap justify-center gap-3">
             <Link href="/products" className={buttonClass({ size: 'lg' })}>
               Continue Shopping

@@ -5,11 +5,11 @@ import { Badge } from '@/components/ui/badge';
 import { ChipLink } from '@/components/ui/chip';
 import { Notice } from '@/components/ui/card';
 import { Price } from '@/components/ui/price';
-import { getItem, getItems } from '@/lib/cache/catalog';
+import { getItem, getItems, getRecommendedIds } from '@/lib/cache/catalog';
 import { getLicenceTiers } from '@/lib/cache/licences';
 import type { CatalogItem } from '@/lib/domain/catalog';
 import { licenceOptions } from '@/lib/domain/licences';
-import { termsPath } from '@/lib/shop';
+import { tagListingPath, termsPath } from '@/lib/shop';
 import { publicMediaUrl, siteUrl } from '@/lib/media';
 import { productHref, tierPriceView, toCardView } from '../../catalog-views';
 import { BackButton } from './back-button';
@@ -17,6 +17,8 @@ import { ImageLightbox } from './image-lightbox';
 import { LicencePicker } from './licence-picker';
 import { productJsonLd } from './json-ld';
 import { BoltIcon } from '@/components/ui/content-icons';
+import { HideHeldItems } from '@/components/catalog/hide-held-items';
+import { RecommendationList } from '@/components/catalog/recommendation-list';
 import { pageInput } from '@/lib/http/page-input';
 
 // Rendered on first request, then served from the cache until the catalogue changes.
@@ -65,6 +67,10 @@ export default async function ProductPage({ params }: Props) {
     price: tierPriceView(o),
   }));
   const included = item.isBundle ? await getItems(item.bundleProductIds) : [];
+  // What buyers bought with it, else alike (Decision 089); per product, so cached like the page.
+  const recommended = (await Promise.all((await getRecommendedIds(item.id)).map((id) => getItem(id, 'all'))))
+    .filter((other) => other !== null)
+    .map((other) => toCardView(other, now, tiers));
   const image = publicMediaUrl(item.imagePath);
   const categoryHref = item.category ? `/products?category=${encodeURIComponent(item.category)}` : null;
 
@@ -98,9 +104,9 @@ export default async function ProductPage({ params }: Props) {
             <ul className="flex flex-wrap gap-2" aria-label="Tags">
               {item.tags.map((tag) => (
                 <li key={tag}>
-                  <Badge tone="neutral" className="px-3 py-1 text-sm">
+                  <a href={tagListingPath(tag)} className="badge badge-neutral px-3 py-1 text-sm hover:bg-gray-200">
                     #{tag}
-                  </Badge>
+                  </a>
                 </li>
               ))}
             </ul>
@@ -143,6 +149,8 @@ export default async function ProductPage({ params }: Props) {
           )}
         </div>
       </div>
+      <RecommendationList title="Frequently bought together" id="bought-together" items={recommended} />
+      {recommended.length > 0 && <HideHeldItems listId="bought-together" />}
       <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: productJsonLd(item, view.price.priceCents, view.price.onSale) }} />
     </div>
   );
