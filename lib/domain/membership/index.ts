@@ -4,6 +4,7 @@
 // event (never patched by deltas), so events arriving out of order are harmless.
 import 'server-only';
 import { notFound } from '@/lib/domain/errors';
+import { recordMembershipState } from '@/lib/domain/insights';
 import { db, Prisma } from '@/lib/infra/db';
 import { paymentMode } from '@/lib/infra/payments';
 import { retrieveSubscription, setCancelAtPeriodEnd } from '@/lib/infra/payments/subscriptions';
@@ -63,7 +64,10 @@ export async function syncStripeSubscription(subscriptionId: string): Promise<vo
     cancelAtPeriodEnd: sub.cancelAtPeriodEnd,
     stripeSubscriptionId: subscriptionId,
   };
-  await db().membership.upsert({ where: { userId }, create: { userId, ...data }, update: data });
+  await db().$transaction(async (tx) => {
+    await tx.membership.upsert({ where: { userId }, create: { userId, ...data }, update: data });
+    await recordMembershipState(tx, userId, data);
+  });
 }
 
 export async function cancelMembership(userId: string): Promise<MembershipStatus> {
@@ -73,7 +77,10 @@ export async function cancelMembership(userId: string): Promise<MembershipStatus
     await setCancelAtPeriodEnd(m.stripeSubscriptionId, true);
     await syncStripeSubscription(m.stripeSubscriptionId);
   } else {
-    await db().membership.update({ where: { userId }, data: { cancelAtPeriodEnd: true } });
+    await db().$transaction(async (tx) => {
+      const cancelled = await tx.membership.update({ where: { userId }, data: { cancelAtPeriodEnd: true } });
+      await recordMembershipState(tx, userId, cancelled);
+    });
   }
   return getMembershipStatus(userId);
 }

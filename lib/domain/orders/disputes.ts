@@ -7,6 +7,7 @@
 // order) is recorded as both, so a late opening event cannot suspend a
 // settled order (Decision 067).
 import 'server-only';
+import { recordRefundFigures } from '@/lib/domain/insights';
 import { enqueue, kickJobs } from '@/lib/domain/jobs';
 import { db, type DisputeOutcome } from '@/lib/infra/db';
 import { idOf, orderOfPaymentIntent } from './refund-events';
@@ -66,6 +67,7 @@ export async function recordDisputeClosed(dispute: DisputeObject): Promise<boole
       await returnVoucherShare(tx, order, id, suspended);
     }
     await tx.refund.update({ where: { id }, data: { disputeOutcome: outcome, resolvedAt: new Date() } });
+    await recordRefundFigures(tx, id);
     await enqueue(tx, REFUND_EMAIL_JOB, { refundId: id, outcome }, { key: `${id}:${outcome}` });
     return true;
   });

@@ -3,6 +3,7 @@
 // The conditional UPDATE on fulfilledAt is what makes it idempotent: of any
 // number of concurrent callers exactly one sees count = 1 and does the work.
 import 'server-only';
+import { recordSaleFigures } from '@/lib/domain/insights';
 import { activateTestMembership } from '@/lib/domain/membership';
 import { confirmVoucher, releaseVoucher } from '@/lib/domain/vouchers';
 import { db } from '@/lib/infra/db';
@@ -43,6 +44,7 @@ export async function fulfilOrder(sessionId: string, details: FulfilDetails): Pr
     if (!order.customerEmail && details.customerEmail) {
       await tx.order.update({ where: { id: order.id }, data: { customerEmail: details.customerEmail.toLowerCase() } });
     }
+    await recordSaleFigures(tx, order.id);
     if (order.kind === 'subscription') {
       // With Stripe the membership follows the subscription's own events; test mode has none.
       if (paymentMode() === 'test') await activateTestMembership(tx, order);

@@ -3,6 +3,7 @@
 // so a webhook and an admin refund of the same order take turns. The items
 // end, a gift card gets its share back, and one email is queued per refund.
 import 'server-only';
+import { recordRefundFigures } from '@/lib/domain/insights';
 import { returnDrawnBalance } from '@/lib/domain/vouchers';
 import { enqueue } from '@/lib/domain/jobs';
 import { AppError } from '@/lib/domain/errors';
@@ -93,6 +94,7 @@ export async function recordRefund(tx: Tx, order: LockedOrder, input: RefundInpu
   const voucherReturnedCents = input.source === 'dispute' ? 0 : await returnVoucherShare(tx, order, refund.id, input.itemIds);
   // Keyed by the refund: the customer hears of each refund once, however often its job runs.
   if (!input.quiet) await enqueue(tx, REFUND_EMAIL_JOB, { refundId: refund.id }, { key: refund.id });
+  await recordRefundFigures(tx, refund.id);
   return { ...refund, voucherReturnedCents };
 }
 
