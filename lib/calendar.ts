@@ -42,6 +42,17 @@ export function addMonths(day: Day, months: number): Day {
   return firstOf(year, month + months);
 }
 
+/**
+ * The whole calendar months inside the range, as [first, end) month starts;
+ * the range's other days are before `first` or from `end` on. No whole month:
+ * first = end = the day after the range.
+ */
+export function wholeMonths({ from, to }: DayRange): { first: Day; end: Day } {
+  const first = monthStart(from) === from ? from : addMonths(from, 1);
+  const end = monthStart(addDays(to, 1));
+  return first < end ? { first, end } : { first: addDays(to, 1), end: addDays(to, 1) };
+}
+
 /** The Monday of the day's week. */
 export const weekStart = (day: Day): Day => addDays(day, -((new Date(utc(day)).getUTCDay() + 6) % 7));
 

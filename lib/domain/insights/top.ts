@@ -3,7 +3,7 @@
 // and only its partial months' days from SalesDayItem, so a year is twelve
 // month rows per product sold rather than 365 day rows.
 import 'server-only';
-import { addDays, addMonths, monthStart, type DayRange } from '@/lib/calendar';
+import { wholeMonths, type DayRange } from '@/lib/calendar';
 import { db, Prisma } from '@/lib/infra/db';
 
 type Client = Prisma.TransactionClient | ReturnType<typeof db>;
@@ -13,13 +13,6 @@ export const TOP_LIMIT = 10;
 export type TopItem = { productId: string; title: string; isBundle: boolean; units: number; netCents: number };
 export type Rankings = { byRevenue: TopItem[]; byUnits: TopItem[] };
 export type TopItems = { products: Rankings; bundles: Rankings };
-
-/** The whole months inside the range, [first, end): empty (first = end) when there is none. */
-export function wholeMonths({ from, to }: DayRange): { first: string; end: string } {
-  const first = monthStart(from) === from ? from : addMonths(from, 1);
-  const end = monthStart(addDays(to, 1));
-  return first < end ? { first, end } : { first: addDays(to, 1), end: addDays(to, 1) };
-}
 
 type Row = { ranking: string; bundle: boolean; productId: string; units: bigint; cents: bigint; title: string };
 
