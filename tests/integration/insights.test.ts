@@ -13,7 +13,6 @@ import { addDays } from '@/lib/calendar';
 import { createFixtures } from '../support/fixtures';
 import { REGISTERED_BUSINESS } from '../support/business';
 import { expectedInsights, loadRaw } from '../support/insights-recompute';
-import { pdfText } from '../support/pdf-text';
 import { startStripeStandInForShop, type StripeStandIn } from '../support/stripe-stand-in';
 import { signedWebhookRequest } from '../support/signed-webhook';
 import { checkFigures, loadInsightsApp, randomTrading, type App, type Trading } from '../support/insights-trading';
@@ -76,6 +75,18 @@ describe('Insights figures after four months of random trading', () => {
       const actual = await app.getInsights(range, interval, trading.now);
       const expected = expectedInsights(app, raw, range, interval, trading.now);
       checkFigures(actual, expected, `${range.from}..${range.to} by ${interval}`);
+    }
+  });
+
+  it('rank the same whether proven from a few leaders per period, from more, or from every product', async () => {
+    const { topItems } = await import('@/lib/domain/insights/top');
+    for (const range of [
+      { from: '2026-03-20', to: '2026-07-12' },
+      { from: '2026-03-17', to: '2026-06-12' },
+    ]) {
+      const full = await topItems(app.db(), range, []);
+      expect(full.products.byRevenue.length).toBeGreaterThan(3);
+      for (const rounds of [[1], [1, 2], [2, 3], [50]]) expect(await topItems(app.db(), range, rounds), `K ${rounds.join(', ')}`).toEqual(full);
     }
   });
 

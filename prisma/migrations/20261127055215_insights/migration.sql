@@ -84,6 +84,24 @@ CREATE TABLE "MembershipCancellation" (
 );
 
 -- CreateIndex
+CREATE INDEX "SalesDayItem_day_isBundle_netCents_idx" ON "SalesDayItem"("day", "isBundle", "netCents" DESC);
+
+-- CreateIndex
+CREATE INDEX "SalesDayItem_day_isBundle_units_idx" ON "SalesDayItem"("day", "isBundle", "units" DESC);
+
+-- CreateIndex
+CREATE INDEX "SalesDayItem_productId_day_idx" ON "SalesDayItem"("productId", "day");
+
+-- CreateIndex
+CREATE INDEX "SalesMonthItem_month_isBundle_netCents_idx" ON "SalesMonthItem"("month", "isBundle", "netCents" DESC);
+
+-- CreateIndex
+CREATE INDEX "SalesMonthItem_month_isBundle_units_idx" ON "SalesMonthItem"("month", "isBundle", "units" DESC);
+
+-- CreateIndex
+CREATE INDEX "SalesMonthItem_productId_month_idx" ON "SalesMonthItem"("productId", "month");
+
+-- CreateIndex
 CREATE INDEX "MembershipCancellation_cancelledAt_idx" ON "MembershipCancellation"("cancelledAt");
 
 -- CreateIndex
