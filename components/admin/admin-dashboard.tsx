@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import { ADMIN_USERNAME_KEY, api, goToAdminLogin } from './session';
 import { CategoriesTab } from './categories-tab';
 import { ConfirmProvider } from './confirm';
+import { InsightsTab } from './insights/insights-tab';
 import { OrdersTab } from './orders-tab';
 import { ProductsTab } from './products-tab';
 import { SalesTab } from './sales-tab';
@@ -54,6 +55,8 @@ export function AdminDashboard({ username }: { username: string }) {
         return <CategoriesTab catalog={catalog} />;
       case 'Tags':
         return <TagsTab catalog={catalog} />;
+      case 'Insights':
+        return <InsightsTab />;
     }
   }
 
