@@ -6,18 +6,25 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shopDay } from '@/lib/calendar';
 import { insightsResponse, type InsightsResponse } from '@/lib/contract/insights';
 import { adminToken, call, closeDb, expectErrorShape, registerCustomer, type Customer } from '../security/helpers';
-import { expectShape, listProducts } from './helpers';
+import { expectError, expectShape, listProducts } from './helpers';
 
 let admin: Record<string, string>;
 let buyer: Customer;
 
 const insights = async (query: string, headers = admin) => call('GET', `/api/admin/insights?${query}`, { headers });
 
+/** The body in the contract, with no field the contract does not name (zod drops unknown keys, so the parse must equal the body). */
+function exactly(body: unknown): InsightsResponse {
+  const parsed = expectShape(insightsResponse, body);
+  expect(body).toStrictEqual(parsed);
+  return parsed;
+}
+
 async function today(): Promise<InsightsResponse> {
   const day = shopDay();
   const res = await insights(`from=${day}&to=${day}&interval=day`);
   expect(res.status, res.text).toBe(200);
-  return expectShape(insightsResponse, res.body);
+  return exactly(res.body);
 }
 
 beforeAll(async () => {
@@ -32,7 +39,9 @@ describe('GET /api/admin/insights', () => {
     const res = await insights('from=2025-07-01&to=2026-06-30&interval=month');
     expect(res.status, res.text).toBe(200);
     expect(res.headers.get('cache-control')).toBe('no-store');
-    const body = expectShape(insightsResponse, res.body);
+    expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+    const body = exactly(res.body);
+    expect(Object.keys(body.totals).sort()).toEqual(Object.keys(insightsResponse.shape.totals.shape).sort());
     expect(body).toMatchObject({ from: '2025-07-01', to: '2026-06-30', interval: 'month', time_zone: 'Australia/Sydney' });
     expect(body.series.map((p) => p.from)).toEqual([
       '2025-07-01',
@@ -55,6 +64,30 @@ describe('GET /api/admin/insights', () => {
       ['Jan–Mar 2026', '2026-01-01', '2026-03-31'],
       ['Apr–Jun 2026', '2026-04-01', '2026-06-30'],
     ]);
+  });
+
+  it('charts by day when no interval is given: one period per day, the edge weeks cut to the range', async () => {
+    const byDay = await insights('from=2026-02-27&to=2026-03-02');
+    expect(byDay.status, byDay.text).toBe(200);
+    const days = exactly(byDay.body);
+    expect(days.interval).toBe('day');
+    expect(days.series.map((p) => [p.from, p.to])).toEqual([
+      ['2026-02-27', '2026-02-27'],
+      ['2026-02-28', '2026-02-28'],
+      ['2026-03-01', '2026-03-01'],
+      ['2026-03-02', '2026-03-02'],
+    ]);
+    expect(days.membership_revenue.map((m) => [m.from, m.to])).toEqual([
+      ['2026-02-27', '2026-02-28'],
+      ['2026-03-01', '2026-03-02'],
+    ]);
+    // 2026-02-27 is a Friday: its week is cut to Friday–Sunday, the next one to Monday.
+    const byWeek = exactly((await insights('from=2026-02-27&to=2026-03-02&interval=week')).body);
+    expect(byWeek.series.map((p) => [p.from, p.to])).toEqual([
+      ['2026-02-27', '2026-03-01'],
+      ['2026-03-02', '2026-03-02'],
+    ]);
+    expect(byWeek.bas.map((q) => q.quarter)).toEqual(['Jan–Mar 2026']);
   });
 
   it("moves today's figures by exactly a payment's and a refund's amounts", async () => {
@@ -85,7 +118,7 @@ describe('GET /api/admin/insights', () => {
     expect(cents(refunded.totals.gross_sales)).toBe(cents(after.totals.gross_sales));
   });
 
-  it('refuses a bad range in the one error shape: 400 naming the field', async () => {
+  it('refuses a bad range in the one error shape: 400 invalid_request naming the field', async () => {
     const cases: [string, string][] = [
       ['to=2026-06-30', 'from'],
       ['from=2026-07-01', 'to'],
@@ -98,12 +131,16 @@ describe('GET /api/admin/insights', () => {
     for (const [query, field] of cases) {
       const res = await insights(query);
       expectErrorShape(res, 400);
+      expectError(res, 400, 'invalid_request');
       expect(Object.keys((res.body as { fields?: object }).fields ?? {}), query).toContain(field);
     }
   });
 
-  it('is for the admin only: a visitor and a customer get 401', async () => {
+  it('is for the admin only: a visitor, a customer and a forged token get 401', async () => {
     expectErrorShape(await insights('from=2026-07-01&to=2026-07-31', {}), 401);
     expectErrorShape(await insights('from=2026-07-01&to=2026-07-31', buyer.auth), 401);
+    expectError(await insights('from=2026-07-01&to=2026-07-31', { authorization: 'Bearer not-a-token' }), 401, 'unauthorized');
+    // Access is checked before the query: a stranger learns nothing from a bad range either.
+    expectError(await insights('from=nonsense', {}), 401, 'unauthorized');
   });
 });
