@@ -1,4 +1,5 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import { apiGet, aud, productList, uniqueEmail } from './helpers';
 import { insightsResponse } from '@/lib/contract/insights';
 import { dayCount, financialYearOf, shopDay } from '@/lib/calendar';
@@ -7,9 +8,11 @@ import { dayCount, financialYearOf, shopDay } from '@/lib/calendar';
 // through the test payment page shows in today's figures, the chart draws a
 // bar per period with the same figures as a table for screen readers, the
 // presets and the interval change both, and a reversed custom range is refused.
+// axe finds nothing on the tab at either size, and every control works from
+// the keyboard alone.
 
 async function adminPage(browser: Browser, viewport: { width: number; height: number }): Promise<Page> {
-  const context = await browser.newContext({ viewport, ...(viewport.width < 500 ? { isMobile: true, hasTouch: true } : {}) });
+  const context = await browser.newContext({ viewport, locale: 'en-AU', ...(viewport.width < 500 ? { isMobile: true, hasTouch: true } : {}) });
   const page = await context.newPage();
   await page.goto('/admin/login');
   await page.getByLabel('Username').fill('admin');
@@ -19,6 +22,27 @@ async function adminPage(browser: Browser, viewport: { width: number; height: nu
   await page.goto('/admin/dashboard?tab=insights');
   await expect(page.getByRole('tab', { name: 'Insights', exact: true })).toHaveAttribute('aria-selected', 'true');
   return page;
+}
+
+/** WCAG 2.1 A and AA rules over the Insights panel, once its figures and chart are drawn. */
+async function expectNoAxeViolations(page: Page) {
+  await expect(page.getByTestId('net-sales-chart').locator('svg')).toBeVisible();
+  const { violations } = await new AxeBuilder({ page }).include('[role="tabpanel"]').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+/** Presses Tab until `target` has the focus (at most `limit` times), as a keyboard user reaches it. */
+async function tabTo(page: Page, target: Locator, limit = 40) {
+  for (let i = 0; i < limit; i++) {
+    await page.keyboard.press('Tab');
+    if (await target.evaluate((el) => el === document.activeElement)) {
+      // The focus is shown, not only moved.
+      const style = await target.evaluate((el) => ({ outline: getComputedStyle(el).outlineStyle, ring: getComputedStyle(el).boxShadow }));
+      expect(style.outline !== 'none' || style.ring !== 'none', `no focus outline or ring on ${target.toString()}`).toBe(true);
+      return;
+    }
+  }
+  throw new Error(`Tab never reached ${target.toString()}`);
 }
 
 const chartBars = (page: Page) => page.getByTestId('net-sales-chart').locator('line.ct-bar');
@@ -57,6 +81,7 @@ test('on a phone: a sale made today shows in the figures, the chart and its tabl
   // The page itself never scrolls sideways: wide tables scroll inside their own box.
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
+  await expectNoAxeViolations(page);
   await page.context().close();
 });
 
@@ -94,5 +119,48 @@ test('on a desktop: the financial year by month, then by week, and a reversed cu
   await expect(page.getByRole('heading', { level: 2, name: '2026-06-30 to 2026-07-31' })).toBeVisible();
   await expect(page.getByRole('table', { name: 'BAS: GST on sales by quarter' })).toContainText('Apr–Jun 2026');
   await expect(page.getByRole('table', { name: 'BAS: GST on sales by quarter' })).toContainText('Jul–Sep 2026');
+  await expectNoAxeViolations(page);
+  await page.context().close();
+});
+
+test('from the keyboard alone: presets, the interval, the figures table and a custom range', async ({ browser }) => {
+  test.setTimeout(90_000);
+  const page = await adminPage(browser, { width: 1366, height: 900 });
+  const today = shopDay();
+  await page.getByRole('tab', { name: 'Insights', exact: true }).focus();
+
+  const todayButton = page.getByRole('button', { name: 'Today', exact: true });
+  await tabTo(page, todayButton);
+  await page.keyboard.press('Space');
+  await expect(todayButton).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByRole('heading', { level: 2, name: `${today} to ${today}` })).toBeVisible();
+
+  const quarter = page.getByRole('button', { name: 'This quarter', exact: true });
+  await tabTo(page, quarter);
+  await page.keyboard.press('Enter');
+  await expect(quarter).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByLabel('Chart by')).toHaveValue('week');
+
+  // A closed select changes with the arrow keys.
+  await tabTo(page, page.getByLabel('Chart by'));
+  await page.keyboard.press('ArrowDown');
+  await expect(page.getByLabel('Chart by')).toHaveValue('month');
+  await expect(page.getByRole('heading', { level: 3, name: 'Net sales per month' })).toBeVisible();
+
+  const show = page.getByRole('button', { name: 'Show the figures' });
+  await tabTo(page, show);
+  await page.keyboard.press('Enter');
+  await expect(show).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByRole('table', { name: /^Net sales per month, / })).toBeVisible();
+
+  // Dates typed into each field in the browser's day/month/year order, the form sent with Enter.
+  await page.getByRole('button', { name: '7 days', exact: true }).focus();
+  await tabTo(page, page.getByLabel('From', { exact: true }));
+  await page.keyboard.type('01022026');
+  await tabTo(page, page.getByLabel('To', { exact: true }));
+  await page.keyboard.type('28022026');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 2, name: '2026-02-01 to 2026-02-28' })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Net sales per month, 2026-02-01 to 2026-02-28' }).getByRole('row')).toHaveCount(2);
   await page.context().close();
 });
