@@ -21,6 +21,9 @@ const flag = optional
   .refine((v) => v === undefined || ['1', '0', 'true', 'false'].includes(v), { message: 'use 1 (on) or 0 (off)' })
   .transform((v) => v === '1' || v === 'true');
 
+// A whole number of things (connections, slots); empty means the default.
+const positiveCount = (fallback: number) => optional.pipe(z.coerce.number<string | undefined>().int().min(1).max(1000).default(fallback));
+
 const fields = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   DATABASE_URL: optional,
@@ -43,6 +46,10 @@ const fields = z.object({
     .default('true')
     .transform((v) => v === 'true'),
   MEDIA_PUBLIC_URL: optional,
+  // Storage connections of one instance for media, uploads and the back office (the SDK's own default is 50).
+  S3_MAX_CONNECTIONS: positiveCount(50),
+  // "Download all" ZIPs one instance streams at once; also the size of their own storage pool (Decision 074).
+  ZIP_DOWNLOADS_PER_INSTANCE: positiveCount(16),
   // Unset: Stripe when a key is set, otherwise test payments where they are the default (see below).
   PAYMENT_MODE: optional.refine((v) => v === undefined || v === 'test' || v === 'stripe', { message: 'use test or stripe' }),
   STRIPE_SECRET_KEY: optional.refine((v) => v === undefined || STRIPE_KEY.test(v), {
@@ -59,6 +66,8 @@ const fields = z.object({
   DATA_DIR: z.string().default('.data'),
   // Shared page and data cache for several instances (lib/cache/redis-cache-store.mjs reads it, Decisions 055).
   REDIS_URL: optional.refine((v) => v === undefined || /^rediss?:\/\/[^\s]+$/.test(v), { message: 'use redis://host:port or rediss://…' }),
+  // Where `npm start` / `npm run dev` listen (listenHost below).
+  HOST: optional.refine((v) => v === undefined || /^[0-9A-Za-z.:%-]+$/.test(v), { message: 'an address to listen on, e.g. 127.0.0.1 or 0.0.0.0' }),
   // Proxies in front of the shop that append to X-Forwarded-For (0: clients connect directly).
   TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(5).default(0),
 });
@@ -162,6 +171,15 @@ export function exitIfInvalidEnvironment(check: () => unknown): void {
     console.error(`[shop] ${error.message}`);
     process.exit(1);
   }
+}
+
+/**
+ * Where `npm start` listens (Decisions 073): HOST when set; otherwise this machine only, so a
+ * demo on a laptop is not on the café's network by accident; a production start
+ * (NODE_ENV=production) keeps every interface, as its balancer may be on another machine.
+ */
+export function listenHost(settings: Pick<Env, 'HOST' | 'NODE_ENV'>): string | undefined {
+  return settings.HOST ?? (settings.NODE_ENV === 'production' ? undefined : '127.0.0.1');
 }
 
 let cached: Env | undefined;

@@ -26,3 +26,13 @@ export const SHOP_TIME_ZONE = 'Australia/Sydney';
 /** Where a refund's adjustment note is downloaded, under its order's invoice (Decision 071). */
 export const adjustmentNotePath = (sessionId: string, refundId: string) =>
   `/api/orders/invoice/${encodeURIComponent(sessionId)}/adjustments/${encodeURIComponent(refundId)}`;
+
+/** A licence's certificate PDF; a guest order's names its session id, which is what lets a guest in (Decision 082). */
+export const certificatePath = (licenceId: string, guestSessionId?: string | null) =>
+  `/api/licences/${encodeURIComponent(licenceId)}/certificate${guestSessionId ? `?session_id=${encodeURIComponent(guestSessionId)}` : ''}`;
+
+/** The public verification page of a licence. */
+export const verificationPath = (licenceId: string) => `/licence/${encodeURIComponent(licenceId)}`;
+
+/** A licence tier's terms page, at one version when given. */
+export const termsPath = (tierKey: string, version?: number) => `/licences/${encodeURIComponent(tierKey)}${version ? `?version=${version}` : ''}`;

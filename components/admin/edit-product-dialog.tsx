@@ -6,6 +6,7 @@ import { api, toastFailure } from './session';
 import { CheckboxField, SelectField, TextAreaField, TextField } from './field';
 import { Modal } from './modal';
 import { ImageReplace } from './image-replace';
+import { LicencePrices } from './licence-prices';
 import { ProductFiles } from './product-files';
 import { button } from './styles';
 import type { AdminProductResponse as AdminProduct, CategoryResponse as Category, TagResponse as Tag } from '@/lib/contract/catalog';
@@ -139,6 +140,7 @@ function EditProductForm({ product, categories, vocabulary, onClose, onSaved }: 
           </button>
         </div>
       </form>
+      <LicencePrices product={product} onChanged={onSaved} />
       <ProductFiles product={product} onChanged={onSaved} />
       <ImageReplace endpoint={`/api/products/${product.id}/image`} label={product.is_bundle ? 'Cover image' : 'Mockup image'} onChanged={onSaved} />
     </div>

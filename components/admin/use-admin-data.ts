@@ -24,6 +24,7 @@ export const adminPaths = {
   promoCodes: '/api/admin/promo-codes',
   banner: '/api/settings/banner',
   business: '/api/admin/settings/business',
+  licences: '/api/admin/licences',
 } as const;
 
 const fetchJson = <T>(path: string) => api.request<T>(path);

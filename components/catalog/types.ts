@@ -17,5 +17,7 @@ export type ProductCardView = {
   isBundle: boolean;
   tags: string[];
   price: PriceView;
+  /** The licence tiers differ in price: the card shows "From" before the default tier's price. */
+  priceFrom: boolean;
   cartItem: CartItem;
 };

@@ -15,6 +15,9 @@ export const RATE_LIMITS = {
   // carrier's NAT) while a flood is refused after two seconds' worth.
   statusPoll: { name: 'status-poll', limit: 120, windowSeconds: 60 },
   login: { name: 'login', limit: 10, windowSeconds: 300 },
+  // Licence verification (page and API together): enough for a person or a print
+  // platform checking a few buyers, far too few to guess 80-bit ids (Decision 082).
+  licenceVerify: { name: 'licence-verify', limit: 30, windowSeconds: 60 },
   // Sign-in and reset abuse (issue #13): per (client, account) and per account
   // besides per client. The per-account limits are high and short, so a stranger
   // failing on purpose from a few addresses cannot lock the owner out.
@@ -28,6 +31,13 @@ export const RATE_LIMITS = {
   register: { name: 'register', limit: 20, windowSeconds: 3600 },
   forgotPassword: { name: 'forgot', limit: 5, windowSeconds: 3600 },
   adminLogin: { name: 'admin-login', limit: 10, windowSeconds: 900 },
+  // A device that signed in to the account before (Decision 076) spends an allowance of
+  // its own instead of its address's and the account's, so strangers cannot use those up for it.
+  loginDevice: { name: 'login-device', limit: 10, windowSeconds: 300 },
+  forgotPasswordDevice: { name: 'forgot-device', limit: 5, windowSeconds: 3600 },
+  adminLoginDevice: { name: 'admin-login-device', limit: 10, windowSeconds: 900 },
+  // Stripe signs every event: only requests whose signature is missing or wrong count.
+  unsignedWebhook: { name: 'webhook-unsigned', limit: 20, windowSeconds: 600 },
 } satisfies Record<string, RateLimitRule>;
 
 /** Counts one hit for `subject` (usually the client IP); throws rate_limited past the limit. */
@@ -41,13 +51,35 @@ export async function enforceRateLimit(rule: RateLimitRule, subject: string): Pr
       "resetAt" = CASE WHEN "RateLimit"."resetAt" <= now() THEN EXCLUDED."resetAt" ELSE "RateLimit"."resetAt" END
     RETURNING count, "resetAt"`;
   const { count, resetAt } = rows[0];
-  if (count > rule.limit) {
-    const retryAfter = Math.max(1, Math.ceil((resetAt.getTime() - Date.now()) / 1000));
-    throw new AppError('rate_limited', `Too many attempts. Please try again in ${retryAfter} seconds.`, undefined, retryAfter);
-  }
+  if (count > rule.limit) throw limitedUntil(resetAt);
+}
+
+/**
+ * Refuses a subject already at its limit without counting this request: for
+ * counts of failures only, checked before the work whose outcome is counted.
+ */
+export async function refuseOverRateLimit(rule: RateLimitRule, subject: string): Promise<void> {
+  const rows = await db().$queryRaw<{ count: number; resetAt: Date }[]>`
+    SELECT count, "resetAt" FROM "RateLimit" WHERE key = ${`${rule.name}:${subject}`} AND "resetAt" > now()`;
+  if (rows[0] && rows[0].count >= rule.limit) throw limitedUntil(rows[0].resetAt);
+}
+
+function limitedUntil(resetAt: Date): AppError {
+  const retryAfter = Math.max(1, Math.ceil((resetAt.getTime() - Date.now()) / 1000));
+  return new AppError('rate_limited', `Too many attempts. Please try again in ${retryAfter} seconds.`, undefined, retryAfter);
 }
 
 /** Forgets a subject's count, e.g. after a successful sign-in, so honest users never pile up failures. */
 export async function clearRateLimit(rule: RateLimitRule, subject: string): Promise<void> {
   await db().rateLimit.deleteMany({ where: { key: `${rule.name}:${subject}` } });
+}
+
+/**
+ * Deletes counters whose window has passed. Keys hold what strangers send
+ * (addresses, emails), so without this the table would grow with every one
+ * ever tried; a passed window counts from one again anyway, row or not.
+ */
+export async function deleteExpiredRateLimits(): Promise<number> {
+  // The database's clock, as the counting above uses.
+  return db().$executeRaw`DELETE FROM "RateLimit" WHERE "resetAt" <= now()`;
 }

@@ -3,7 +3,7 @@ import { cookies } from 'next/headers';
 import { ADMIN_SESSION_SECONDS, getAdminSession, revokeAdminSession } from '@/lib/domain/admin';
 import { AppError } from '@/lib/domain/errors';
 import { env } from '@/lib/env';
-import type { BodyLimit } from './body-limit';
+import { boundBody, deferredBody, SMALL_BODY, type BodyLimit } from './body-limit';
 import { assertSameOrigin } from './client';
 import { readCookie } from './cookies';
 import { handler } from './handler';
@@ -53,15 +53,17 @@ type Context<P> = { params: Promise<P> };
 
 /**
  * An admin route: the admin session is checked here, in the handler, and
- * state-changing methods must come from this site (CSRF).
+ * state-changing methods must come from this site (CSRF). Both before the
+ * body is read: a stranger is answered with nothing of theirs read but a
+ * declared length over the route's limit.
  */
 export function adminHandler<P = Record<string, string>>(
   fn: (request: Request, context: Context<P>, admin: AdminActor) => Promise<Response>,
-  body?: BodyLimit,
+  body: BodyLimit = SMALL_BODY,
 ) {
   return handler<P>(async (request, context) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') assertSameOrigin(request);
     const admin = await requireAdmin(request);
-    return fn(request, context, admin);
-  }, body);
+    return fn(await boundBody(request, body), context, admin);
+  }, deferredBody(body));
 }

@@ -7,8 +7,10 @@ import { AppError } from '@/lib/domain/errors';
  * read here, before the route runs, and refused past `maxBytes`. `streamed`:
  * an upload whose route reads the body with its own per-part limits (the
  * streaming multipart reader); only a declared length is checked here.
+ * `deferred`: `limit`, applied by the route itself (`boundBody`) once it knows
+ * who is asking; until then only a declared length is checked, and nothing is read.
  */
-export type BodyLimit = { kind: 'buffered'; maxBytes: number } | { kind: 'streamed'; maxBytes?: number };
+export type BodyLimit = { kind: 'buffered'; maxBytes: number } | { kind: 'streamed'; maxBytes?: number } | { kind: 'deferred'; limit: BodyLimit };
 
 /** JSON and form bodies of every route that does not say otherwise. */
 export const SMALL_BODY_BYTES = 64 * 1024;
@@ -16,6 +18,8 @@ export const SMALL_BODY: BodyLimit = { kind: 'buffered', maxBytes: SMALL_BODY_BY
 
 export const bufferedBody = (maxBytes: number): BodyLimit => ({ kind: 'buffered', maxBytes });
 export const streamedBody = (maxBytes?: number): BodyLimit => ({ kind: 'streamed', maxBytes });
+/** For routes that check the caller first (an admin session, a webhook sender's allowance): a stranger's body is never read. */
+export const deferredBody = (limit: BodyLimit): BodyLimit => ({ kind: 'deferred', limit });
 
 /** Room for multipart boundaries and part headers around the files and fields themselves. */
 export const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
@@ -35,6 +39,11 @@ function tooLarge(what: string, maxBytes: number): AppError {
 export function refuseBodyOver(request: Request, maxBytes: number, what: string): void {
   const declared = Number(request.headers.get('content-length'));
   if (Number.isFinite(declared) && declared > maxBytes) throw tooLarge(what, maxBytes);
+}
+
+function refuseDeclaredOver(request: Request, limit: BodyLimit): void {
+  if (limit.kind === 'deferred') refuseDeclaredOver(request, limit.limit);
+  else if (limit.maxBytes !== undefined) refuseBodyOver(request, limit.maxBytes, limit.kind === 'streamed' ? 'The upload' : 'The request body');
 }
 
 /**
@@ -71,14 +80,16 @@ async function readWithin(body: ReadableStream<Uint8Array>, maxBytes: number): P
 
 /**
  * Applies a route's body limit before the route runs, so an oversized body
- * costs no rate-limit count, no database query and no parsing. A buffered
+ * costs no rate-limit count, no database query and no parsing (a deferred
+ * limit: only a declared length here; the route calls this again with the
+ * limit itself once it has checked the caller). A buffered
  * body is handed on as a fresh request over the bytes already read (next-auth
  * needs the NextRequest's nextUrl, so it stays one).
  */
 export async function boundBody(request: Request, limit: BodyLimit): Promise<Request> {
   if (request.method === 'GET' || request.method === 'HEAD') return request;
-  if (limit.maxBytes !== undefined) refuseBodyOver(request, limit.maxBytes, limit.kind === 'streamed' ? 'The upload' : 'The request body');
-  if (limit.kind === 'streamed' || !request.body) return request;
+  refuseDeclaredOver(request, limit);
+  if (limit.kind !== 'buffered' || !request.body) return request;
   const bytes = await readWithin(request.body, limit.maxBytes);
   const headers = new Headers(request.headers);
   headers.delete('transfer-encoding');

@@ -6,7 +6,7 @@ import { requireText } from '@/lib/domain/text';
 import { boundBody, SMALL_BODY, type BodyLimit } from './body-limit';
 import { toErrorResponse } from './errors';
 
-type RouteContext<P> = { params: Promise<P> };
+export type RouteContext<P> = { params: Promise<P> };
 
 /**
  * Wraps a route handler so every failure leaves in the one error shape and

@@ -157,7 +157,7 @@ describe('admin sign-in', () => {
 
   it('sets an HttpOnly SameSite=Strict cookie and ends the session at logout', async () => {
     const res = await fetch(`${SHOP_URL}/api/auth/login`, { method: 'POST', body: new URLSearchParams({ username: 'admin', password: 'admin' }) });
-    const cookie = res.headers.get('set-cookie') ?? '';
+    const cookie = res.headers.getSetCookie().find((c) => c.startsWith('shop_admin=')) ?? '';
     expect(cookie).toMatch(/shop_admin=/);
     expect(cookie).toMatch(/HttpOnly/i);
     expect(cookie).toMatch(/SameSite=Strict/i);

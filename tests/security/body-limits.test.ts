@@ -1,11 +1,13 @@
 // Every route that takes a body refuses one over its limit with 413 in the
 // error shape, whether the length is declared or the body arrives chunked, and
-// before any rate-limit or database work. The cases come from the route files
+// before any rate-limit or database work. An admin route reads nothing of a
+// stranger's body: it answers 401 first (issue #24 §5), so its bodies are
+// judged with the admin's session. The cases come from the route files
 // (routes.ts), so a new route is covered the moment it exists.
 import http from 'node:http';
-import { afterAll, describe, expect, it } from 'vitest';
-import { callFrom } from './clients';
-import { clearRateLimits, closeDb, expectErrorShape, SHOP_URL, type Reply } from './helpers';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { answerWithoutBody, callFrom } from './clients';
+import { adminToken, clearRateLimits, closeDb, expectErrorShape, SHOP_URL, type Reply } from './helpers';
 import { discoverAllRoutes } from './routes';
 
 const KB = 1024;
@@ -91,10 +93,23 @@ function expectTooLarge(res: Reply) {
   expect((res.body as { code: string }).code).toBe('payload_too_large');
 }
 
+let admin: Record<string, string> = {};
+
+beforeAll(async () => {
+  admin = { authorization: `Bearer ${await adminToken()}` };
+});
+
 afterAll(async () => {
   await clearRateLimits('login', 'discount');
   await closeDb();
 });
+
+/** A stranger's request to an admin route, its body declared and never sent: the 401 comes without it. */
+async function expectRefusedUnread(method: string, path: string, bytes: number) {
+  const res = await answerWithoutBody(method, path, { bytes });
+  expectErrorShape(res, 401);
+  expect(res.body).toMatchObject({ detail: 'Admin authentication required' });
+}
 
 describe('the route list', () => {
   it('finds the body-taking routes, and every route with its own limit still exists', () => {
@@ -105,19 +120,27 @@ describe('the route list', () => {
 });
 
 describe.each(SMALL_BODY_ROUTES)('$method $template', (route) => {
+  const headers = () => (route.admin ? admin : {});
+
   it.each([
     ['JSON', JSON_BODY],
     ['form', FORM_BODY],
   ] as const)('refuses a %s body over 64 KB with a declared length: 413', async (_label, shape) => {
-    expectTooLarge(await send(route.method, route.path, shape, SMALL_LIMIT + KB, 'declared'));
+    expectTooLarge(await send(route.method, route.path, shape, SMALL_LIMIT + KB, 'declared', { headers: headers() }));
   });
 
   it.each([
     ['JSON', JSON_BODY],
     ['form', FORM_BODY],
   ] as const)('refuses a chunked %s body (no length) over 64 KB: 413', async (_label, shape) => {
-    expectTooLarge(await send(route.method, route.path, shape, SMALL_LIMIT + OVER, 'chunked'));
+    expectTooLarge(await send(route.method, route.path, shape, SMALL_LIMIT + OVER, 'chunked', { headers: headers() }));
   });
+
+  if (route.admin) {
+    it('answers a stranger 401 before reading a byte of the body', async () => {
+      await expectRefusedUnread(route.method, route.path, SMALL_LIMIT);
+    });
+  }
 });
 
 describe('the Stripe webhook', () => {
@@ -138,13 +161,18 @@ describe('the Stripe webhook', () => {
 describe('the staged bulk upload (a batch of up to 1000 declared files)', () => {
   const path = '/api/admin/bulk-upload/staged';
 
-  it('reads a body of exactly its limit as usual (no session: 401) and refuses one byte more with 413, before the session check', async () => {
-    expectErrorShape(await send('POST', path, JSON_BODY, STAGED_LIMIT, 'declared'), 401);
+  it('answers a stranger 401 before reading a byte of a body of its full limit', async () => {
+    await expectRefusedUnread('POST', path, STAGED_LIMIT);
+  });
+
+  it("reads the admin's body of exactly its limit (then judged: 400) and refuses one byte more with 413; a declared length over it at once, session or not", async () => {
+    expectErrorShape(await send('POST', path, JSON_BODY, STAGED_LIMIT, 'declared', { headers: admin }), 400);
+    expectTooLarge(await send('POST', path, JSON_BODY, STAGED_LIMIT + 1, 'declared', { headers: admin }));
     expectTooLarge(await send('POST', path, JSON_BODY, STAGED_LIMIT + 1, 'declared'));
   });
 
-  it('refuses a chunked body (no length) over its limit: 413', async () => {
-    expectTooLarge(await send('POST', path, JSON_BODY, STAGED_LIMIT + OVER, 'chunked'));
+  it("refuses the admin's chunked body (no length) over its limit: 413", async () => {
+    expectTooLarge(await send('POST', path, JSON_BODY, STAGED_LIMIT + OVER, 'chunked', { headers: admin }));
   });
 });
 

@@ -1,53 +1,19 @@
 import { randomBytes } from 'node:crypto';
-import { connect, createServer, type Server, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeDb, sql } from './helpers';
-import { freeLocalPort, spawnShop, waitForShop, type ShopProcess } from './shop-server';
+import { spawnShop, waitForShop, type ShopProcess } from './shop-server';
+import { TcpLink } from './tcp-link';
 
 // Issue 13 §7: while the database cannot be read, no page claims that something
 // does not exist. A second shop reaches the test database through a TCP proxy
-// that the test closes (connections refused, open ones cut) and opens again: a
-// real network fault between the shop and Postgres.
-
-/** Forwards a local port to Postgres; down() refuses and cuts connections, up() accepts again. */
-class DatabaseLink {
-  private server: Server | undefined;
-  private readonly sockets = new Set<Socket>();
-  constructor(
-    readonly port: number,
-    private readonly target: { host: string; port: number },
-  ) {}
-
-  async up(): Promise<void> {
-    const server = createServer((client) => {
-      const upstream = connect(this.target.port, this.target.host);
-      for (const socket of [client, upstream]) {
-        this.sockets.add(socket);
-        socket.on('close', () => this.sockets.delete(socket));
-        socket.on('error', () => {
-          client.destroy();
-          upstream.destroy();
-        });
-      }
-      client.pipe(upstream).pipe(client);
-    });
-    await new Promise<void>((done, fail) => server.once('error', fail).listen(this.port, '127.0.0.1', () => done()));
-    this.server = server;
-  }
-
-  async down(): Promise<void> {
-    const server = this.server;
-    this.server = undefined;
-    for (const socket of this.sockets) socket.destroy();
-    await new Promise<void>((done) => (server ? server.close(() => done()) : done()));
-  }
-}
+// (tcp-link.ts) that the test closes and opens again: a real network fault
+// between the shop and Postgres.
 
 const tag = randomBytes(5).toString('hex');
 const CATEGORY = `Outage ${tag}`;
 const VISITED = `outagevisited${tag}`;
 const UNVISITED = `outageunvisited${tag}`;
-let link: DatabaseLink;
+let link: TcpLink;
 let shop: ShopProcess;
 let categoryId: string | undefined;
 let admin: Record<string, string>;
@@ -66,12 +32,8 @@ const visible = (html: string) =>
 
 beforeAll(async () => {
   const database = new URL(process.env.DATABASE_URL as string);
-  link = new DatabaseLink(await freeLocalPort(), { host: database.hostname, port: Number(database.port || 5432) });
-  await link.up();
-  const proxied = new URL(database);
-  proxied.hostname = '127.0.0.1';
-  proxied.port = String(link.port);
-  shop = await spawnShop({ DATABASE_URL: proxied.toString() });
+  link = await TcpLink.open({ host: database.hostname, port: Number(database.port || 5432) });
+  shop = await spawnShop({ DATABASE_URL: link.through(database.toString()) });
   await waitForShop(shop);
 
   const login = await fetch(`${shop.url}/api/auth/login`, { method: 'POST', body: new URLSearchParams({ username: 'admin', password: 'admin' }) });

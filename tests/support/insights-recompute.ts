@@ -35,8 +35,8 @@ export async function loadRaw(rules: Rules) {
     },
   });
   const settled = await rules.db().refund.findMany({
-    where: { OR: [{ source: { in: ['admin', 'stripe_refund'] } }, { source: 'dispute', disputeOutcome: 'lost' }] },
-    select: { id: true, orderId: true, source: true, amountCents: true, createdAt: true, resolvedAt: true },
+    where: { status: 'succeeded', OR: [{ source: { in: ['admin', 'stripe_refund'] } }, { source: 'dispute', disputeOutcome: 'lost' }] },
+    select: { id: true, orderId: true, source: true, amountCents: true, membershipEnd: true, createdAt: true, settledAt: true, resolvedAt: true },
   });
   const withNotes = new Set((await rules.db().refund.findMany({ where: rules.refundsWithNotes, select: { id: true } })).map((r) => r.id));
   const registered = (order: (typeof orders)[number]) => {
@@ -49,7 +49,7 @@ export async function loadRaw(rules: Rules) {
     return {
       ...r,
       order,
-      day: shopDay(r.source === 'dispute' ? (r.resolvedAt ?? r.createdAt) : r.createdAt),
+      day: shopDay(r.source === 'dispute' ? (r.resolvedAt ?? r.createdAt) : (r.settledAt ?? r.createdAt)),
       gaveMoney: withNotes.has(r.id),
       registered: registered(order),
     };
@@ -151,7 +151,8 @@ function customers(raw: RawFigures, range: DayRange) {
 }
 
 function activeMembers(raw: RawFigures, at: Date, addPeriod: (from: Date, interval: 'month' | 'year') => Date) {
-  const refunded = new Set(raw.refunds.filter((r) => r.gaveMoney).map((r) => r.orderId));
+  // A refund chosen to end the membership at its period's end leaves that period's cover (Decision 075).
+  const refunded = new Set(raw.refunds.filter((r) => r.gaveMoney && r.membershipEnd !== 'period_end').map((r) => r.orderId));
   const yearAgo = new Date(at);
   yearAgo.setUTCFullYear(yearAgo.getUTCFullYear() - 1);
   const members = raw.sales.filter(

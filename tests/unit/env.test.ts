@@ -131,6 +131,20 @@ describe('site URL in production', () => {
   });
 });
 
+describe('connection and ZIP limits', () => {
+  it('defaults to 50 shared storage connections and 16 ZIPs per instance, empty meaning unset', () => {
+    expect(parseEnv({})).toMatchObject({ S3_MAX_CONNECTIONS: 50, ZIP_DOWNLOADS_PER_INSTANCE: 16 });
+    expect(parseEnv({ S3_MAX_CONNECTIONS: '', ZIP_DOWNLOADS_PER_INSTANCE: ' ' })).toMatchObject({ S3_MAX_CONNECTIONS: 50, ZIP_DOWNLOADS_PER_INSTANCE: 16 });
+    expect(parseEnv({ S3_MAX_CONNECTIONS: '80', ZIP_DOWNLOADS_PER_INSTANCE: '4' })).toMatchObject({ S3_MAX_CONNECTIONS: 80, ZIP_DOWNLOADS_PER_INSTANCE: 4 });
+  });
+
+  it('refuses a count that is not a whole number from 1 to 1000, naming it', () => {
+    for (const value of ['0', '-3', '2.5', 'many', '5000']) {
+      expect(named(refusal({ S3_MAX_CONNECTIONS: value, ZIP_DOWNLOADS_PER_INSTANCE: value }))).toEqual(['S3_MAX_CONNECTIONS', 'ZIP_DOWNLOADS_PER_INSTANCE']);
+    }
+  });
+});
+
 describe('one refusal names every problem', () => {
   it('lists every missing or unsafe variable in a single message', () => {
     const message = refusal({ ...production, SITE_URL: 'http://shop.example.com', STRIPE_SECRET_KEY: testKey, PAYMENT_MODE: 'stripe' });

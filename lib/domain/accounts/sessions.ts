@@ -36,3 +36,8 @@ export async function revokeUserSession(sessionId: string): Promise<void> {
 export async function revokeAllUserSessions(tx: Prisma.TransactionClient, userId: string): Promise<void> {
   await tx.userSession.updateMany({ where: { userId, revokedAt: null }, data: { revokedAt: new Date() } });
 }
+
+/** Sessions past their end, for accounts that never sign in again (the expired-rows job). */
+export async function deleteEndedSessions(): Promise<number> {
+  return (await db().userSession.deleteMany({ where: { expiresAt: { lte: new Date() } } })).count;
+}

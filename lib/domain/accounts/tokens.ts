@@ -38,3 +38,8 @@ export async function consumeToken(tx: Prisma.TransactionClient, token: string, 
   });
   return used.count === 1 ? row.userId : null;
 }
+
+/** Links past their expiry, used or not: nothing can use them any more (the expired-rows job). */
+export async function deleteExpiredTokens(): Promise<number> {
+  return (await db().passwordResetToken.deleteMany({ where: { expiresAt: { lte: new Date() } } })).count;
+}

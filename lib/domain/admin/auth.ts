@@ -3,6 +3,7 @@
 import 'server-only';
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { recordAudit } from '@/lib/domain/audit';
+import { ADMIN_SIGN_IN, limitSignInAccount, limitSignInClient, type SignInAttempt } from '@/lib/domain/sign-in-limits';
 import { env } from '@/lib/env';
 import { db } from '@/lib/infra/db';
 
@@ -16,6 +17,15 @@ function sameSecret(given: string, expected: string): boolean {
 }
 
 export type AdminSession = { username: string; token: string; expiresAt: Date };
+
+/**
+ * The sign-in limits, all before the body is read: the one account is known in
+ * advance, and its limit counts every attempt together whatever username it names.
+ */
+export async function limitAdminSignIn(attempt: SignInAttempt): Promise<void> {
+  await limitSignInClient(ADMIN_SIGN_IN, attempt);
+  await limitSignInAccount(ADMIN_SIGN_IN, attempt, env().ADMIN_USERNAME, 'all');
+}
 
 /** A new admin session for the right credentials (recorded in the audit log with the client's address), else null. */
 export async function adminLogin(username: string, password: string, ip: string | null = null): Promise<AdminSession | null> {
@@ -41,4 +51,9 @@ export async function getAdminSession(token: string): Promise<{ username: string
 
 export async function revokeAdminSession(token: string): Promise<void> {
   await db().adminSession.updateMany({ where: { tokenHash: digest(token).toString('hex'), revokedAt: null }, data: { revokedAt: new Date() } });
+}
+
+/** Sessions past their 8 hours; who signed in when stays in the audit log (the expired-rows job). */
+export async function deleteEndedAdminSessions(): Promise<number> {
+  return (await db().adminSession.deleteMany({ where: { expiresAt: { lte: new Date() } } })).count;
 }

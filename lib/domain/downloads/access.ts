@@ -3,7 +3,7 @@ import { AppError, notFound } from '@/lib/domain/errors';
 import { isActiveMember } from '@/lib/domain/membership';
 import { db } from '@/lib/infra/db';
 
-export type AuthorizedOrder = { id: string; createdAt: Date; items: { productId: string; title: string }[] };
+export type AuthorizedOrder = { id: string; userId: string | null; createdAt: Date; items: { productId: string; title: string }[] };
 
 /**
  * The one access rule for every download: a fulfilled, paid order, seen by its
@@ -36,7 +36,7 @@ export async function authorizeOrderDownload(request: { sessionId: string; produ
   const kept = order.items.filter((i) => !i.refundedAt);
   // A refunded item is the buyer's own business to know about: a clear 403, never a vague 404 (Decision 067).
   if (kept.length === 0) throw refundedError(order.items);
-  return { id: order.id, createdAt: order.createdAt, items: kept.map(({ productId, title }) => ({ productId, title })) };
+  return { id: order.id, userId: order.userId, createdAt: order.createdAt, items: kept.map(({ productId, title }) => ({ productId, title })) };
 }
 
 function refundedError(items: { refundedAt: Date | null; refund: { source: string; disputeOutcome: string | null } | null }[]): AppError {

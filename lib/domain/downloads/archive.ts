@@ -1,10 +1,11 @@
 import 'server-only';
 import { notFound } from '@/lib/domain/errors';
-import { filesForProducts, type OrderFile } from '@/lib/domain/orders';
+import { filesForProducts, orderTierPositions, type OrderFile } from '@/lib/domain/orders';
 import { zipObjects, type ZipEntry } from '@/lib/infra/archive';
 import { db } from '@/lib/infra/db';
 import { sanitizeFilename } from '@/lib/infra/storage';
-import { authorizeOrderDownload } from './access';
+import { authorizeOrderDownload, type AuthorizedOrder } from './access';
+import { acquireZipSlot, zipHolder } from './zip-slots';
 
 export type ArchiveRequest = { sessionId: string; productId?: string; userId: string | null; ip: string | null };
 export type OrderArchive = { filename: string; body: ReadableStream<Uint8Array>; fileCount: number };
@@ -54,27 +55,57 @@ export function archiveLayout(folders: Folder[]): (ZipEntry & { fileId: string; 
   return entries;
 }
 
-/**
- * Every file of a paid order (or of one of its products) as one streamed ZIP,
- * under the same access rule as single downloads. Each file is logged as
- * downloaded when the archive is handed out, as single downloads are when
- * their link is.
- */
-export async function createOrderArchive(request: ArchiveRequest): Promise<OrderArchive> {
+type ArchivePlan = { order: AuthorizedOrder; entries: ReturnType<typeof archiveLayout>; filename: string };
+
+/** What the ZIP of this request would hold, under the same access rule as single downloads; nothing opened or logged. */
+async function planOrderArchive(request: ArchiveRequest): Promise<ArchivePlan> {
   const order = await authorizeOrderDownload(request);
   // The files as this order knows them: ones removed since it was placed included.
   const files = await filesForProducts(
     order.items.map((i) => i.productId),
     order.createdAt,
+    await orderTierPositions(order.id),
   );
   const entries = archiveLayout(order.items.map((i) => ({ title: i.title, productId: i.productId, files: files.get(i.productId) ?? [] })));
   if (entries.length === 0) throw notFound('File not found');
-  await db().downloadLog.createMany({
-    data: entries.map((e) => ({ orderId: order.id, productId: e.productId, fileId: e.fileId, userId: request.userId, ip: request.ip })),
-  });
+  return { order, entries, filename: `order-${request.sessionId.slice(-12).replace(/[^A-Za-z0-9_]/g, '')}.zip` };
+}
+
+/**
+ * The name and size in files of the ZIP a GET would stream, for HEAD: the same
+ * checks and answers, but no slot taken, no storage read, nothing logged.
+ */
+export async function describeOrderArchive(request: ArchiveRequest): Promise<Omit<OrderArchive, 'body'>> {
+  const { entries, filename } = await planOrderArchive(request);
+  return { filename, fileCount: entries.length };
+}
+
+/**
+ * Every file of a paid order (or of one of its products) as one streamed ZIP,
+ * under the same access rule as single downloads. Each file is logged as
+ * downloaded when the archive is handed out, as single downloads are when
+ * their link is. Throws rate_limited when the holder or this instance already
+ * streams as many ZIPs as allowed (zip-slots.ts).
+ */
+export async function createOrderArchive(request: ArchiveRequest): Promise<OrderArchive> {
+  const { order, entries, filename } = await planOrderArchive(request);
+  // Refused before anything is logged: a 429 hands nothing out.
+  const slot = await acquireZipSlot(zipHolder(order));
+  try {
+    await db().downloadLog.createMany({
+      data: entries.map((e) => ({ orderId: order.id, productId: e.productId, fileId: e.fileId, userId: request.userId, ip: request.ip })),
+    });
+  } catch (error) {
+    slot.release();
+    throw error;
+  }
   return {
-    filename: `order-${request.sessionId.slice(-12).replace(/[^A-Za-z0-9_]/g, '')}.zip`,
-    body: zipObjects(entries.map(({ path, storageKey }) => ({ path, storageKey }))),
+    filename,
+    // The slot is held while the ZIP streams and given back when it ends, whichever way.
+    body: zipObjects(
+      entries.map(({ path, storageKey }) => ({ path, storageKey })),
+      { onSettled: slot.release },
+    ),
     fileCount: entries.length,
   };
 }

@@ -1,6 +1,7 @@
 // Members in the figures. Active members at a moment are read from the
 // membership payments themselves: a paid membership order covers the month or
-// year after it, unless its money was given back. Cancellations are recorded
+// year after it, unless its money was given back and the membership with it
+// (a refund may keep the paid period, Decision 075). Cancellations are recorded
 // when a membership is seen ending (cancelled at period end, or ended by
 // Stripe), once per period, since the membership row only mirrors its latest state.
 import 'server-only';
@@ -26,7 +27,8 @@ export async function countActiveMembers(client: Client, at: Date): Promise<numb
     WHERE o.kind = 'subscription' AND ${paidOrder('o')}
       AND o."fulfilledAt" > at.t - interval '1 year' AND o."fulfilledAt" <= at.t
       AND o."fulfilledAt" + CASE WHEN o."planInterval" = 'year' THEN interval '1 year' ELSE interval '1 month' END > at.t
-      AND NOT EXISTS (SELECT 1 FROM "Refund" r WHERE r."orderId" = o.id AND ${settledRefund('r')} AND r."amountCents" > 0)`;
+      AND NOT EXISTS (SELECT 1 FROM "Refund" r WHERE r."orderId" = o.id AND ${settledRefund('r')} AND r."amountCents" > 0
+                        AND r."membershipEnd" IS DISTINCT FROM 'period_end')`;
   return Number(row?.members ?? 0);
 }
 

@@ -19,14 +19,19 @@ export const paidOrder = (alias: string) => Prisma.raw(`${alias}."fulfilledAt" I
 /**
  * Refunds that gave money back, as `refundsWithNotes` (orders/refund-notes.ts)
  * selects them for adjustment notes, before its amount > 0: a $0 order's
- * refund still ends units. An open dispute has returned nothing; a won one never will.
+ * refund still ends units. A pending refund (waiting for Stripe, Decision 075)
+ * and an open dispute have returned nothing; a won dispute never will.
  */
 export const settledRefund = (alias: string) =>
-  Prisma.raw(`(${alias}.source IN ('admin', 'stripe_refund') OR (${alias}.source = 'dispute' AND ${alias}."disputeOutcome" = 'lost'))`);
+  Prisma.raw(
+    `(${alias}.status = 'succeeded' AND (${alias}.source IN ('admin', 'stripe_refund') OR (${alias}.source = 'dispute' AND ${alias}."disputeOutcome" = 'lost')))`,
+  );
 
-/** When a refund gave the money back: a lost dispute when it closed (as its adjustment note is dated). */
+/** When a refund gave the money back, as `moneyReturnedAt` dates its adjustment note: when Stripe made it, a lost dispute when it closed. */
 export const refundDay = (alias: string) =>
-  localDay(`CASE WHEN ${alias}.source = 'dispute' THEN coalesce(${alias}."resolvedAt", ${alias}."createdAt") ELSE ${alias}."createdAt" END`);
+  localDay(
+    `CASE WHEN ${alias}.source = 'dispute' THEN coalesce(${alias}."resolvedAt", ${alias}."createdAt") ELSE coalesce(${alias}."settledAt", ${alias}."createdAt") END`,
+  );
 
 /**
  * Whether the order's documents carry GST: its invoice's seller snapshot once

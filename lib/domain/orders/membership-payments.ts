@@ -3,6 +3,7 @@
 // subscription_cycle) is recorded here as a paid order keyed by the invoice id,
 // so every membership payment has its invoice at /api/orders/invoice/{id}.
 import 'server-only';
+import { issueInvoiceIn } from '@/lib/domain/business';
 import { recordSaleFigures } from '@/lib/domain/insights';
 import { db } from '@/lib/infra/db';
 import { newOrderId } from './ids';
@@ -27,12 +28,12 @@ export async function recordMembershipRenewal(invoice: RenewalInvoice): Promise<
     select: { userId: true, planInterval: true, user: { select: { email: true } } },
   });
   if (!membership) return false;
-  const id = newOrderId();
+  const orderId = newOrderId();
   return db().$transaction(async (tx) => {
     const { count } = await tx.order.createMany({
       data: [
         {
-          id,
+          id: orderId,
           sessionId: invoice.invoiceId,
           kind: 'subscription',
           planInterval: membership.planInterval,
@@ -48,8 +49,11 @@ export async function recordMembershipRenewal(invoice: RenewalInvoice): Promise<
       ],
       skipDuplicates: true,
     });
-    if (count === 1) await recordSaleFigures(tx, id);
-    return count === 1;
+    if (count !== 1) return false;
+    await recordSaleFigures(tx, orderId);
+    // Its invoice comes with it, in the same transaction (Decision 075); last, for the number's lock.
+    await issueInvoiceIn(tx, orderId, invoice.paidAt);
+    return true;
   });
 }
 

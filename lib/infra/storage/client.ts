@@ -6,22 +6,32 @@ import { env } from '@/lib/env';
 // through short-lived presigned URLs); `public` holds previews and thumbnails.
 export type BucketKind = 'private' | 'public';
 
-const globalForS3 = globalThis as unknown as { shopS3?: S3Client };
+/**
+ * Which pool of storage connections a call uses. "Download all" ZIPs hold a
+ * connection for as long as their client reads, so they get a pool of their
+ * own, sized to the ZIPs an instance streams at once (each reads one object at
+ * a time): media, uploads and the back office never queue behind them.
+ */
+export type StoragePool = 'shared' | 'archive';
 
-export function s3(): S3Client {
-  if (!globalForS3.shopS3) {
-    const e = env();
-    globalForS3.shopS3 = new S3Client({
-      region: e.S3_REGION,
-      endpoint: e.S3_ENDPOINT,
-      forcePathStyle: e.S3_FORCE_PATH_STYLE,
-      credentials: { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY },
-      // s3rver corrupts streamed uploads when the SDK adds its default checksums.
-      requestChecksumCalculation: 'WHEN_REQUIRED',
-      responseChecksumValidation: 'WHEN_REQUIRED',
-    });
-  }
-  return globalForS3.shopS3;
+const globalForS3 = globalThis as unknown as { shopS3Clients?: Partial<Record<StoragePool, S3Client>> };
+
+export function s3(pool: StoragePool = 'shared'): S3Client {
+  const clients = (globalForS3.shopS3Clients ??= {});
+  clients[pool] ??= createClient(pool === 'archive' ? env().ZIP_DOWNLOADS_PER_INSTANCE : env().S3_MAX_CONNECTIONS);
+  return clients[pool];
+}
+
+function createClient(maxSockets: number): S3Client {
+  const e = env();
+  return new S3Client({
+    region: e.S3_REGION,
+    endpoint: e.S3_ENDPOINT,
+    forcePathStyle: e.S3_FORCE_PATH_STYLE,
+    credentials: { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY },
+    // The connection pool: a call past maxSockets waits for a connection to come free.
+    requestHandler: { httpAgent: { keepAlive: true, maxSockets }, httpsAgent: { keepAlive: true, maxSockets } },
+  });
 }
 
 export function bucketName(kind: BucketKind): string {

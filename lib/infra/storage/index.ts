@@ -11,9 +11,9 @@ import {
   PutObjectCommand,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
-import { bucketName, cacheControl, isNotFound, s3, type BucketKind } from './client';
+import { bucketName, cacheControl, isNotFound, s3, type BucketKind, type StoragePool } from './client';
 
-export { bucketName, s3, type BucketKind } from './client';
+export { bucketName, s3, type BucketKind, type StoragePool } from './client';
 export { presignDownload, presignUpload, sanitizeFilename, type PresignedUpload } from './presign';
 
 export async function ensureBuckets(): Promise<void> {
@@ -179,17 +179,39 @@ export type StoredObject = {
   etag?: string;
 };
 
-/** Returns null when the object does not exist. */
-export async function getObject(kind: BucketKind, key: string): Promise<StoredObject | null> {
+export type GetObjectOptions = { pool?: StoragePool; signal?: AbortSignal };
+
+/**
+ * Returns null when the object does not exist. The body holds a connection of
+ * the pool until it is read to the end or cancelled; `signal` gives up waiting.
+ */
+export async function getObject(kind: BucketKind, key: string, options: GetObjectOptions = {}): Promise<StoredObject | null> {
+  const out = await sendGetObject(kind, key, options);
+  if (!out?.Body) return null;
+  return {
+    body: out.Body.transformToWebStream(),
+    contentType: out.ContentType ?? 'application/octet-stream',
+    contentLength: out.ContentLength,
+    etag: out.ETag,
+  };
+}
+
+/**
+ * The object's bytes as the Node stream the SDK reads them from, or null when
+ * it does not exist. For code that pipes Node streams: backpressure and a cut
+ * connection reach it at once, with no web-stream queue in between (that queue
+ * reports an error only once a reader drains it).
+ */
+export async function getObjectStream(kind: BucketKind, key: string, options: GetObjectOptions = {}): Promise<Readable | null> {
+  const out = await sendGetObject(kind, key, options);
+  if (!out?.Body) return null;
+  if (!(out.Body instanceof Readable)) throw new Error('The storage client returned a body that is not a Node stream');
+  return out.Body;
+}
+
+async function sendGetObject(kind: BucketKind, key: string, { pool = 'shared', signal }: GetObjectOptions) {
   try {
-    const out = await s3().send(new GetObjectCommand({ Bucket: bucketName(kind), Key: key }));
-    if (!out.Body) return null;
-    return {
-      body: out.Body.transformToWebStream(),
-      contentType: out.ContentType ?? 'application/octet-stream',
-      contentLength: out.ContentLength,
-      etag: out.ETag,
-    };
+    return await s3(pool).send(new GetObjectCommand({ Bucket: bucketName(kind), Key: key }), { abortSignal: signal });
   } catch (error) {
     if (isNotFound(error)) return null;
     throw error;

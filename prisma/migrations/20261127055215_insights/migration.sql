@@ -200,11 +200,11 @@ GROUP BY 1, 2 ORDER BY 1, 2
 ON CONFLICT (day, "voucherId") DO UPDATE SET "uses" = "SalesDayCode"."uses" + EXCLUDED."uses", "discountCents" = "SalesDayCode"."discountCents" + EXCLUDED."discountCents";
 
 INSERT INTO "SalesFigureEntry" (id, day)
-SELECT 'refund:' || r.id, ((CASE WHEN r.source = 'dispute' THEN coalesce(r."resolvedAt", r."createdAt") ELSE r."createdAt" END AT TIME ZONE 'UTC') AT TIME ZONE 'Australia/Sydney')::date FROM "Refund" r WHERE true AND (r.source IN ('admin', 'stripe_refund') OR (r.source = 'dispute' AND r."disputeOutcome" = 'lost'))
+SELECT 'refund:' || r.id, ((CASE WHEN r.source = 'dispute' THEN coalesce(r."resolvedAt", r."createdAt") ELSE coalesce(r."settledAt", r."createdAt") END AT TIME ZONE 'UTC') AT TIME ZONE 'Australia/Sydney')::date FROM "Refund" r WHERE true AND (r.status = 'succeeded' AND (r.source IN ('admin', 'stripe_refund') OR (r.source = 'dispute' AND r."disputeOutcome" = 'lost')))
 ON CONFLICT (id) DO NOTHING;
 
 WITH refund AS (
-  SELECT o.kind::text AS kind, r."amountCents" AS amount, ((CASE WHEN r.source = 'dispute' THEN coalesce(r."resolvedAt", r."createdAt") ELSE r."createdAt" END AT TIME ZONE 'UTC') AT TIME ZONE 'Australia/Sydney')::date AS day, coalesce(
+  SELECT o.kind::text AS kind, r."amountCents" AS amount, ((CASE WHEN r.source = 'dispute' THEN coalesce(r."resolvedAt", r."createdAt") ELSE coalesce(r."settledAt", r."createdAt") END AT TIME ZONE 'UTC') AT TIME ZONE 'Australia/Sydney')::date AS day, coalesce(
   (SELECT coalesce(inv.seller -> 'gstRegistered' = 'true'::jsonb, false) FROM "Invoice" inv WHERE inv."orderId" = o.id),
   (SELECT coalesce(a.details -> 'gstRegistered' = 'true'::jsonb, false) FROM "AuditLog" a
     WHERE a.action = 'settings.business' AND a."createdAt" <= o."fulfilledAt"
@@ -212,7 +212,7 @@ WITH refund AS (
   (SELECT CASE WHEN pg_input_is_valid(s.value, 'jsonb') THEN coalesce(s.value::jsonb -> 'gstRegistered' = 'true'::jsonb, false) ELSE false END
     FROM "Setting" s WHERE s.key = 'business_details'),
   false) AS registered
-  FROM "Refund" r JOIN "Order" o ON o.id = r."orderId" WHERE true AND (r.source IN ('admin', 'stripe_refund') OR (r.source = 'dispute' AND r."disputeOutcome" = 'lost'))
+  FROM "Refund" r JOIN "Order" o ON o.id = r."orderId" WHERE true AND (r.status = 'succeeded' AND (r.source IN ('admin', 'stripe_refund') OR (r.source = 'dispute' AND r."disputeOutcome" = 'lost')))
 )
 INSERT INTO "SalesDay" (day, "refunds", "productRefundCents", "membershipRefundCents", "taxableRefundCents", "gstRefundCents")
 SELECT day,
@@ -225,7 +225,7 @@ FROM refund GROUP BY day ORDER BY day
 ON CONFLICT (day) DO UPDATE SET "refunds" = "SalesDay"."refunds" + EXCLUDED."refunds", "productRefundCents" = "SalesDay"."productRefundCents" + EXCLUDED."productRefundCents", "membershipRefundCents" = "SalesDay"."membershipRefundCents" + EXCLUDED."membershipRefundCents", "taxableRefundCents" = "SalesDay"."taxableRefundCents" + EXCLUDED."taxableRefundCents", "gstRefundCents" = "SalesDay"."gstRefundCents" + EXCLUDED."gstRefundCents";
 
 WITH refund AS (
-  SELECT r.id, r."orderId", r."amountCents" AS amount, ((CASE WHEN r.source = 'dispute' THEN coalesce(r."resolvedAt", r."createdAt") ELSE r."createdAt" END AT TIME ZONE 'UTC') AT TIME ZONE 'Australia/Sydney')::date AS day FROM "Refund" r WHERE true AND (r.source IN ('admin', 'stripe_refund') OR (r.source = 'dispute' AND r."disputeOutcome" = 'lost'))
+  SELECT r.id, r."orderId", r."amountCents" AS amount, ((CASE WHEN r.source = 'dispute' THEN coalesce(r."resolvedAt", r."createdAt") ELSE coalesce(r."settledAt", r."createdAt") END AT TIME ZONE 'UTC') AT TIME ZONE 'Australia/Sydney')::date AS day FROM "Refund" r WHERE true AND (r.status = 'succeeded' AND (r.source IN ('admin', 'stripe_refund') OR (r.source = 'dispute' AND r."disputeOutcome" = 'lost')))
 ),
 item_source AS (
   SELECT i."orderId" AS grp, i.id, o."amountCents" AS total, i."priceCents" AS weight,
@@ -272,7 +272,7 @@ GROUP BY 1, "productId" ORDER BY 1, "productId"
 ON CONFLICT (day, "productId") DO UPDATE SET "units" = "SalesDayItem"."units" + EXCLUDED."units", "netCents" = "SalesDayItem"."netCents" + EXCLUDED."netCents";
 
 WITH refund AS (
-  SELECT r.id, r."orderId", r."amountCents" AS amount, ((CASE WHEN r.source = 'dispute' THEN coalesce(r."resolvedAt", r."createdAt") ELSE r."createdAt" END AT TIME ZONE 'UTC') AT TIME ZONE 'Australia/Sydney')::date AS day FROM "Refund" r WHERE true AND (r.source IN ('admin', 'stripe_refund') OR (r.source = 'dispute' AND r."disputeOutcome" = 'lost'))
+  SELECT r.id, r."orderId", r."amountCents" AS amount, ((CASE WHEN r.source = 'dispute' THEN coalesce(r."resolvedAt", r."createdAt") ELSE coalesce(r."settledAt", r."createdAt") END AT TIME ZONE 'UTC') AT TIME ZONE 'Australia/Sydney')::date AS day FROM "Refund" r WHERE true AND (r.status = 'succeeded' AND (r.source IN ('admin', 'stripe_refund') OR (r.source = 'dispute' AND r."disputeOutcome" = 'lost')))
 ),
 item_source AS (
   SELECT i."orderId" AS grp, i.id, o."amountCents" AS total, i."priceCents" AS weight,

@@ -1,14 +1,17 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
-import { CartActions } from '@/components/cart/cart-actions';
 import { Badge, Price } from '@/components/catalog/price';
 import { getItem, getItems } from '@/lib/cache/catalog';
+import { getLicenceTiers } from '@/lib/cache/licences';
 import type { CatalogItem } from '@/lib/domain/catalog';
+import { licenceOptions } from '@/lib/domain/licences';
+import { termsPath } from '@/lib/shop';
 import { publicMediaUrl, siteUrl } from '@/lib/media';
-import { productHref, toCardView } from '../../catalog-views';
+import { productHref, tierPriceView, toCardView } from '../../catalog-views';
 import { BackButton } from './back-button';
 import { ImageLightbox } from './image-lightbox';
+import { LicencePicker } from './licence-picker';
 import { productJsonLd } from './json-ld';
 import { BoltIcon } from '@/components/ui/icons';
 import { pageInput } from '@/lib/http/page-input';
@@ -49,7 +52,15 @@ export default async function ProductPage({ params }: Props) {
   const item = await load((await pageInput(params)).id);
   if (!item) notFound();
   const now = new Date();
-  const view = toCardView(item, now);
+  const tiers = await getLicenceTiers();
+  const view = toCardView(item, now, tiers);
+  const choices = licenceOptions(item, tiers, now).map((o) => ({
+    key: o.key,
+    name: o.name,
+    summary: o.summary,
+    termsUrl: termsPath(o.key),
+    price: tierPriceView(o),
+  }));
   const included = item.isBundle ? await getItems(item.bundleProductIds) : [];
   const image = publicMediaUrl(item.imagePath);
   const categoryHref = item.category ? `/products?category=${encodeURIComponent(item.category)}` : null;
@@ -92,7 +103,7 @@ export default async function ProductPage({ params }: Props) {
               ))}
             </ul>
           )}
-          <CartActions item={view.cartItem} />
+          <LicencePicker productId={item.id} choices={choices} item={view.cartItem} />
           <p className="rounded-xl bg-emerald-50 p-4 text-sm text-emerald-900">
             <BoltIcon className="mr-1 h-4 w-4 align-[-2px]" />
             Instant download: your files are available immediately after purchase.

@@ -1,23 +1,25 @@
 // POST /api/auth/login — admin sign-in (username, password) → {success, token} and the admin session cookie
 import { adminLoginResponse, adminLoginSchema } from '@/lib/contract/admin';
-import { adminLogin } from '@/lib/domain/admin';
+import { adminLogin, limitAdminSignIn } from '@/lib/domain/admin';
 import { AppError } from '@/lib/domain/errors';
-import { clearRateLimit, enforceRateLimit, RATE_LIMITS } from '@/lib/domain/rate-limit';
+import { ADMIN_SIGN_IN, forgetSignInFailures } from '@/lib/domain/sign-in-limits';
 import { setAdminCookie } from '@/lib/http/admin';
-import { assertSameOrigin, clientIp } from '@/lib/http/client';
+import { assertSameOrigin } from '@/lib/http/client';
 import { handler, jsonOf, parseBody } from '@/lib/http/handler';
+import { rememberDevice, signInAttempt } from '@/lib/http/known-device';
 
 export const POST = handler(async (request) => {
   assertSameOrigin(request);
-  // Per client, then every client together (a botnet spreading guesses is
-  // still capped); a client already refused does not spend the shared allowance.
-  const ip = clientIp(request);
-  await enforceRateLimit(RATE_LIMITS.adminLogin, ip);
-  await enforceRateLimit(RATE_LIMITS.adminLoginGlobal, 'all');
+  // Before the body: a browser the admin signed in from spends its own allowance;
+  // any other client its address's, then that of every client together (a botnet
+  // spreading guesses is still capped, yet cannot lock the admin out of a known device).
+  const attempt = signInAttempt(request, 'admin');
+  await limitAdminSignIn(attempt);
   const input = await parseBody(request, adminLoginSchema);
-  const session = await adminLogin(input.username, input.password, ip);
+  const session = await adminLogin(input.username, input.password, attempt.ip);
   if (!session) throw new AppError('unauthorized', 'Invalid credentials');
-  await clearRateLimit(RATE_LIMITS.adminLogin, ip);
+  await forgetSignInFailures(ADMIN_SIGN_IN, attempt, session.username);
   await setAdminCookie(session.token);
+  await rememberDevice('admin', session.username);
   return jsonOf(adminLoginResponse, { success: true, token: session.token, username: session.username, expires_at: session.expiresAt.toISOString() });
 });
