@@ -9,7 +9,7 @@
 // added up from the tax invoice and adjustment note PDFs themselves.
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { addDays } from '@/lib/calendar';
+import { addDays, shopDay } from '@/lib/calendar';
 import { createFixtures } from '../support/fixtures';
 import { REGISTERED_BUSINESS } from '../support/business';
 import { expectedInsights, loadRaw } from '../support/insights-recompute';
@@ -138,6 +138,43 @@ describe('Insights figures after four months of random trading', () => {
       }),
     ).rejects.toThrow('the payment failed');
     expect(await snapshot()).toEqual(before);
+  });
+
+  it('counts a refund waiting for Stripe only once it settles, on the day it settled', async () => {
+    const product = await fx.product({ priceCents: 2200 });
+    const email = `pending-${randomBytes(4).toString('hex')}@example.com`;
+    const { sessionId } = await app.createCheckout({ productIds: [product.id], userId: null, customerEmail: email, discountCode: null, siteUrl: SITE_URL });
+    await deliver(stripe.event('checkout.session.completed', stripe.markPaid(sessionId, email)));
+    const askedDay = shopDay(new Date());
+    const before = await snapshot();
+
+    // Stripe makes the refund, but its answer never arrives: pending, nothing given back yet.
+    stripe.loseAnswers(/^\/v1\/refunds$/, 3);
+    const idempotencyKey = `insights-${randomBytes(6).toString('hex')}`;
+    const pending = await app.refundOrder({ actor: 'admin', sessionId, idempotencyKey });
+    expect(pending.status).toBe('pending');
+    expect(await snapshot()).toEqual(before);
+
+    // Settled the next day by the retry.
+    stripe.recover();
+    vi.setSystemTime(new Date(Date.now() + 86_400_000));
+    const settledDay = shopDay(new Date());
+    expect(settledDay).not.toBe(askedDay);
+    const dayBefore = await app.getInsights({ from: settledDay, to: settledDay }, 'day', new Date());
+    expect(await app.refundOrder({ actor: 'admin', sessionId, idempotencyKey })).toMatchObject({ id: pending.id, status: 'succeeded' });
+    const dayAfter = await app.getInsights({ from: settledDay, to: settledDay }, 'day', new Date());
+    expect([dayAfter.totals.refunds - dayBefore.totals.refunds, dayAfter.totals.refundCents - dayBefore.totals.refundCents]).toEqual([1, 2200]);
+
+    const raw = await loadRaw(app);
+    for (const range of [
+      { from: askedDay, to: askedDay },
+      { from: settledDay, to: settledDay },
+    ]) {
+      checkFigures(await app.getInsights(range, 'day', new Date()), expectedInsights(app, raw, range, 'day', new Date()), `${range.from} after settling`);
+    }
+    const running = await snapshot();
+    await app.rebuildSalesFigures();
+    expect(await snapshot()).toEqual(running);
   });
 
   it('counts members cancelling once per period, on the day they cancelled', async () => {
