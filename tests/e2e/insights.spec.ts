@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
-import { apiGet, aud, productList, uniqueEmail } from './helpers';
+import { apiGet, aud, productList, signInAsAdmin, uniqueEmail } from './helpers';
 import { insightsResponse } from '@/lib/contract/insights';
 import { dayCount, financialYearOf, shopDay } from '@/lib/calendar';
 
@@ -14,11 +14,7 @@ import { dayCount, financialYearOf, shopDay } from '@/lib/calendar';
 async function adminPage(browser: Browser, viewport: { width: number; height: number }): Promise<Page> {
   const context = await browser.newContext({ viewport, locale: 'en-AU', ...(viewport.width < 500 ? { isMobile: true, hasTouch: true } : {}) });
   const page = await context.newPage();
-  await page.goto('/admin/login');
-  await page.getByLabel('Username').fill('admin');
-  await page.getByLabel('Password').fill('admin');
-  await page.getByRole('button', { name: /sign in|login/i }).click();
-  await expect(page).toHaveURL(/\/admin\/dashboard/);
+  await signInAsAdmin(page);
   await page.goto('/admin/dashboard?tab=insights');
   await expect(page.getByRole('tab', { name: 'Insights', exact: true })).toHaveAttribute('aria-selected', 'true');
   return page;
