@@ -10,7 +10,7 @@ import { recordRefundFigures } from '@/lib/domain/insights';
 import { returnDrawnBalance } from '@/lib/domain/vouchers';
 import { enqueue } from '@/lib/domain/jobs';
 import type { DisputeOutcome, MembershipEnd, Prisma, RefundSource, RefundStatus } from '@/lib/infra/db';
-import { itemShares, type ItemShare } from './refund-shares';
+import { itemShares, type ItemShare } from './shares';
 
 export const REFUND_EMAIL_JOB = 'refund-email';
 
