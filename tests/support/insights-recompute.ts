@@ -7,8 +7,9 @@ import { addDays, buckets, quartersOf, shopDay, type Day, type DayRange, type In
 import { zonedDayStart } from '@/lib/format';
 
 type Db = typeof import('@/lib/infra/db').db;
-type Orders = typeof import('@/lib/domain/orders');
-type Rules = { db: Db; itemShares: Orders['itemShares']; apportionCents: Orders['apportionCents']; refundsWithNotes: Orders['refundsWithNotes'] };
+type Refunds = typeof import('@/lib/domain/refunds');
+type Shares = typeof import('@/lib/domain/refunds/shares');
+type Rules = { db: Db; itemShares: Shares['itemShares']; apportionCents: Refunds['apportionCents']; refundsWithNotes: Refunds['refundsWithNotes'] };
 
 const gstOf = (cents: number) => Math.round(cents / 11);
 

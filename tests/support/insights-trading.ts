@@ -12,16 +12,29 @@ import type { StripeStandIn } from './stripe-stand-in';
 
 /** The shop's modules the Insights tests drive, imported once the test has set the environment. */
 export async function loadInsightsApp() {
-  const [checkout, orders, insights, invoices, membership, db, webhook] = await Promise.all([
+  const [checkout, orders, refunds, shares, insights, invoices, membership, db, webhook] = await Promise.all([
     import('@/lib/domain/checkout'),
     import('@/lib/domain/orders'),
+    import('@/lib/domain/refunds'),
+    // The share rule itself, which the refunds module keeps to itself: the recomputation uses it.
+    import('@/lib/domain/refunds/shares'),
     import('@/lib/domain/insights'),
     import('@/lib/domain/invoices'),
     import('@/lib/domain/membership'),
     import('@/lib/infra/db'),
     import('@/app/api/webhooks/stripe/route'),
   ]);
-  return { ...checkout, ...orders, ...insights, ...invoices, addPeriod: membership.addPeriod, db: db.db, webhook: webhook.POST };
+  return {
+    ...checkout,
+    ...orders,
+    ...refunds,
+    itemShares: shares.itemShares,
+    ...insights,
+    ...invoices,
+    addPeriod: membership.addPeriod,
+    db: db.db,
+    webhook: webhook.POST,
+  };
 }
 
 export type App = Awaited<ReturnType<typeof loadInsightsApp>>;

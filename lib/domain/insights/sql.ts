@@ -17,7 +17,7 @@ export const localDay = (column: string) => Prisma.raw(`((${column} AT TIME ZONE
 export const paidOrder = (alias: string) => Prisma.raw(`${alias}."fulfilledAt" IS NOT NULL AND ${alias}."paymentStatus" IN ('paid', 'no_payment_required')`);
 
 /**
- * Refunds that gave money back, as `refundsWithNotes` (orders/refund-notes.ts)
+ * Refunds that gave money back, as `refundsWithNotes` (refunds/notes.ts)
  * selects them for adjustment notes, before its amount > 0: a $0 order's
  * refund still ends units. A pending refund (waiting for Stripe, Decision 075)
  * and an open dispute have returned nothing; a won dispute never will.
@@ -54,7 +54,7 @@ export const gstOf = (cents: string) => Prisma.raw(`round(${cents} / 11.0)::int`
 /**
  * CTEs `<name>` splitting each group's `total` over its rows by `weight` into
  * whole cents (column `share`), exactly as apportionCents does
- * (orders/refund-shares.ts): double-precision arithmetic, the leftover cents
+ * (refunds/shares.ts): double-precision arithmetic, the leftover cents
  * to the largest remainders, ties to the lower id in byte order, an even
  * split when the weights add up to nothing. `source` has grp, id, total, weight.
  */
