@@ -12,7 +12,7 @@ import { dayCount, financialYearOf, shopDay } from '@/lib/calendar';
 // the keyboard alone.
 
 async function adminPage(browser: Browser, viewport: { width: number; height: number }): Promise<Page> {
-  const context = await browser.newContext({ viewport, locale: 'en-AU', ...(viewport.width < 500 ? { isMobile: true, hasTouch: true } : {}) });
+  const context = await browser.newContext({ viewport, ...(viewport.width < 500 ? { isMobile: true, hasTouch: true } : {}) });
   const page = await context.newPage();
   await signInAsAdmin(page);
   await page.goto('/admin/dashboard?tab=insights');
@@ -149,14 +149,16 @@ test('from the keyboard alone: presets, the interval, the figures table and a cu
   await expect(show).toHaveAttribute('aria-pressed', 'true');
   await expect(page.getByRole('table', { name: /^Net sales per month, / })).toBeVisible();
 
-  // Dates typed into each field in the browser's day/month/year order, the form sent with Enter.
+  // Dates typed digit by digit into the date fields, the form sent with Enter. Day and month
+  // are the same number, so the browser's own field order (month first or day first) does not matter.
   await page.getByRole('button', { name: '7 days', exact: true }).focus();
   await tabTo(page, page.getByLabel('From', { exact: true }));
-  await page.keyboard.type('01022026');
+  await page.keyboard.type('02022026');
   await tabTo(page, page.getByLabel('To', { exact: true }));
-  await page.keyboard.type('28022026');
+  await page.keyboard.type('03032026');
+  await expect(page.getByLabel('To', { exact: true })).toHaveValue('2026-03-03');
   await page.keyboard.press('Enter');
-  await expect(page.getByRole('heading', { level: 2, name: '2026-02-01 to 2026-02-28' })).toBeVisible();
-  await expect(page.getByRole('table', { name: 'Net sales per month, 2026-02-01 to 2026-02-28' }).getByRole('row')).toHaveCount(2);
+  await expect(page.getByRole('heading', { level: 2, name: '2026-02-02 to 2026-03-03' })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Net sales per month, 2026-02-02 to 2026-03-03' }).getByRole('row')).toHaveCount(3);
   await page.context().close();
 });

@@ -1,14 +1,19 @@
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 
 type Column<T> = { label: string; cell: (row: T) => ReactNode; numeric?: boolean };
 
-/** A captioned table of figures that scrolls sideways on a phone rather than squeezing. */
+/**
+ * A captioned table of figures that scrolls sideways on a phone rather than squeezing. Its
+ * scrolling box is a named, focusable region, so a keyboard can scroll it too; a table kept
+ * for screen readers only (`screenReaderOnly`) has no box to scroll and no tab stop.
+ */
 export function FigureTable<T>({
   caption,
   columns,
   rows,
   rowKey,
   empty,
+  screenReaderOnly = false,
   className = '',
 }: {
   caption: string;
@@ -16,12 +21,19 @@ export function FigureTable<T>({
   rows: T[];
   rowKey: (row: T) => string;
   empty: string;
+  screenReaderOnly?: boolean;
   className?: string;
 }) {
+  const captionId = useId();
+  const box = screenReaderOnly
+    ? { className: 'sr-only' }
+    : { className: `overflow-x-auto ${className}`, role: 'region', 'aria-labelledby': captionId, tabIndex: 0 };
   return (
-    <div className={`overflow-x-auto ${className}`}>
+    <div {...box}>
       <table className="w-full min-w-[20rem] border-collapse text-sm">
-        <caption className="mb-2 text-left text-base font-semibold text-gray-900">{caption}</caption>
+        <caption id={captionId} className="mb-2 text-left text-base font-semibold text-gray-900">
+          {caption}
+        </caption>
         <thead>
           <tr className="border-b border-gray-200 text-left text-gray-700">
             {columns.map((c) => (

@@ -36,7 +36,8 @@ export function SalesSection({ insights }: { insights: InsightsResponse }) {
       </div>
       <SalesChart series={insights.series} interval={insights.interval} />
       <FigureTable
-        className={showTable ? 'mt-4' : 'sr-only'}
+        className="mt-4"
+        screenReaderOnly={!showTable}
         caption={`Net sales per ${per}, ${insights.from} to ${insights.to}`}
         rows={insights.series}
         rowKey={(p) => p.from}
