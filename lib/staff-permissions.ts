@@ -24,7 +24,7 @@ export const PERMISSIONS = [
   'settings.business',
   /** Inviting staff, changing their roles, removing them. */
   'staff',
-  /** Sales figures and reports (reserved for the insights screens). */
+  /** The business's sales figures: the Insights tab and its route. Owner and manager only. */
   'insights',
   /** Reading and exporting the audit log. */
   'audit',

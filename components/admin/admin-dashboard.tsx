@@ -6,7 +6,8 @@ import { AccountTab } from './account/account-tab';
 import { AuditTab } from './audit/audit-tab';
 import { ADMIN_USERNAME_KEY, api, goToAdminLogin } from './session';
 import { CategoriesTab } from './categories-tab';
-import { ConfirmProvider } from './confirm';
+import { ConfirmProvider } from '@/components/ui/confirm';
+import { InsightsTab } from './insights/insights-tab';
 import type { DashboardMember } from './member';
 import { OrdersTab } from './orders-tab';
 import { ProductsTab } from './products-tab';
@@ -14,8 +15,9 @@ import { SalesTab } from './sales-tab';
 import type { AllMatching } from './selection';
 import { SettingsTab } from './settings-tab';
 import { StaffTab } from './staff/staff-tab';
-import { button } from './styles';
-import { panelId, TabList, tabId } from './tabs';
+import { Button, buttonClass } from '@/components/ui/button';
+import { Notice } from '@/components/ui/card';
+import { TabList, TabPanel } from '@/components/ui/tabs';
 import { TagsTab } from './tags-tab';
 import { UploadTab } from './upload-tab';
 import { useCatalog } from './use-catalog';
@@ -29,11 +31,12 @@ async function logout() {
   goToAdminLogin();
 }
 
-export function AdminDashboard({ member }: { member: DashboardMember }) {
+/** `tab`: the `?tab=` of the request, so the server renders the tab the address names. */
+export function AdminDashboard({ member, tab: requestedTab }: { member: DashboardMember; tab: string | null }) {
   const { username, permissions } = member;
   // Until an owner or manager enrols where it is required, their account is all there is.
   const tabs = member.mustEnrolTwoFactor ? tabsFor(['account']) : tabsFor(permissions);
-  const [tab, setTab] = useDashboardTab(tabs);
+  const [tab, setTab] = useDashboardTab(requestedTab, tabs);
   // Ticked in All Products (or all matching its search), used by the Sales Manager's "Selected Products" target.
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [allMatching, setAllMatching] = useState<AllMatching | null>(null);
@@ -61,6 +64,8 @@ export function AdminDashboard({ member }: { member: DashboardMember }) {
         return <CategoriesTab catalog={catalog} />;
       case 'Tags':
         return <TagsTab catalog={catalog} />;
+      case 'Insights':
+        return <InsightsTab />;
       case 'Staff':
         return <StaffTab />;
       case 'Audit':
@@ -81,23 +86,21 @@ export function AdminDashboard({ member }: { member: DashboardMember }) {
             </p>
           </div>
           <div className="flex gap-2">
-            <Link href="/" className={button.secondary}>
+            <Link href="/" className={buttonClass({ variant: 'secondary' })}>
               Return to Store
             </Link>
-            <button type="button" className={button.primary} onClick={() => void logout()}>
-              Logout
-            </button>
+            <Button onClick={() => void logout()}>Logout</Button>
           </div>
         </header>
         {member.mustEnrolTwoFactor && (
-          <p role="alert" className="mb-4 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
+          <Notice tone="warning" role="alert" className="mb-4">
             Set up two-factor sign-in below to use the back office: owners and managers must have it here.
-          </p>
+          </Notice>
         )}
-        <TabList tabs={tabs} active={tab} onChange={setTab} idPrefix={PREFIX} />
-        <section role="tabpanel" id={panelId(PREFIX, tab)} aria-labelledby={tabId(PREFIX, tab)} className="pt-6" tabIndex={0}>
+        <TabList label="Dashboard sections" tabs={tabs} active={tab} onChange={setTab} idPrefix={PREFIX} />
+        <TabPanel idPrefix={PREFIX} tab={tab} className="pt-6">
           {panel()}
-        </section>
+        </TabPanel>
       </div>
     </ConfirmProvider>
   );

@@ -1,6 +1,6 @@
 'use client';
 
-import { TextField } from './field';
+import { TextField } from '@/components/ui/field';
 
 type Props = { idPrefix: string; password: string; confirm: string; onPassword: (value: string) => void; onConfirm: (value: string) => void };
 

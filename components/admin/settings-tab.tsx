@@ -7,9 +7,10 @@ import type { Permission } from '@/lib/staff-permissions';
 import { BusinessDetailsForm } from './business-details-form';
 import { LicencesSettings } from './licences-settings';
 import { api, toastFailure } from './session';
-import { TextAreaField } from './field';
+import { TextareaField } from '@/components/ui/form-controls';
 import { PromoCodesSection } from './promo-codes-section';
-import { button, card } from './styles';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
 import { adminPaths, useAdminData } from './use-admin-data';
 
 /** Each section by its own permission: the banner, business details and licence tiers, membership promo codes (vouchers). */
@@ -48,11 +49,11 @@ function BannerSettings() {
   }
 
   return (
-    <section className={`${card} flex max-w-3xl flex-col gap-4`} aria-labelledby="banner-settings-title">
+    <Card as="section" className="flex max-w-3xl flex-col gap-4" aria-labelledby="banner-settings-title">
       <h2 id="banner-settings-title" className="text-lg font-bold">
         Banner Settings
       </h2>
-      <TextAreaField
+      <TextareaField
         id="banner-message"
         label="Banner message"
         hint="Separate sections with two spaces. The banner is shown in upper case."
@@ -62,12 +63,12 @@ function BannerSettings() {
         onChange={(e) => setDraft(e.target.value.toUpperCase())}
       />
       <div className="flex gap-2">
-        <button type="button" className={button.secondary} onClick={loadCurrent}>
+        <Button variant="secondary" onClick={loadCurrent}>
           Load Current
-        </button>
-        <button type="button" className={button.primary} onClick={() => void save()} disabled={busy || preview.length === 0}>
+        </Button>
+        <Button onClick={() => void save()} disabled={busy || preview.length === 0}>
           {busy ? 'Saving...' : 'Save Banner'}
-        </button>
+        </Button>
       </div>
       <div>
         <h3 className="text-sm font-semibold text-gray-800">Preview</h3>
@@ -81,6 +82,6 @@ function BannerSettings() {
           ))}
         </ul>
       </div>
-    </section>
+    </Card>
   );
 }

@@ -1,19 +1,39 @@
 'use client';
 
-import { usePathname, useSearchParams } from 'next/navigation';
-import { useCallback } from 'react';
+import { useCallback, useSyncExternalStore } from 'react';
 import type { Permission } from '@/lib/staff-permissions';
 
 // The dashboard's tabs (SPEC §2 Admin) live in the address: /admin/dashboard
 // opens All Products as it always did, /admin/dashboard?tab=orders opens
 // Orders, so a link, a reload or the back button lands on the same tab. A query
 // rather than nested routes: one page, one session check, and switching tabs
-// never waits for the server. Next's router follows history.pushState, so
-// useSearchParams updates without a request.
+// never waits for the server.
+//
+// The tab is read from the address itself (history entries and popstate), not
+// from the router's copy of it: Next's router restores history entries of a
+// dynamic page asynchronously, and a tab that waited for it was briefly wrong
+// after Back and raced the next navigation. The server renders the tab its
+// request named (the page passes it in), so the first paint is already right,
+// and an unknown name simply shows the default tab: the address is never
+// rewritten, so nothing navigates a second time.
 
-// After the spec's eight, the staff's own (Decision 084). A member sees the tabs
-// their role may use; the server checks every call all the same.
-export const TABS = ['All Products', 'Upload', 'Sales Manager', 'Orders', 'Vouchers', 'Settings', 'Categories', 'Tags', 'Staff', 'Audit', 'Account'] as const;
+// The spec's eight keep their names and order; the shop's own tabs come after
+// them, the staff's last (Decision 084). A member sees the tabs their role may
+// use; the server checks every call all the same.
+export const TABS = [
+  'All Products',
+  'Upload',
+  'Sales Manager',
+  'Orders',
+  'Vouchers',
+  'Settings',
+  'Categories',
+  'Tags',
+  'Insights',
+  'Staff',
+  'Audit',
+  'Account',
+] as const;
 export type TabName = (typeof TABS)[number];
 
 /** A tab shows when the role has any of these. */
@@ -27,6 +47,7 @@ const TAB_PERMISSIONS: Record<TabName, readonly Permission[]> = {
   Settings: ['settings.storefront', 'vouchers', 'settings.business'],
   Categories: ['catalogue'],
   Tags: ['catalogue'],
+  Insights: ['insights'],
   Staff: ['staff'],
   Audit: ['audit'],
   Account: ['account'],
@@ -38,7 +59,8 @@ export function tabsFor(permissions: readonly Permission[]): TabName[] {
 }
 
 const DEFAULT_TAB: TabName = 'All Products';
-const TAB_PARAM = 'tab';
+export const TAB_PARAM = 'tab';
+const TAB_EVENT = 'admin:tab-change';
 
 const SLUGS: Record<TabName, string> = {
   'All Products': 'products',
@@ -49,13 +71,14 @@ const SLUGS: Record<TabName, string> = {
   Settings: 'settings',
   Categories: 'categories',
   Tags: 'tags',
+  Insights: 'insights',
   Staff: 'staff',
   Audit: 'audit',
   Account: 'account',
 };
 
 /** The tab a `?tab=` value names among `tabs`; anything else, or none, is the first of them. */
-export function tabFromSlug(slug: string | null, tabs: readonly TabName[] = TABS): TabName {
+export function tabFromSlug(slug: string | null | undefined, tabs: readonly TabName[] = TABS): TabName {
   return tabs.find((tab) => SLUGS[tab] === slug) ?? tabs[0] ?? DEFAULT_TAB;
 }
 
@@ -64,14 +87,30 @@ export function dashboardHref(pathname: string, tab: TabName): string {
   return tab === DEFAULT_TAB ? pathname : `${pathname}?${TAB_PARAM}=${SLUGS[tab]}`;
 }
 
-export function useDashboardTab(tabs: readonly TabName[]): [TabName, (tab: TabName) => void] {
-  const pathname = usePathname();
-  const tab = tabFromSlug(useSearchParams().get(TAB_PARAM), tabs);
+function subscribe(onChange: () => void): () => void {
+  window.addEventListener('popstate', onChange);
+  window.addEventListener(TAB_EVENT, onChange);
+  return () => {
+    window.removeEventListener('popstate', onChange);
+    window.removeEventListener(TAB_EVENT, onChange);
+  };
+}
+
+const addressSlug = () => new URLSearchParams(window.location.search).get(TAB_PARAM);
+
+/** `requestedSlug`: the `?tab=` of the request the server rendered; `tabs`: the ones the member may use. */
+export function useDashboardTab(requestedSlug: string | null, tabs: readonly TabName[]): [TabName, (tab: TabName) => void] {
+  const tab = tabFromSlug(
+    useSyncExternalStore(subscribe, addressSlug, () => requestedSlug),
+    tabs,
+  );
   const select = useCallback(
     (next: TabName) => {
-      if (next !== tab) window.history.pushState(null, '', dashboardHref(pathname, next));
+      if (next === tab) return;
+      window.history.pushState(null, '', dashboardHref(window.location.pathname, next));
+      window.dispatchEvent(new Event(TAB_EVENT));
     },
-    [pathname, tab],
+    [tab],
   );
   return [tab, select];
 }

@@ -24,6 +24,8 @@ export const ADMIN_ROUTE_PERMISSIONS: Record<string, Permission> = {
   'POST /api/admin/end-all-sales': 'catalogue',
   'POST /api/admin/end-sale': 'catalogue',
   'POST /api/admin/individual-upload': 'catalogue',
+  // Business figures: the owner's and the manager's only.
+  'GET /api/admin/insights': 'insights',
   'GET /api/admin/licences': 'catalogue',
   'POST /api/admin/licences': 'settings.business',
   'PUT /api/admin/licences': 'settings.business',
@@ -135,6 +137,7 @@ export const PUBLIC_ROUTES = [
   'GET /api/orders/[userId]',
   'GET /api/products',
   'GET /api/products/[id]',
+  'GET /api/recommendations',
   'GET /api/settings/banner',
   'GET /api/tags',
   'POST /api/validate-discount',

@@ -12,6 +12,13 @@ describe('dashboard tab addresses', () => {
     }
   });
 
+  it("keeps the spec's eight tabs in its order, the shop's own after them", () => {
+    expect(TABS.slice(0, 8)).toEqual(['All Products', 'Upload', 'Sales Manager', 'Orders', 'Vouchers', 'Settings', 'Categories', 'Tags']);
+    expect(TABS.slice(8)).toEqual(['Insights', 'Staff', 'Audit', 'Account']);
+    expect(dashboardHref('/admin/dashboard', 'Insights')).toBe('/admin/dashboard?tab=insights');
+    expect(dashboardHref('/admin/dashboard', 'Staff')).toBe('/admin/dashboard?tab=staff');
+  });
+
   it('keeps /admin/dashboard itself for All Products, the entry tab', () => {
     expect(dashboardHref('/admin/dashboard', 'All Products')).toBe('/admin/dashboard');
     expect(dashboardHref('/admin/dashboard', 'Orders')).toBe('/admin/dashboard?tab=orders');
@@ -23,13 +30,9 @@ describe('dashboard tab addresses', () => {
     expect(tabFromSlug('Orders')).toBe('All Products');
   });
 
-  it('keeps the spec’s eight tabs first, in order, and the staff’s after them', () => {
-    expect(TABS.slice(0, 8)).toEqual(['All Products', 'Upload', 'Sales Manager', 'Orders', 'Vouchers', 'Settings', 'Categories', 'Tags']);
-    expect(TABS.slice(8)).toEqual(['Staff', 'Audit', 'Account']);
-  });
-
   it('shows each role only the tabs it may use, and opens its first one', () => {
     expect(tabsFor(ROLE_PERMISSIONS.owner)).toEqual([...TABS]);
+    // Insights are business figures: the owner's and the manager's only.
     expect(tabsFor(ROLE_PERMISSIONS.manager)).toEqual(TABS.filter((t) => t !== 'Staff'));
     expect(tabsFor(ROLE_PERMISSIONS.support)).toEqual(['Orders', 'Vouchers', 'Settings', 'Account']);
     expect(tabsFor(ROLE_PERMISSIONS.catalogue)).toEqual(['All Products', 'Upload', 'Sales Manager', 'Categories', 'Tags', 'Account']);

@@ -11,7 +11,9 @@ export const dynamic = 'force-dynamic';
 
 // The page checks the session itself: middleware only redirects when the
 // cookie is missing, and a present cookie may be forged, expired or revoked.
-export default async function AdminDashboardPage() {
+type Props = { searchParams: Promise<{ tab?: string | string[] }> };
+
+export default async function AdminDashboardPage({ searchParams }: Props) {
   const admin = await getAdminFromCookies();
   if (!admin) redirect('/admin/login');
   const member = {
@@ -22,5 +24,6 @@ export default async function AdminDashboardPage() {
     twoFactorRequired: twoFactorRequiredFor(admin.role),
     mustEnrolTwoFactor: admin.mustEnrolTwoFactor,
   };
-  return <AdminDashboard member={member} />;
+  const tab = (await searchParams).tab;
+  return <AdminDashboard member={member} tab={(Array.isArray(tab) ? tab[0] : tab) ?? null} />;
 }

@@ -2,9 +2,11 @@
 
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
-import { CheckboxField, TextField } from '@/components/admin/field';
-import { button } from '@/components/admin/styles';
 import { api } from '@/components/data/api';
+import { Button } from '@/components/ui/button';
+import { TextField } from '@/components/ui/field';
+import { CheckboxField } from '@/components/ui/form-controls';
+import { TextButton } from '@/components/ui/text-button';
 
 type Props = { challenge: string; onSignedIn: (username: string) => void; onRestart: () => void };
 
@@ -43,12 +45,12 @@ export function TwoFactorStep({ challenge, onSignedIn, onRestart }: Props) {
         onChange={(e) => setCode(e.target.value)}
       />
       <CheckboxField id="admin-trust" label="Trust this browser for 30 days" checked={trust} onChange={(e) => setTrust(e.target.checked)} />
-      <button type="submit" className={`${button.primary} py-3`} disabled={busy}>
+      <Button type="submit" size="lg" disabled={busy}>
         {busy ? 'Checking...' : 'Verify'}
-      </button>
-      <button type="button" className="text-sm font-semibold text-rose-700 hover:underline" onClick={onRestart}>
+      </Button>
+      <TextButton className="link text-center text-sm" onClick={onRestart}>
         Start again
-      </button>
+      </TextButton>
     </form>
   );
 }

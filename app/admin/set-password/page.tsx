@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
+import { Card } from '@/components/ui/card';
 import { pageInput } from '@/lib/http/page-input';
 import { SetPasswordForm } from './set-password-form';
 
@@ -14,20 +15,20 @@ export default async function SetStaffPasswordPage({ searchParams }: Props) {
   const token = (Array.isArray(raw) ? raw[0] : raw)?.trim() ?? '';
   return (
     <div className="mx-auto max-w-md px-4 py-12">
-      <div className="rounded-2xl bg-white p-8 shadow-sm">
+      <Card padding="lg">
         <h1 className="text-center text-3xl font-extrabold tracking-tight">Set your password</h1>
         {token ? (
           <SetPasswordForm token={token} />
         ) : (
           <p className="mt-4 text-center text-gray-700">
             This invitation link is incomplete. Ask the owner to send a new one, or{' '}
-            <Link href="/admin/login" className="font-semibold text-rose-700 hover:underline">
+            <Link href="/admin/login" className="link">
               sign in
             </Link>
             .
           </p>
         )}
-      </div>
+      </Card>
     </div>
   );
 }

@@ -4,8 +4,8 @@ import Link from 'next/link';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { NewPasswordFields } from '@/components/admin/new-password-fields';
-import { button } from '@/components/admin/styles';
 import { api } from '@/components/data/api';
+import { Button, buttonClass } from '@/components/ui/button';
 
 export function SetPasswordForm({ token }: { token: string }) {
   const [password, setPassword] = useState('');
@@ -29,7 +29,7 @@ export function SetPasswordForm({ token }: { token: string }) {
         <p>
           Your password is set. Sign in with <span className="font-semibold">{username}</span>.
         </p>
-        <Link href="/admin/login" className={`${button.primary} py-3`}>
+        <Link href="/admin/login" className={buttonClass({ size: 'lg' })}>
           Go to sign in
         </Link>
       </div>
@@ -38,9 +38,9 @@ export function SetPasswordForm({ token }: { token: string }) {
   return (
     <form className="mt-6 flex flex-col gap-4" onSubmit={(e) => void submit(e)}>
       <NewPasswordFields idPrefix="invite" password={password} confirm={confirm} onPassword={setPassword} onConfirm={setConfirm} />
-      <button type="submit" className={`${button.primary} py-3`} disabled={busy}>
+      <Button type="submit" size="lg" disabled={busy}>
         {busy ? 'Saving...' : 'Set password'}
-      </button>
+      </Button>
     </form>
   );
 }

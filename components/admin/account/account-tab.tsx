@@ -2,9 +2,9 @@
 
 import { useRouter } from 'next/navigation';
 import type { z } from 'zod';
+import { Card } from '@/components/ui/card';
 import type { staffSessionResponse } from '@/lib/contract/staff';
 import type { DashboardMember } from '../member';
-import { card } from '../styles';
 import { useAdminData } from '../use-admin-data';
 import { PasswordForm } from './password-form';
 import { SessionsList } from './sessions-list';
@@ -19,7 +19,7 @@ export function AccountTab({ member }: { member: DashboardMember }) {
 
   return (
     <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
-      <section className={`${card} flex flex-col gap-3 lg:col-span-2`} aria-labelledby="two-factor-title">
+      <Card as="section" className="flex flex-col gap-3 lg:col-span-2" aria-labelledby="two-factor-title">
         <h2 id="two-factor-title" className="text-lg font-bold">
           Two-factor sign-in
         </h2>
@@ -34,7 +34,7 @@ export function AccountTab({ member }: { member: DashboardMember }) {
           // Enabled: the page reads the session again, so the dashboard opens fully where it was held back.
           <TwoFactorSetup onEnabled={() => router.refresh()} />
         )}
-      </section>
+      </Card>
       <PasswordForm onChanged={reloadSessions} />
       <SessionsList sessions={sessions.data} onChanged={reloadSessions} />
     </div>

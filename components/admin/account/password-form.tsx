@@ -2,10 +2,11 @@
 
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
-import { TextField } from '../field';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { TextField } from '@/components/ui/field';
 import { NewPasswordFields } from '../new-password-fields';
 import { api, toastFailure } from '../session';
-import { button, card } from '../styles';
 
 /** One's own new password, with the current one; other sessions end (the server says so). */
 export function PasswordForm({ onChanged }: { onChanged: () => Promise<void> }) {
@@ -29,7 +30,7 @@ export function PasswordForm({ onChanged }: { onChanged: () => Promise<void> }) 
   }
 
   return (
-    <form className={`${card} flex flex-col gap-4`} onSubmit={(e) => void submit(e)} aria-labelledby="password-title">
+    <Card as="form" className="flex flex-col gap-4" onSubmit={(e) => void submit(e)} aria-labelledby="password-title">
       <h2 id="password-title" className="text-lg font-bold">
         Change password
       </h2>
@@ -43,9 +44,9 @@ export function PasswordForm({ onChanged }: { onChanged: () => Promise<void> }) 
         onChange={(e) => setCurrent(e.target.value)}
       />
       <NewPasswordFields idPrefix="account" password={next} confirm={confirmNext} onPassword={setNext} onConfirm={setConfirmNext} />
-      <button type="submit" className={`${button.primary} self-start`} disabled={busy}>
+      <Button type="submit" className="self-start" disabled={busy}>
         {busy ? 'Saving...' : 'Change password'}
-      </button>
-    </form>
+      </Button>
+    </Card>
   );
 }

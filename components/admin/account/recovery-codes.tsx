@@ -1,6 +1,6 @@
 'use client';
 
-import { button } from '../styles';
+import { Button } from '@/components/ui/button';
 
 /** Shown once: the server keeps only their hashes. */
 export function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
@@ -16,9 +16,9 @@ export function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () =
           </li>
         ))}
       </ol>
-      <button type="button" className={`${button.secondary} self-start`} onClick={onDone}>
+      <Button variant="secondary" className="self-start" onClick={onDone}>
         I have saved them
-      </button>
+      </Button>
     </div>
   );
 }

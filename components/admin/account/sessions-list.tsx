@@ -3,9 +3,10 @@
 import { toast } from 'sonner';
 import type { z } from 'zod';
 import type { staffSessionResponse } from '@/lib/contract/staff';
-import { formatDateTime } from '../format';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { formatDateTime } from '@/lib/format';
 import { api, toastFailure } from '../session';
-import { button, card } from '../styles';
 
 type StaffSession = z.infer<typeof staffSessionResponse>;
 
@@ -19,7 +20,7 @@ export function SessionsList({ sessions, onChanged }: { sessions: StaffSession[]
   }
 
   return (
-    <section className={card} aria-labelledby="sessions-title">
+    <Card as="section" aria-labelledby="sessions-title">
       <h2 id="sessions-title" className="text-lg font-bold">
         Your sessions
       </h2>
@@ -31,21 +32,21 @@ export function SessionsList({ sessions, onChanged }: { sessions: StaffSession[]
             <li key={s.id} className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:justify-between" data-testid="staff-session">
               <div className="min-w-0 text-sm">
                 <p className="font-semibold">
-                  Signed in {formatDateTime(s.created_at)} {s.current && <span className="text-emerald-800">(this browser)</span>}
+                  Signed in {formatDateTime(s.created_at)} {s.current && <span className="text-success-800">(this browser)</span>}
                 </p>
                 <p className="truncate text-gray-700">
                   {s.ip ?? 'unknown address'} · {s.user_agent ?? 'unknown browser'}
                 </p>
               </div>
               {!s.current && (
-                <button type="button" className={button.small} onClick={() => void end(s.id)}>
+                <Button variant="secondary" size="sm" onClick={() => void end(s.id)}>
                   End session
-                </button>
+                </Button>
               )}
             </li>
           ))}
         </ul>
       )}
-    </section>
+    </Card>
   );
 }

@@ -2,9 +2,9 @@
 
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
-import { TextField } from '../field';
+import { Button } from '@/components/ui/button';
+import { TextField } from '@/components/ui/field';
 import { api, toastFailure } from '../session';
-import { button } from '../styles';
 import { RecoveryCodes } from './recovery-codes';
 
 /**
@@ -55,9 +55,9 @@ export function TwoFactorManage({ canTurnOff, onTurnedOff }: { canTurnOff: boole
           value={code}
           onChange={(e) => setCode(e.target.value)}
         />
-        <button type="submit" className={`${button.secondary} self-start`} disabled={busy}>
+        <Button type="submit" variant="secondary" className="self-start" disabled={busy}>
           Make new codes
-        </button>
+        </Button>
       </form>
       {canTurnOff && (
         <form className="flex flex-col gap-3" onSubmit={(e) => void turnOff(e)} aria-labelledby="turn-off-title">
@@ -73,9 +73,9 @@ export function TwoFactorManage({ canTurnOff, onTurnedOff }: { canTurnOff: boole
             value={password}
             onChange={(e) => setPassword(e.target.value)}
           />
-          <button type="submit" className={`${button.smallDanger} self-start`} disabled={busy}>
+          <Button type="submit" variant="danger" size="sm" className="self-start" disabled={busy}>
             Turn off two-factor sign-in
-          </button>
+          </Button>
         </form>
       )}
     </div>

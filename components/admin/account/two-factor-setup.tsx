@@ -3,10 +3,10 @@
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import type { z } from 'zod';
+import { Button } from '@/components/ui/button';
+import { TextField } from '@/components/ui/field';
 import type { twoFactorEnrolmentResponse } from '@/lib/contract/staff';
-import { TextField } from '../field';
 import { api, toastFailure } from '../session';
-import { button } from '../styles';
 import { RecoveryCodes } from './recovery-codes';
 
 type Enrolment = z.infer<typeof twoFactorEnrolmentResponse>;
@@ -39,9 +39,9 @@ export function TwoFactorSetup({ onEnabled }: { onEnabled: () => void }) {
   if (codes) return <RecoveryCodes codes={codes} onDone={onEnabled} />;
   if (!enrolment) {
     return (
-      <button type="button" className={`${button.primary} self-start`} onClick={() => void start()} disabled={busy}>
+      <Button className="self-start" onClick={() => void start()} disabled={busy}>
         Set up two-factor sign-in
-      </button>
+      </Button>
     );
   }
   return (
@@ -64,9 +64,9 @@ export function TwoFactorSetup({ onEnabled }: { onEnabled: () => void }) {
           value={code}
           onChange={(e) => setCode(e.target.value)}
         />
-        <button type="submit" className={`${button.primary} self-start`} disabled={busy}>
+        <Button type="submit" className="self-start" disabled={busy}>
           Turn on
-        </button>
+        </Button>
       </form>
     </div>
   );

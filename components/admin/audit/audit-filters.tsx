@@ -1,8 +1,9 @@
 'use client';
 
 import { useState, type FormEvent } from 'react';
-import { SelectField, TextField } from '../field';
-import { button } from '../styles';
+import { Button } from '@/components/ui/button';
+import { TextField } from '@/components/ui/field';
+import { SelectField } from '@/components/ui/form-controls';
 
 export type AuditFilter = { actor: string; action: string; start_date: string; end_date: string };
 export const NO_FILTER: AuditFilter = { actor: '', action: '', start_date: '', end_date: '' };
@@ -37,9 +38,7 @@ export function AuditFilters({ actors, actions, onApply }: { actors: string[]; a
       </SelectField>
       <TextField id="audit-start" label="From" type="date" value={draft.start_date} onChange={set('start_date')} />
       <TextField id="audit-end" label="To" type="date" value={draft.end_date} onChange={set('end_date')} />
-      <button type="submit" className={button.primary}>
-        Apply Filters
-      </button>
+      <Button type="submit">Apply Filters</Button>
     </form>
   );
 }

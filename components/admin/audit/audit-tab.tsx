@@ -2,10 +2,11 @@
 
 import { useState } from 'react';
 import type { AuditEntryResponse, AuditResponse } from '@/lib/contract/staff';
-import { formatDateTime } from '../format';
+import { buttonClass } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { formatDateTime } from '@/lib/format';
 import { TableHead } from '../table-head';
 import { Pager } from '../pager';
-import { button, card } from '../styles';
 import { listPath, useAdminList } from '../use-admin-list';
 import { AuditFilters, NO_FILTER, type AuditFilter } from './audit-filters';
 
@@ -27,12 +28,12 @@ export function AuditTab() {
   });
 
   return (
-    <section className={`${card} flex flex-col gap-4`} aria-labelledby="audit-title">
+    <Card as="section" className="flex flex-col gap-4" aria-labelledby="audit-title">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id="audit-title" className="text-lg font-bold">
           Audit log
         </h2>
-        <a className={button.secondary} href={listPath(`${AUDIT_PATH}.csv`, filter)} download>
+        <a className={buttonClass({ variant: 'secondary' })} href={listPath(`${AUDIT_PATH}.csv`, filter)} download>
           Export CSV
         </a>
       </div>
@@ -67,6 +68,6 @@ export function AuditTab() {
         </div>
       )}
       {data && <Pager label="Audit log" offset={offset} pageSize={PAGE_SIZE} shown={data.rows.length} total={data.total} onOffset={setOffset} />}
-    </section>
+    </Card>
   );
 }

@@ -3,9 +3,11 @@
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { ASSIGNABLE_ROLES, type AssignableRole } from '@/lib/staff-permissions';
-import { SelectField, TextField } from '../field';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { TextField } from '@/components/ui/field';
+import { SelectField } from '@/components/ui/form-controls';
 import { api, toastFailure } from '../session';
-import { button, card } from '../styles';
 import { ROLE_LABELS } from './roles';
 
 /** Invite by email: the new member gets a link to choose a password (7 days, once). */
@@ -28,7 +30,7 @@ export function InviteForm({ onInvited }: { onInvited: () => Promise<void> }) {
   }
 
   return (
-    <form className={`${card} grid gap-4 sm:grid-cols-2 lg:grid-cols-4 lg:items-start`} onSubmit={(e) => void submit(e)} aria-labelledby="invite-title">
+    <Card as="form" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4 lg:items-start" onSubmit={(e) => void submit(e)} aria-labelledby="invite-title">
       <h2 id="invite-title" className="text-lg font-bold sm:col-span-2 lg:col-span-4">
         Invite staff
       </h2>
@@ -42,9 +44,9 @@ export function InviteForm({ onInvited }: { onInvited: () => Promise<void> }) {
         ))}
       </SelectField>
       {/* Fields line up by their tops (the role's hint hangs below it); the button sits level with the boxes, under a label's height. */}
-      <button type="submit" className={`${button.primary} lg:mt-6`} disabled={busy}>
+      <Button type="submit" className="lg:mt-6" disabled={busy}>
         {busy ? 'Sending...' : 'Send invitation'}
-      </button>
-    </form>
+      </Button>
+    </Card>
   );
 }

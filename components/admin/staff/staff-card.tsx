@@ -2,14 +2,20 @@
 
 import { useState } from 'react';
 import { toast } from 'sonner';
+import { Badge, type BadgeTone } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { useConfirm } from '@/components/ui/confirm';
+import { Select } from '@/components/ui/form-controls';
 import type { StaffResponse } from '@/lib/contract/staff';
 import { ASSIGNABLE_ROLES, type AssignableRole } from '@/lib/staff-permissions';
-import { useConfirm } from '../confirm';
 import { api, toastFailure } from '../session';
-import { button, input } from '../styles';
 import { ROLE_LABELS } from './roles';
 
-const STATUS_BADGE = { active: 'bg-emerald-100 text-emerald-900', invited: 'bg-amber-100 text-amber-900', removed: 'bg-gray-200 text-gray-800' } as const;
+const STATUS_BADGE: Record<StaffResponse['status'], { tone: BadgeTone; text: string }> = {
+  active: { tone: 'success', text: 'Active' },
+  invited: { tone: 'warning', text: 'Invited' },
+  removed: { tone: 'neutral', text: 'Removed' },
+};
 
 /** One member: their role (changing it signs them out), a new invitation while pending, and Remove. */
 export function StaffCard({ member, onChanged }: { member: StaffResponse; onChanged: () => Promise<void> }) {
@@ -45,10 +51,14 @@ export function StaffCard({ member, onChanged }: { member: StaffResponse; onChan
       <div className="min-w-0">
         <p className="font-semibold">
           {member.name}{' '}
-          <span className={`ml-1 rounded-full px-2 py-0.5 text-xs font-bold ${STATUS_BADGE[member.status]}`}>
-            {member.status === 'invited' ? 'Invited' : 'Active'}
-          </span>
-          {member.two_factor_enabled && <span className="ml-1 rounded-full bg-sky-100 px-2 py-0.5 text-xs font-bold text-sky-900">2FA</span>}
+          <Badge tone={STATUS_BADGE[member.status].tone} className="ml-1">
+            {STATUS_BADGE[member.status].text}
+          </Badge>
+          {member.two_factor_enabled && (
+            <Badge tone="neutral" className="ml-1">
+              2FA
+            </Badge>
+          )}
         </p>
         <p className="truncate text-sm text-gray-700">{member.email ?? member.username}</p>
       </div>
@@ -60,9 +70,9 @@ export function StaffCard({ member, onChanged }: { member: StaffResponse; onChan
             <label htmlFor={`role-${member.id}`} className="sr-only">
               Role of {member.name}
             </label>
-            <select
+            <Select
               id={`role-${member.id}`}
-              className={`${input} w-auto`}
+              className="w-auto"
               value={member.role}
               disabled={busy}
               onChange={(e) => void changeRole(e.target.value as AssignableRole)}
@@ -72,20 +82,20 @@ export function StaffCard({ member, onChanged }: { member: StaffResponse; onChan
                   {ROLE_LABELS[r].name}
                 </option>
               ))}
-            </select>
+            </Select>
             {member.status === 'invited' && (
-              <button
-                type="button"
-                className={button.small}
+              <Button
+                variant="secondary"
+                size="sm"
                 disabled={busy}
                 onClick={() => void act(() => api.post(`/api/admin/staff/${member.id}/invite`), 'Failed to send', `New invitation sent to ${member.email}`)}
               >
                 Resend invitation
-              </button>
+              </Button>
             )}
-            <button type="button" className={button.smallDanger} disabled={busy} onClick={() => void remove()}>
+            <Button variant="danger" size="sm" disabled={busy} onClick={() => void remove()}>
               Remove
-            </button>
+            </Button>
           </>
         )}
       </div>

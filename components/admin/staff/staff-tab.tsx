@@ -1,7 +1,7 @@
 'use client';
 
 import type { StaffResponse } from '@/lib/contract/staff';
-import { card } from '../styles';
+import { Card } from '@/components/ui/card';
 import { useAdminData } from '../use-admin-data';
 import { InviteForm } from './invite-form';
 import { StaffCard } from './staff-card';
@@ -16,7 +16,7 @@ export function StaffTab() {
   return (
     <div className="flex flex-col gap-6">
       <InviteForm onInvited={reload} />
-      <section className={card} aria-labelledby="staff-title">
+      <Card as="section" aria-labelledby="staff-title">
         <h2 id="staff-title" className="text-lg font-bold">
           Staff
         </h2>
@@ -29,7 +29,7 @@ export function StaffTab() {
             ))}
           </ul>
         )}
-      </section>
+      </Card>
     </div>
   );
 }
