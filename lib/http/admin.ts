@@ -9,7 +9,7 @@ import { readCookie } from './cookies';
 import { handler } from './handler';
 
 // Every admin route handler and admin page calls requireAdmin itself
-// (SECURITY S3): the middleware redirect is a convenience, never the check.
+// (docs/security.md S3): the middleware redirect is a convenience, never the check.
 export const ADMIN_COOKIE = 'shop_admin';
 
 export type AdminActor = { username: string };

@@ -9,9 +9,9 @@ import { api } from '@/components/data/api';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/field';
 
-// SPEC §3 keeps the admin name in browser storage for display. The session
+// docs/product.md §3 keeps the admin name in browser storage for display. The session
 // token is NOT stored as `admin_token`: the login response sets it as an
-// HttpOnly cookie, out of reach of any script an XSS could inject (SECURITY S2),
+// HttpOnly cookie, out of reach of any script an XSS could inject (docs/security.md S2),
 // and every admin request carries it automatically.
 
 type LoginResponse = { success: boolean; username: string };
