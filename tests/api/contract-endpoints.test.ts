@@ -61,6 +61,7 @@ const PROBES: Record<string, Probe> = {
   '/api/products': { path: () => '/api/products', as: 'visitor', schema: z.array(productResponse), nonEmpty: true },
   '/api/products/[id]': { path: (ids) => `/api/products/${ids.productId}`, as: 'visitor', schema: productResponse },
   '/api/products/[id]/file-history': { path: (ids) => `/api/products/${ids.productId}/file-history`, as: 'admin', schema: fileHistoryResponse },
+  '/api/recommendations': { path: (ids) => `/api/recommendations?product_ids=${ids.productId}`, as: 'visitor', schema: z.array(productResponse) },
   '/api/settings/banner': { path: () => '/api/settings/banner', as: 'visitor', schema: bannerResponse },
   '/api/tags': { path: () => '/api/tags', as: 'visitor', schema: z.array(tagResponse), nonEmpty: true },
   '/api/admin/active-sales': { path: () => '/api/admin/active-sales', as: 'admin', schema: z.array(activeSaleResponse), nonEmpty: true },

@@ -112,6 +112,7 @@ export const PUBLIC_ROUTES = [
   'GET /api/membership/subscription-status/[sessionId]',
   'GET /api/orders/[userId]',
   'GET /api/products',
+  'GET /api/recommendations',
   'GET /api/products/[id]',
   'GET /api/settings/banner',
   'GET /api/tags',

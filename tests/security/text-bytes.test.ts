@@ -196,7 +196,9 @@ describe('route handlers outside /api', () => {
 describe('pages', () => {
   const pages = discoverPages().map((p) => ({ ...p, source: readFileSync(join(process.cwd(), p.file), 'utf8') }));
   // The query names pages read, from their sources and the listing's reader.
-  const listingNames = [...readFileSync(join(process.cwd(), 'app/(shop)/products/listing-params.ts'), 'utf8').matchAll(/raw\.(\w+)/g)].map((m) => m[1]);
+  const listingSchema =
+    /const schema = z\.object\(\{([\s\S]*?)\n\}\);/.exec(readFileSync(join(process.cwd(), 'app/(shop)/products/listing-params.ts'), 'utf8'))?.[1] ?? '';
+  const listingNames = [...listingSchema.matchAll(/^\s+(\w+):/gm)].map((m) => m[1]);
   const pageNames = pages.flatMap((p) => [...p.source.matchAll(/pageInput\((?:props\.)?searchParams\)\)\.(\w+)/g)].map((m) => m[1]));
   const queryNames = [...new Set(['probe', ...listingNames, ...pageNames])];
 

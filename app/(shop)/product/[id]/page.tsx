@@ -129,7 +129,7 @@ export default async function ProductPage({ params }: Props) {
           {included.length > 0 && (
             <div>
               <h2 className="font-semibold">In this bundle</h2>
-              <ul className="mt-2 grid gap-2">
+              <ul className="mt-2 grid gap-2" data-testid="bundle-contents">
                 {included.map((p) => {
                   const thumbnail = publicMediaUrl(p.thumbnailPath ?? p.imagePath);
                   return (
