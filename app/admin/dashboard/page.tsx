@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
 import { AdminDashboard } from '@/components/admin/admin-dashboard';
 import { getAdminFromCookies } from '@/lib/http/admin';
+import { pageInput } from '@/lib/http/page-input';
 
 export const metadata: Metadata = { title: 'Admin Dashboard', robots: { index: false, follow: false } };
 
@@ -14,6 +15,6 @@ type Props = { searchParams: Promise<{ tab?: string | string[] }> };
 export default async function AdminDashboardPage({ searchParams }: Props) {
   const admin = await getAdminFromCookies();
   if (!admin) redirect('/admin/login');
-  const tab = (await searchParams).tab;
+  const tab = (await pageInput(searchParams)).tab;
   return <AdminDashboard username={admin.username} tab={(Array.isArray(tab) ? tab[0] : tab) ?? null} />;
 }
