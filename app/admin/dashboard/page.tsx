@@ -13,8 +13,9 @@ export const dynamic = 'force-dynamic';
 type Props = { searchParams: Promise<{ tab?: string | string[] }> };
 
 export default async function AdminDashboardPage({ searchParams }: Props) {
+  // Read before the session check: a tab holding a NUL byte names no page, signed in or not.
+  const tab = (await pageInput(searchParams)).tab;
   const admin = await getAdminFromCookies();
   if (!admin) redirect('/admin/login');
-  const tab = (await pageInput(searchParams)).tab;
   return <AdminDashboard username={admin.username} tab={(Array.isArray(tab) ? tab[0] : tab) ?? null} />;
 }

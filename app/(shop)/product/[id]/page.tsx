@@ -57,7 +57,12 @@ export default async function ProductPage({ params }: Props) {
   const item = await load((await pageInput(params)).id);
   if (!item) notFound();
   const now = new Date();
-  const tiers = await getLicenceTiers();
+  // Independent reads at once: the first render after a catalogue change streams behind 'Loading...' for as long as they take.
+  const [tiers, included, recommendedIds] = await Promise.all([
+    getLicenceTiers(),
+    item.isBundle ? getItems(item.bundleProductIds) : Promise.resolve([]),
+    getRecommendedIds(item.id),
+  ]);
   const view = toCardView(item, now, tiers);
   const choices = licenceOptions(item, tiers, now).map((o) => ({
     key: o.key,
@@ -66,9 +71,8 @@ export default async function ProductPage({ params }: Props) {
     termsUrl: termsPath(o.key),
     price: tierPriceView(o),
   }));
-  const included = item.isBundle ? await getItems(item.bundleProductIds) : [];
   // What buyers bought with it, else alike (Decision 089); per product, so cached like the page.
-  const recommended = (await Promise.all((await getRecommendedIds(item.id)).map((id) => getItem(id, 'all'))))
+  const recommended = (await Promise.all(recommendedIds.map((id) => getItem(id, 'all'))))
     .filter((other) => other !== null)
     .map((other) => toCardView(other, now, tiers));
   const image = publicMediaUrl(item.imagePath);
