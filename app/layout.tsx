@@ -22,7 +22,7 @@ export const viewport: Viewport = { themeColor: '#be123c', width: 'device-width'
 
 export default async function RootLayout({ children }: { children: React.ReactNode }) {
   const categories = await getCategories().catch((error) => {
-    // SPEC §7: failed loads are only logged; the page renders with defaults.
+    // docs/product.md §7: failed loads are only logged; the page renders with defaults.
     console.error('[layout] categories failed to load', error);
     return [];
   });

@@ -1,5 +1,5 @@
 // The announcement banner: one setting string, items separated by double spaces,
-// always shown upper-cased (SPEC §5, §9).
+// always shown upper-cased (docs/product.md §5, §9).
 
 export const BANNER_SEPARATOR = '  ';
 

@@ -1,6 +1,6 @@
 import { isObject, parseStoredValue } from './stored-value';
 
-// Cart rules (SPEC §4, §5): a list in browser storage under `cart`, each
+// Cart rules (docs/product.md §4, §5): a list in browser storage under `cart`, each
 // product at most once, no quantities. Pure functions, safe in the browser.
 
 export const CART_STORAGE_KEY = 'cart';
@@ -22,7 +22,7 @@ export type CartItem = {
 export type AddResult = { items: CartItem[]; added: boolean; switched?: boolean };
 
 /**
- * Each product at most once (SPEC §4). Adding it again in another licence tier
+ * Each product at most once (docs/product.md §4). Adding it again in another licence tier
  * switches the tier in place; `defaultLicence` is the tier an item stored
  * without one stands for.
  */
@@ -80,7 +80,7 @@ export function parseCart(raw: string | null): CartItem[] {
   return parseStoredValue(raw, readCartRecord) ?? [];
 }
 
-/** Browser URL of a stored image path: http(s) as is, relative under the API base (SPEC §3). */
+/** Browser URL of a stored image path: http(s) as is, relative under the API base (docs/product.md §3). */
 export function imageSrc(path: string | null | undefined): string | null {
   if (!path) return null;
   if (/^https?:\/\//i.test(path)) return path;

@@ -6,12 +6,12 @@ export function formatAmount(cents: number): string {
   return (Math.round(cents) / 100).toFixed(2);
 }
 
-/** "12.50 AUD": 2 decimals followed by the currency code (SPEC §9). */
+/** "12.50 AUD": 2 decimals followed by the currency code (docs/product.md §9). */
 export function formatMoney(cents: number, currency: string): string {
   return `${formatAmount(cents)} ${currency.toUpperCase()}`;
 }
 
-/** "12.50 AUD": 2 decimals followed by ' AUD' (SPEC §9). */
+/** "12.50 AUD": 2 decimals followed by ' AUD' (docs/product.md §9). */
 export function formatAud(cents: number): string {
   return formatMoney(cents, 'AUD');
 }
@@ -40,7 +40,7 @@ export function formatDate(value: string | Date): string {
   return dateFormat.format(typeof value === 'string' ? new Date(value) : value);
 }
 
-/** SALE percentage: the rounded value of 1 − sale price / price (SPEC §9). */
+/** SALE percentage: the rounded value of 1 − sale price / price (docs/product.md §9). */
 export function salePercent(priceCents: number, salePriceCents: number): number {
   if (priceCents <= 0) return 0;
   return Math.round((1 - salePriceCents / priceCents) * 100);
@@ -84,7 +84,7 @@ export function formatDateTime(value: string | Date): string {
 
 const HOUR_MS = 60 * 60 * 1000;
 
-/** SPEC §4: a sale's time left in days while more than 24 hours remain, else in hours. */
+/** docs/product.md §4: a sale's time left in days while more than 24 hours remain, else in hours. */
 export function timeRemaining(end: string | null, now: number = Date.now()): string {
   if (!end) return 'No end date';
   const ms = Date.parse(end) - now;

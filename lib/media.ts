@@ -2,7 +2,7 @@ import 'server-only';
 import { env } from '@/lib/env';
 
 // Image paths in the database are either `/media/<key>` (an object in the public
-// bucket) or an http(s) URL used as it is (SPEC §3). Relative paths resolve
+// bucket) or an http(s) URL used as it is (docs/product.md §3). Relative paths resolve
 // under the API base, `/api/media/<key>`, unless a CDN base is configured.
 
 export function publicMediaKey(path: string): string | null {

@@ -1,10 +1,10 @@
-// Business constants of SPEC §9 and the shop's identity. Browser-safe.
+// Business constants of docs/product.md §9 and the shop's identity. Browser-safe.
 export const SHOP_NAME = 'Pixel Press Studio';
 export const CURRENCY = 'aud';
 export const NEW_PRODUCTS_COUNT = 6;
 export const CARD_TAG_LIMIT = 2;
 
-// Membership plans (SPEC §9): Monthly $35, Yearly $299 (saving $121 on 12 months).
+// Membership plans (docs/product.md §9): Monthly $35, Yearly $299 (saving $121 on 12 months).
 // Here rather than in lib/domain because the membership page shows them in the browser.
 export type PlanInterval = 'month' | 'year';
 

@@ -1,4 +1,4 @@
-// Browser records (SPEC §3: `cart`, `user`) are text anyone can edit; each is
+// Browser records (docs/product.md §3: `cart`, `user`) are text anyone can edit; each is
 // read through its record reader, which keeps what is well formed and answers
 // null for anything else. Pure, so the browser store and tests share it.
 //

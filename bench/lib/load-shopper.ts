@@ -25,7 +25,7 @@ export async function loadCatalogue(base: string): Promise<Catalogue> {
 const pick = <T>(list: T[]): T => list[Math.floor(Math.random() * list.length)];
 
 // /products renders "0 items" when its listing query fails (the failure is only
-// logged, SPEC §7). Every listing and search the crowd asks for has products, so
+// logged, docs/product.md §7). Every listing and search the crowd asks for has products, so
 // a 0 here is a page served without its data, not an empty result.
 const EMPTY_LISTING = /aria-live="polite">0(?:<!-- -->)?\s*(?:<!-- -->)?items/;
 

@@ -5,7 +5,7 @@ import { api } from '@/components/data/api';
 import type { MembershipStatusResponse as MembershipStatus } from '@/lib/contract/membership';
 import { readStoredUser, storeUser, useStoredUser } from './use-user';
 
-// SPEC §6: a membership check runs for a stored user id. The stored is_member
+// docs/product.md §6: a membership check runs for a stored user id. The stored is_member
 // flag is only what the server said at login: a membership that lapsed since
 // would otherwise keep showing the crown and a $0 cart that the server then
 // charges in full. The nav (once per page load) and the cart (each visit) ask;

@@ -3,10 +3,10 @@
 import { isObject } from '@/lib/stored-value';
 import { readStoredValue, useStoredValue, writeStoredValue } from '@/components/data/use-stored-value';
 
-// The display record of the signed-in customer (SPEC §3: storage key `user`).
+// The display record of the signed-in customer (docs/product.md §3: storage key `user`).
 // Display only: the server decides identity and membership from its session.
 // The session token is never stored here, where any script on the page could
-// read it (SECURITY S2): it lives in the HttpOnly cookie the login sets.
+// read it (docs/security.md S2): it lives in the HttpOnly cookie the login sets.
 export const USER_STORAGE_KEY = 'user';
 
 export type StoredUser = { id: string; email: string; name: string; is_member: boolean };

@@ -5,7 +5,7 @@ import { Thumb } from './thumb';
 import type { AdminOrderResponse as AdminOrder } from '@/lib/contract/orders';
 import { Badge } from '@/components/ui/badge';
 
-/** SPEC §9: admins see the last 8 characters of the session id. */
+/** docs/product.md §9: admins see the last 8 characters of the session id. */
 export const shortOrderId = (sessionId: string) => sessionId.slice(-8);
 
 const REFUND_LABEL = { admin: 'Refunded', stripe_refund: 'Refunded in Stripe', dispute: 'Disputed' } as const;

@@ -14,7 +14,7 @@ import { useAdminList, useDebounced } from './use-admin-list';
 
 type Filters = { customer_email: string; start_date: string; end_date: string; status: 'paid' | 'open' | 'expired' | 'all' };
 
-// SPEC §3: the status filter defaults to paid.
+// docs/product.md §3: the status filter defaults to paid.
 const INITIAL: Filters = { customer_email: '', start_date: '', end_date: '', status: 'paid' };
 const NO_ORDERS: AdminOrder[] = [];
 const PAGE_SIZE = 50;

@@ -16,7 +16,7 @@ type Target = 'store' | 'category' | 'products';
 type PriceType = 'percentage' | 'fixed';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-// SPEC §9: a sale defaults to 20 % off, from now until 7 days later.
+// docs/product.md §9: a sale defaults to 20 % off, from now until 7 days later.
 const DEFAULT_VALUE = '20';
 const defaultPeriod = () => {
   const now = new Date();

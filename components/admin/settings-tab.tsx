@@ -59,7 +59,7 @@ function BannerSettings() {
         hint="Separate sections with two spaces. The banner is shown in upper case."
         rows={3}
         value={message}
-        // Saved in upper case (SPEC §5): show it that way as it is typed, not only after saving.
+        // Saved in upper case (docs/product.md §5): show it that way as it is typed, not only after saving.
         onChange={(e) => setDraft(e.target.value.toUpperCase())}
       />
       <div className="flex gap-2">

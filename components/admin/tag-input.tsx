@@ -20,7 +20,7 @@ function namesIn(text: string): string[] {
  * Tags picked from the shop's vocabulary with autocomplete; a word that is not
  * in it yet is added as typed (Enter or comma) and becomes part of it on save.
  * Text still in the box when the owner leaves it is added too, so a tag typed
- * and never confirmed is not silently dropped from the form (SPEC §5: tags are
+ * and never confirmed is not silently dropped from the form (docs/product.md §5: tags are
  * comma-separated, so a pasted "a, b" adds both).
  */
 export function TagInput({

@@ -17,7 +17,7 @@ type Mode = 'bulk' | 'individual';
 const NO_CATEGORIES: Category[] = [];
 const NO_TAGS: Tag[] = [];
 
-// The Upload tab (SPEC §2, §4): bulk batches are processed on the server and
+// The Upload tab (docs/product.md §2, §4): bulk batches are processed on the server and
 // polled here; an individual upload is one request that creates one product.
 export function UploadTab({ onOpenProducts }: { onOpenProducts: () => void }) {
   const [mode, setMode] = useState<Mode>('bulk');

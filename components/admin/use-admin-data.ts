@@ -7,7 +7,7 @@ import { api, toastFailure } from './session';
 // The admin's server state: one SWR cache entry per API path, shared by every
 // tab that reads it, so a mutation revalidates the path and every reader
 // follows. Failures go to the spec's toast, or only to the console where the
-// spec says a load failure is silent (SPEC §7, the catalogue lists).
+// spec says a load failure is silent (docs/product.md §7, the catalogue lists).
 
 export const ADMIN_SWR_CONFIG: SWRConfiguration = {
   // A failed load is toasted once; retrying on a timer would toast again and again.

@@ -19,7 +19,7 @@ export type Catalog = {
 
 const NONE: never[] = [];
 
-/** Categories and tags shared by several tabs, and the product lists' reload; SPEC §7: load failures are only logged. */
+/** Categories and tags shared by several tabs, and the product lists' reload; docs/product.md §7: load failures are only logged. */
 export function useCatalog(): Catalog {
   const { mutate } = useSWRConfig();
   const categories = useAdminData<Category[]>(adminPaths.categories, { log: 'categories' });

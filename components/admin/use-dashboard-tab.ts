@@ -3,7 +3,7 @@
 import { useCallback, useSyncExternalStore } from 'react';
 import type { Permission } from '@/lib/staff-permissions';
 
-// The dashboard's tabs (SPEC §2 Admin) live in the address: /admin/dashboard
+// The dashboard's tabs (docs/product.md §2 Admin) live in the address: /admin/dashboard
 // opens All Products as it always did, /admin/dashboard?tab=orders opens
 // Orders, so a link, a reload or the back button lands on the same tab. A query
 // rather than nested routes: one page, one session check, and switching tabs

@@ -11,7 +11,7 @@ import { Badge, type BadgeTone } from '@/components/ui/badge';
 export type VoucherState = 'Active' | 'Used' | 'Disabled';
 
 /**
- * SPEC §4: Active while active and (a reusable gift card with balance left, a
+ * docs/product.md §4: Active while active and (a reusable gift card with balance left, a
  * one-time voucher, or a reusable percentage code, which has no balance to run out).
  */
 export function voucherState(v: Voucher): VoucherState {

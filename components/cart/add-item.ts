@@ -5,7 +5,7 @@ import { addToCart, switchedMessage, type CartItem } from '@/lib/cart';
 import { readCart, writeCart } from './use-cart';
 
 /**
- * Adds `item` unless it is already in the cart (SPEC §4: at most once); says which with a toast.
+ * Adds `item` unless it is already in the cart (docs/product.md §4: at most once); says which with a toast.
  * In another licence tier it switches the tier instead (and says so); `defaultLicence` is the tier
  * an item stored without one stands for.
  */

@@ -62,7 +62,7 @@ const jsonInit = (method: string, body: unknown): RequestInit => ({
 });
 
 export function createApiClient(options: ClientOptions = {}) {
-  // Cookies ride only on same-origin requests: no token is ever read or kept by browser code (SECURITY S2).
+  // Cookies ride only on same-origin requests: no token is ever read or kept by browser code (docs/security.md S2).
   async function call<T>(path: string, init?: RequestInit): Promise<ApiResult<T>> {
     let res: Response;
     try {

@@ -3,7 +3,7 @@
 import { useCallback, useSyncExternalStore } from 'react';
 import { parseStoredValue, type RecordReader } from '@/lib/stored-value';
 
-// One store over the browser's localStorage records (SPEC §3: `cart`, `user`).
+// One store over the browser's localStorage records (docs/product.md §3: `cart`, `user`).
 // Each read goes through the record's reader (lib/stored-value.ts), so a hand-edited or
 // stale record reads as absent instead of breaking the page. Components re-render
 // when the record changes here (a custom event: `storage` fires only in other

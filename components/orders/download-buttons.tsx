@@ -15,7 +15,7 @@ export type DownloadItem = { product_id: string; title: string; is_bundle?: bool
 const BUTTON = buttonClass({ variant: 'dark' });
 
 /**
- * SPEC §2: one file gives a single 'Download File' button; several give one
+ * docs/product.md §2: one file gives a single 'Download File' button; several give one
  * button per file labelled with its name; none says 'No files available'.
  * Links open in a new tab and carry no referrer (the URL is a capability).
  */

@@ -6,7 +6,7 @@ import { Chevron, COMBOBOX_INPUT, toOptions, TOGGLE, type ComboboxOption } from 
 import { LISTBOX, NO_MATCH, OPTION, OPTION_ACTIVE } from './combobox-list';
 import { Field } from './field';
 
-// A searchable dropdown (SPEC §4): pick one value from a list by typing part
+// A searchable dropdown (docs/product.md §4): pick one value from a list by typing part
 // of it or with the arrow keys. Downshift supplies the WAI-ARIA combobox
 // behaviour (roles, active option, Enter, Escape, outside click and blur
 // closing the list); this file supplies the look and the filtering.

@@ -10,7 +10,7 @@ export type PriceView = {
 
 const SIZES = { sm: 'text-sm', md: 'text-base', lg: 'text-2xl' } as const;
 
-/** The price in AUD (SPEC §9), with the regular price struck through beside it during a sale. */
+/** The price in AUD (docs/product.md §9), with the regular price struck through beside it during a sale. */
 export function Price({ price, size = 'md' }: { price: PriceView; size?: keyof typeof SIZES }) {
   const main = SIZES[size];
   if (!price.onSale) return <span className={`${main} font-bold text-gray-900`}>{formatAud(price.priceCents)}</span>;

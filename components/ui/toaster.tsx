@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { toast, Toaster as Sonner } from 'sonner';
 import { takeFlash } from './flash';
 
-/** Toasts per SPEC §8: bottom-right, 4000 ms, at most 3 visible. */
+/** Toasts per docs/product.md §8: bottom-right, 4000 ms, at most 3 visible. */
 export function Toaster() {
   useEffect(() => {
     const flash = takeFlash();

@@ -19,7 +19,7 @@ const options = { tags: [CATALOG_TAG], revalidate: CATALOG_REVALIDATE_SECONDS };
 export const getCategories = unstable_cache(catalog.listCategories, ['categories'], options);
 export const getBanner = unstable_cache(catalog.getBannerMessage, ['banner'], options);
 export const getNewestProducts = unstable_cache(catalog.listNewestProducts, ['newest-products'], options);
-// Only products that exist are stored: a made-up id is read from the database each time (SECURITY.md: nothing a stranger chooses is cached).
+// Only products that exist are stored: a made-up id is read from the database each time (docs/security.md A12: nothing a stranger chooses is cached).
 export const getItem = cachedWhen(catalog.getCatalogItem, (item) => item !== null, ['catalog-item'], options);
 export const getItems = unstable_cache(catalog.getCatalogItems, ['catalog-items'], options);
 export const getTags = unstable_cache(catalog.listTags, ['tags'], options);

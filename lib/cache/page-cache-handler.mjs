@@ -5,7 +5,7 @@
 // Why not Next's built-in file cache: it writes every render of a cached
 // (ISR) page to disk, a notFound() render included, and never removes one,
 // so every made-up /product/<id> or category a stranger asks for would add
-// files for good (SECURITY.md; Decisions 038). Next 16 offers a render no
+// files for good (docs/security.md A12; Decisions 038). Next 16 offers a render no
 // supported way to say "do not store this 404" (connection() in a cached page
 // is a 500 at run time). This handler stores what the built-in one stores,
 // in one file per entry, except 404 responses; lookups that must not grow

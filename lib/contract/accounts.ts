@@ -12,7 +12,7 @@ export const resetPasswordSchema = z.object({ token: z.string().min(1, 'Invalid 
 export const verifyEmailSchema = z.object({ token: z.string().min(1).max(200) });
 export const userIdParamsSchema = z.object({ userId: z.string().min(1).max(64) });
 
-// The user record the browser keeps (SPEC §3 "User").
+// The user record the browser keeps (docs/product.md §3 "User").
 export const userResponse = z.object({ id: z.string(), email: z.string(), name: z.string(), is_member: z.boolean() });
 export type UserResponse = z.infer<typeof userResponse>;
 

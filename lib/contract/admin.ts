@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { productSelectionSchema } from './admin-requests';
 import { licencePricesSchema, tierKey } from './licences';
 
-// Contracts of the admin endpoints (SPEC §7 Admin). Unknown fields are
+// Contracts of the admin endpoints (docs/product.md §7 Admin). Unknown fields are
 // dropped, so a request can only ever change what is listed here.
 
 const name = z.string().trim().min(1, 'Name is required').max(100);

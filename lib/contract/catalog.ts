@@ -3,7 +3,7 @@ import { API_LIST_LIMIT, LISTING_SORTS, MAX_PRICE_FILTER_DOLLARS } from '@/lib/s
 import { dollars, isoDateTime, successResponse } from './common';
 import { itemLicenceResponse } from './licences';
 
-// The catalogue contract (SPEC §3, §7): field names as the spec shows them,
+// The catalogue contract (docs/product.md §3, §7): field names as the spec shows them,
 // money in dollars. The public shapes never carry storage keys of paid files (S5);
 // the admin view does (adminProductResponse).
 
@@ -93,7 +93,7 @@ const catalogItemFields = {
   updated_at: isoDateTime,
 };
 
-// GET /api/products, /api/products/{id}: one product (SPEC §3).
+// GET /api/products, /api/products/{id}: one product (docs/product.md §3).
 export const productResponse = z.object({
   ...catalogItemFields,
   thumbnail_url: z.string().nullable(),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { successResponse } from './common';
 import { licenceId, tierKey } from './licences';
 
-// Contracts of the checkout endpoints (SPEC §7). Prices the browser sends are
+// Contracts of the checkout endpoints (docs/product.md §7). Prices the browser sends are
 // accepted in the shape but never used: the server prices from the database.
 
 const productId = z
@@ -72,7 +72,7 @@ export const adjustmentNoteParams = z.object({
 
 export const downloadAllQuerySchema = z.object({ product_id: productId.optional() });
 
-// file_id names a file for good; file_index (SPEC §7) is its place in the order's list.
+// file_id names a file for good; file_index (docs/product.md §7) is its place in the order's list.
 export const downloadQuerySchema = z.object({
   file_index: z.coerce.number().int().min(0).max(1000).default(0),
   file_id: z
@@ -85,7 +85,7 @@ export const downloadQuerySchema = z.object({
 
 export const testPaymentBodySchema = z.object({ email: z.email().max(254).optional() }).default({});
 
-// POST /api/checkout/session (SPEC §3 "Checkout session result").
+// POST /api/checkout/session (docs/product.md §3 "Checkout session result").
 export const checkoutSessionResponse = z.object({
   url: z.string(),
   session_id: z.string(),
@@ -94,7 +94,7 @@ export const checkoutSessionResponse = z.object({
 });
 export type CheckoutSessionResponse = z.infer<typeof checkoutSessionResponse>;
 
-// GET /api/checkout/status/{sessionId} (SPEC §3 "Payment status result").
+// GET /api/checkout/status/{sessionId} (docs/product.md §3 "Payment status result").
 export const checkoutStatusResponse = z.object({
   payment_status: z.string(),
   status: z.string(),

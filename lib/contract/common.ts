@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 // Building blocks of the response schemas. Money leaves the server as dollars
-// (SPEC §3 shows `price: 35`), dates as ISO 8601 strings.
+// (docs/product.md §3 shows `price: 35`), dates as ISO 8601 strings.
 
 export const dollars = z.number().min(0);
 export const isoDateTime = z.iso.datetime({ offset: true });

@@ -16,7 +16,7 @@ export const cancelQuerySchema = z.object({
   cancel_at_period_end: z.enum(['true', 'false']).default('true'),
 });
 
-// GET /api/membership/status/{userId} (SPEC §3 "Membership status"); cancel answers it with `success`.
+// GET /api/membership/status/{userId} (docs/product.md §3 "Membership status"); cancel answers it with `success`.
 export const membershipStatusResponse = z.object({
   is_member: z.boolean(),
   plan_interval: z.enum(['month', 'year']).nullable(),

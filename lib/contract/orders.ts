@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { dollars, isoDateTime, successResponse } from './common';
 import { orderLicenceResponse } from './licences';
 
-// Orders as the API shows them (SPEC §3): the customer's view with download
+// Orders as the API shows them (docs/product.md §3): the customer's view with download
 // paths, never storage keys (S5), and the back office's view with the email log.
 
 // GET /api/orders/{userId}.
@@ -124,7 +124,7 @@ export const adminOrderResponse = z.object({
   customer_email: z.string().nullable(),
   amount: dollars,
   currency: z.string(),
-  /** Displayed as returned (SPEC §3): Stripe's paid | unpaid | no_payment_required. */
+  /** Displayed as returned (docs/product.md §3): Stripe's paid | unpaid | no_payment_required. */
   payment_status: z.string(),
   status: z.string(),
   kind: z.enum(['payment', 'voucher', 'member', 'subscription']),

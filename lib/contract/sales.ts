@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { dollars, isoDateTime, successResponse } from './common';
 
-// GET /api/admin/active-sales (SPEC §3 "Active sale").
+// GET /api/admin/active-sales (docs/product.md §3 "Active sale").
 export const activeSaleResponse = z.object({
   id: z.string(),
   title: z.string(),

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { successResponse } from './common';
 
-// Uploads from the back office (SPEC §3 "Upload progress", §5 the form fields).
+// Uploads from the back office (docs/product.md §3 "Upload progress", §5 the form fields).
 
-// Text fields of the upload forms (SPEC §5): price with cents, category required,
+// Text fields of the upload forms (docs/product.md §5): price with cents, category required,
 // subcategory optional, tags comma-separated. Files travel beside them.
 // Coercion alone would read an empty field as 0, a free product nobody asked for.
 const price = z

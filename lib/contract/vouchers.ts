@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { dollars, isoDateTime, successResponse } from './common';
 
-// Vouchers (SPEC §3): `value` is a percent for percentage vouchers and dollars
+// Vouchers (docs/product.md §3): `value` is a percent for percentage vouchers and dollars
 // for fixed amounts; balances are dollars and only fixed amounts have them.
 
 const voucherType = z.enum(['fixed_amount', 'percentage']);
@@ -28,7 +28,7 @@ export type VoucherResponse = z.infer<typeof voucherResponse>;
 export const voucherCreateResponse = successResponse.extend({ voucher: voucherResponse, code: z.string() });
 export type VoucherCreateResponse = z.infer<typeof voucherCreateResponse>;
 
-// GET /api/account/vouchers: the customer's view (SPEC §3) plus status.
+// GET /api/account/vouchers: the customer's view (docs/product.md §3) plus status.
 export const customerVoucherResponse = z.object({
   id: z.string(),
   code: z.string(),
@@ -44,7 +44,7 @@ export type CustomerVoucherResponse = z.infer<typeof customerVoucherResponse>;
 export const customerVouchersResponse = z.object({ vouchers: z.array(customerVoucherResponse), email_verified: z.boolean() });
 export type CustomerVouchersResponse = z.infer<typeof customerVouchersResponse>;
 
-// POST /api/validate-discount (SPEC §3 "Discount validation result").
+// POST /api/validate-discount (docs/product.md §3 "Discount validation result").
 export const discountValidationResponse = z.object({
   valid: z.boolean(),
   code: z.string(),

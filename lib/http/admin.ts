@@ -18,8 +18,8 @@ import { readCookie } from './cookies';
 import { handler } from './handler';
 
 // Every admin route handler and admin page checks the session itself
-// (SECURITY S3): the middleware redirect is a convenience, never the check.
-// Every admin route also names the permission it needs (SECURITY N1), checked
+// (docs/security.md S3): the middleware redirect is a convenience, never the check.
+// Every admin route also names the permission it needs (docs/security.md N1), checked
 // against the member's current role on each request.
 export const ADMIN_COOKIE = 'shop_admin';
 

@@ -6,7 +6,7 @@ import { decodeSession, encodeSession, sessionCookieName, sessionCookieOptions, 
 import { readCookie } from './cookies';
 
 // The signed-in customer of a request, from the server session only; never
-// from an id the client sends (SECURITY S1). Accepts the HttpOnly session
+// from an id the client sends (docs/security.md S1). Accepts the HttpOnly session
 // cookie or `Authorization: Bearer <token>` (the token the login endpoint
 // returns). A token works only while its session row is live.
 export type SessionUser = { id: string; email: string; name: string; emailVerified: boolean };

@@ -1,4 +1,4 @@
-// Issue #15 §5: places where main answered differently from SPEC.md, held to the spec here.
+// Issue #15 §5: places where main answered differently from docs/product.md, held to the spec here.
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProductResponse } from '@/lib/contract/catalog';
@@ -87,7 +87,7 @@ describe('POST /api/admin/bulk-upload', () => {
     return progress;
   }
 
-  it('accepts the files before price, category, subcategory and tags, in the order SPEC §7 lists them', async () => {
+  it('accepts the files before price, category, subcategory and tags, in the order docs/product.md §7 lists them', async () => {
     const tag = `first-${unique()}`;
     const body = new FormData();
     body.append('files', new Blob([new Uint8Array(await image(20))], { type: 'image/png' }), `files first ${tag}.png`);

@@ -1,28 +1,11 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { apiGet, bundleList, categoryList, productList, uniqueEmail } from './helpers';
+import { expectAccessible, VIEWPORTS } from './axe';
 
 // Accessibility is checked, not hoped for (issue #25 §1): axe-core runs over
 // every shop route in the states a visitor can reach (licence pages included), and over every
 // back-office tab with its dialogs open, on a phone and on a desktop screen.
 // A serious or critical violation fails the test, listed with where it is.
-
-const VIEWPORTS = [
-  { name: 'phone', width: 390, height: 844 },
-  { name: 'desktop', width: 1280, height: 800 },
-] as const;
-
-const BLOCKING = new Set(['serious', 'critical']);
-
-async function expectAccessible(page: Page, state: string): Promise<void> {
-  // Nothing mid-transition: axe reads colours and visibility as they are now.
-  await page.waitForLoadState('load');
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const blocking = violations
-    .filter((v) => BLOCKING.has(v.impact ?? ''))
-    .map((v) => `${v.impact} ${v.id}: ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(blocking, `${state}: axe found serious or critical violations`).toEqual([]);
-}
 
 /** Opens `path`, waits for its `heading` when given (the state under test has rendered), and judges it. */
 async function visit(page: Page, path: string, state: string, heading?: string | RegExp): Promise<void> {

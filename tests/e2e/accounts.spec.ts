@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { apiGet, productList, sql, uniqueEmail, type CaughtMail, type ProductResponse } from './helpers';
 
-// Customer accounts and membership in the browser (SPEC §2 /login, /my-orders,
+// Customer accounts and membership in the browser (docs/product.md §2 /login, /my-orders,
 // /membership, /membership-success, /forgot-password, /reset-password; §4, §8),
 // in test payment mode, with emails caught by the run's SMTP server.
 

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { apiGet, aud, pick, productList, sql, uniqueEmail, waitForMail, type ProductResponse } from './helpers';
 
-// The back office end to end (SPEC §2 Admin, §5, §8): sign-in, categories,
+// The back office end to end (docs/product.md §2 Admin, §5, §8): sign-in, categories,
 // product edit and bulk category, sales, vouchers, orders, banner, logout,
 // with the storefront showing each change on its next request.
 

@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type Locator, type Page } from '@
 import { unzip } from '../support/unzip';
 import { apiGet, createPercentageVoucher, productList, sql, uniqueEmail, waitForMail, type ProductResponse } from './helpers';
 
-// Checkout in test payment mode, end to end (SPEC §2 Cart and /success, §4, §8):
+// Checkout in test payment mode, end to end (docs/product.md §2 Cart and /success, §4, §8):
 // cart → discount → test payment page → success page → download → email.
 
 type FileRow = { originalFilename: string; sizeBytes: number; storageKey: string };
@@ -224,7 +224,7 @@ test('Back from the payment page returns to a cart that can check out again', as
 });
 
 test('an unpaid session ends in Checking Timeout after the rechecks', async ({ page, request }) => {
-  // SPEC §4: an unpaid session is rechecked 5 times, 2 s apart.
+  // docs/product.md §4: an unpaid session is rechecked 5 times, 2 s apart.
   test.setTimeout(45_000);
   const { sessionId } = await openTestPayment(page, request);
   await page.goto(`/success?session_id=${sessionId}`);
@@ -235,7 +235,7 @@ test('an unpaid session ends in Checking Timeout after the rechecks', async ({ p
 });
 
 test('an unknown session ends in Error after the status retries', async ({ page }) => {
-  // SPEC §4: a failing status request is retried 5 times, 2 s apart.
+  // docs/product.md §4: a failing status request is retried 5 times, 2 s apart.
   test.setTimeout(45_000);
   await page.goto(`/success?session_id=cs_test_unknown_${Date.now()}`);
   await expect(page.getByRole('heading', { name: 'Checking your payment...' })).toBeVisible();

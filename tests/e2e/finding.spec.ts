@@ -1,28 +1,12 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { uniqueEmail } from './helpers';
+import { expectAccessible, VIEWPORTS } from './axe';
 
 // Finding things and completing the set (issue #28 §3, §5; Decisions 088, 089),
 // on a phone and on a desktop screen: a search through a typo in another word
 // order, the sort menu and price filter, a tag listing, numbered pages, and the
 // recommendation rows of the product page, the cart and /success. Each state is
 // judged by axe-core; a serious or critical violation fails the test.
-
-const VIEWPORTS = [
-  { name: 'phone', width: 390, height: 844 },
-  { name: 'desktop', width: 1280, height: 800 },
-] as const;
-
-const BLOCKING = new Set(['serious', 'critical']);
-
-async function expectAccessible(page: Page, state: string): Promise<void> {
-  await page.waitForLoadState('load');
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const blocking = violations
-    .filter((v) => BLOCKING.has(v.impact ?? ''))
-    .map((v) => `${v.impact} ${v.id}: ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(blocking, `${state}: axe found serious or critical violations`).toEqual([]);
-}
 
 const cards = (page: Page) => page.getByTestId('product-card');
 const cardTitles = async (page: Page) => (await cards(page).getByRole('heading').allTextContents()).map((t) => t.trim());

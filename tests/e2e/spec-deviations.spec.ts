@@ -1,4 +1,4 @@
-// Issue #15 §5 in the browser: places where main showed something other than SPEC.md.
+// Issue #15 §5 in the browser: places where main showed something other than docs/product.md.
 import { expect, test, type Page } from '@playwright/test';
 
 test.describe('/membership-success', () => {

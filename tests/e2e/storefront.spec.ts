@@ -109,7 +109,11 @@ test('catalogue HTML is complete without JavaScript', async ({ browser, request 
     await expect(card).toHaveCount(1);
     await expect(card.getByText(aud(p.on_sale ? p.sale_price! : p.price))).toBeVisible();
   }
-  await page.goto(`/product/${products[0].id}`);
+  // The first render after a catalogue change streams behind the spec's 'Loading...'; every later
+  // visitor, crawler or not, gets the cached page, complete. That cached page is what is checked.
+  const path = `/product/${products[0].id}`;
+  await expect.poll(async () => (await request.get(path)).headers()['x-nextjs-cache'], { timeout: 15_000 }).toBe('HIT');
+  await page.goto(path);
   await expect(page.getByRole('heading', { level: 1, name: products[0].title })).toBeVisible();
   await context.close();
 

@@ -6,7 +6,7 @@ import { expect, test, type Page, type Response } from '@playwright/test';
 import sharp from 'sharp';
 import { apiGet, categoryList, pick, sql } from './helpers';
 
-// The upload pipeline end to end (issue #6 §5, SPEC §2 Upload): a bulk batch of
+// The upload pipeline end to end (issue #6 §5, docs/product.md §2 Upload): a bulk batch of
 // three generated PNGs through the Upload tab, sent by the browser straight to
 // storage (Decision 070: presigned PUTs, cross-origin, so the storage's CORS rule
 // and the page's CSP are both exercised), processed by the shop's background

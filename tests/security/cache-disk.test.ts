@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { call, closeDb, sql } from './helpers';
 
-// Issue 13 §5, SECURITY.md: nothing a stranger chooses is written to a cache.
+// Issue 13 §5, docs/security.md A12: nothing a stranger chooses is written to a cache.
 // The shop under test is server.mjs on the build in NEXT_DIST_DIR (scripts/test.ts),
 // and its page and data caches live in that folder (server/shop-cache/ with the shop's
 // cache handler; server/app/ and cache/fetch-cache/ with Next's own), so the whole

@@ -1,4 +1,4 @@
-// SECURITY S4: the server prices every item from the database. Prices,
+// docs/security.md S4: the server prices every item from the database. Prices,
 // quantities and titles the browser sends change nothing; unknown ids, wrong
 // types and impossible values are refused in the error shape with nothing
 // written (no order, no voucher reservation).

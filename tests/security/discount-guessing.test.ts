@@ -1,4 +1,4 @@
-// SECURITY S10: validate-discount is public, so guessing codes must hit the
+// docs/security.md S10: validate-discount is public, so guessing codes must hit the
 // per-client limit early, and nothing a client writes in a header may buy it
 // a fresh allowance when no trusted proxy sits in front (TRUSTED_PROXY_HOPS=0).
 import { randomInt } from 'node:crypto';

@@ -1,4 +1,4 @@
-// SECURITY N2 and N3 for licences (Decisions 081, 082). N2: verification is a
+// docs/security.md N2 and N3 for licences (Decisions 081, 082). N2: verification is a
 // public lookup by id, so guessing ids hits the per-client limit early (the
 // page and the API share one allowance), an unknown id is a plain 404, and a
 // licence shows its holder as initials, never a name or an email. N3: the

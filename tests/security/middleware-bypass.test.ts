@@ -1,4 +1,4 @@
-// SECURITY S3: middleware is a convenience redirect, never the check. Known
+// docs/security.md S3: middleware is a convenience redirect, never the check. Known
 // middleware/proxy bypass tricks (internal subrequest header, RSC and data
 // requests, path encodings) must never reach admin data, nor crash the server.
 import { beforeAll, describe, expect, it } from 'vitest';

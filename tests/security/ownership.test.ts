@@ -1,4 +1,4 @@
-// SECURITY S1: an id in a path or query that is not the session user's gets
+// docs/security.md S1: an id in a path or query that is not the session user's gets
 // 404, never someone else's data. Routes are found from app/api folder names
 // ([userId], [sessionId]), so a new one is covered the moment it exists.
 import { readFileSync } from 'node:fs';

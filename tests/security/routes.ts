@@ -136,6 +136,7 @@ export const PUBLIC_ROUTES = [
   'GET /api/membership/subscription-status/[sessionId]',
   'GET /api/orders/[userId]',
   'GET /api/products',
+  'GET /api/recommendations',
   'GET /api/products/[id]',
   'GET /api/recommendations',
   'GET /api/settings/banner',
@@ -228,13 +229,13 @@ export function discoverAllRoutes(): AnyRoute[] {
   });
 }
 
-/** Path segments that name a user, one of their checkout sessions or one of their licences (SECURITY S1). */
+/** Path segments that name a user, one of their checkout sessions or one of their licences (docs/security.md S1). */
 export const OWNER_SEGMENTS = ['[userId]', '[sessionId]', '[licenceId]'];
 
 /**
  * Lookups meant for anyone who has the id: licence verification shows a
  * licence to the print platform or client its holder gave the id to (its own
- * rules, SECURITY N2: rate-limited, 404 for unknown ids, the holder masked).
+ * rules, docs/security.md N2: rate-limited, 404 for unknown ids, the holder masked).
  */
 export const PUBLIC_LOOKUPS = ['/api/licences/verify/[licenceId]'];
 

@@ -1,4 +1,4 @@
-// The domain's dependency rules of ARCHITECTURE.md, checked on the source text:
+// The domain's dependency rules (the README's Architecture layers, Decision 44), checked on the source text:
 // modules import each other one way only (checkout → orders → membership,
 // vouchers → infra), and a module is reached through its index.ts, so its
 // other files stay free to change. A module is the first folder under

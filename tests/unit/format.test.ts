@@ -6,7 +6,7 @@ import { formatAmount, formatAud, formatDateTime, formatDollars, formatMoney, ti
 const HOUR = 60 * 60 * 1000;
 
 describe('display formats', () => {
-  it('a sale shows days while more than 24 hours remain, then hours (SPEC §4)', () => {
+  it('a sale shows days while more than 24 hours remain, then hours (docs/product.md §4)', () => {
     const now = Date.parse('2026-11-21T00:00:00Z');
     const at = (ms: number) => new Date(now + ms).toISOString();
     expect(timeRemaining(at(3 * 24 * HOUR), now)).toBe('3 days left');

@@ -1,4 +1,4 @@
-// Licence terms are the owner's Markdown shown on public pages (SECURITY N3,
+// Licence terms are the owner's Markdown shown on public pages (docs/security.md N3,
 // Decision 081): markdown-it with raw HTML off, then an allow-list sanitiser.
 import { describe, expect, it } from 'vitest';
 import { markdownToSafeHtml } from '@/lib/infra/markdown';

@@ -19,12 +19,12 @@ type Applied = { code: string; discountCents: number; totalCents: number; descri
 type Validation = { valid: boolean; code: string; value: number; discount: number; description: string; message: string };
 type CheckoutSession = { url: string; session_id: string; free_checkout?: boolean; is_member?: boolean };
 
-// The shopper sees the server's own detail, or the spec's wording (SPEC §8)
+// The shopper sees the server's own detail, or the spec's wording (docs/product.md §8)
 // when there is none: a dropped network or a reply that is not JSON never
 // shows the browser's own 'Failed to fetch'.
 const messageOf = (result: ApiResult<unknown>, fallback: string) => (result.ok ? fallback : (result.error.detail ?? fallback));
 
-/** Discount code, member panel, totals and Proceed to Checkout (SPEC §2 Cart, §4). */
+/** Discount code, member panel, totals and Proceed to Checkout (docs/product.md §2 Cart, §4). */
 export function OrderSummary({ items }: { items: CartItem[] }) {
   const router = useRouter();
   const user = useStoredUser();

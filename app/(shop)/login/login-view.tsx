@@ -9,7 +9,7 @@ import { RegisterForm } from './register-form';
 const TABS = ['Login', 'Register'] as const;
 type Tab = (typeof TABS)[number];
 
-/** SPEC §2 /login: Login and Register tabs. */
+/** docs/product.md §2 /login: Login and Register tabs. */
 export function LoginView({ verified }: { verified: boolean | null }) {
   const [tab, setTab] = useState<Tab>('Login');
   return (

@@ -12,7 +12,7 @@ import type { SubscriptionStatusResponse } from '@/lib/contract/membership';
 import { formatDate } from '@/lib/format';
 
 // The payment provider's webhook may arrive well after the redirect. While the
-// subscription is pending the page shows no panel (SPEC §4) and keeps asking,
+// subscription is pending the page shows no panel (docs/product.md §4) and keeps asking,
 // backing off from 2 s to one ask every 30 s; the checkout's own expiry ends
 // it, as the server then answers expired (decision 043). Only a real failure
 // shows the error panel: an expired or unknown checkout, or the status

@@ -6,7 +6,7 @@ import { MemberPanel } from './member-panel';
 import { MembershipFaq } from './membership-faq';
 import { PlanCards } from './plan-cards';
 
-/** Active members manage their plan; everyone else is offered one (SPEC §2 /membership). */
+/** Active members manage their plan; everyone else is offered one (docs/product.md §2 /membership). */
 export function MembershipView() {
   const state = useMembershipStatus();
   if (state.kind === 'loading') return <LoadingPanel label="Loading membership..." />;

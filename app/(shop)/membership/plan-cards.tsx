@@ -11,7 +11,7 @@ import { CheckIcon } from '@/components/ui/content-icons';
 import { formatDollars } from '@/lib/format';
 import { PLANS, type PlanInterval } from '@/lib/shop';
 
-// SPEC §9: the yearly plan saves $121 on twelve monthly payments.
+// docs/product.md §9: the yearly plan saves $121 on twelve monthly payments.
 const YEARLY_SAVING_CENTS = PLANS.month.amountCents * 12 - PLANS.year.amountCents;
 
 const BENEFITS = ['Every product and bundle free', 'Unlimited $0 checkouts', 'Instant downloads, re-download any time', 'Cancel any time'];
@@ -51,7 +51,7 @@ export function PlanCards({ userId, onSessionLost }: { userId: string; onSession
               id="promo-code"
               label="Promo code"
               value={promo}
-              // Upper-cased as typed (SPEC §5); only the characters a code can hold.
+              // Upper-cased as typed (docs/product.md §5); only the characters a code can hold.
               onChange={(e) => setPromo(e.target.value.toUpperCase().replace(/[^A-Z0-9-]/g, ''))}
               maxLength={40}
               autoComplete="off"

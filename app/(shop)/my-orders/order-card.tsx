@@ -5,7 +5,7 @@ import { imageSrc } from '@/lib/cart';
 import { dollarsToCents, formatAud, formatDate, formatMoney } from '@/lib/format';
 import type { CustomerOrderProductResponse, CustomerOrderResponse } from '@/lib/contract/orders';
 
-// SPEC §9: customers see the last 12 characters of the session id.
+// docs/product.md §9: customers see the last 12 characters of the session id.
 const shortOrderId = (sessionId: string) => sessionId.slice(-12);
 
 export function OrderCard({ order }: { order: CustomerOrderResponse }) {

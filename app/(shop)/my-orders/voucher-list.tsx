@@ -5,7 +5,7 @@ import { dollarsToCents, formatAud } from '@/lib/format';
 import { ResendVerificationButton } from './resend-verification-button';
 import type { CustomerVoucherResponse, CustomerVouchersResponse } from '@/lib/contract/vouchers';
 
-/** SPEC §4: Active when active and (reusable with balance left, or one_time); otherwise Used. */
+/** docs/product.md §4: Active when active and (reusable with balance left, or one_time); otherwise Used. */
 export function voucherIsActive(v: CustomerVoucherResponse): boolean {
   if (v.status !== 'active') return false;
   return v.usage_type === 'one_time' || (v.usage_type === 'reusable' && (v.current_balance ?? 0) > 0);

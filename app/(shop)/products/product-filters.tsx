@@ -13,7 +13,7 @@ type Props = {
 };
 
 /**
- * Search box and searchable category/subcategory pickers (SPEC §2, §4). Server
+ * Search box and searchable category/subcategory pickers (docs/product.md §2, §4). Server
  * markup in a plain GET form: without JavaScript the search still works within
  * the chosen category. The browser code is only what acts: the form's submit
  * and the pickers' controls (filter-controls.tsx), whose Combobox loads when the

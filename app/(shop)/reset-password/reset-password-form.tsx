@@ -10,7 +10,7 @@ import { Button, buttonClass } from '@/components/ui/button';
 import { PageIcon } from '@/components/ui/card';
 import { CheckCircleIcon } from '@/components/ui/content-icons';
 
-// SPEC §9: at least 6 characters; back to login 3 seconds after a reset.
+// docs/product.md §9: at least 6 characters; back to login 3 seconds after a reset.
 const MIN_PASSWORD_LENGTH = 6;
 const REDIRECT_MS = 3000;
 

@@ -10,7 +10,7 @@ import { CheckCircleIcon } from '@/components/ui/content-icons';
 import { RecommendationStrip } from '@/components/catalog/recommendation-strip';
 import { DownloadAllLink, DownloadButtons, InvoiceLink, type DownloadItem } from '@/components/orders/download-buttons';
 
-// SPEC §4: recheck every 2 s up to 5 times, then 'timeout'; a failing request
+// docs/product.md §4: recheck every 2 s up to 5 times, then 'timeout'; a failing request
 // is retried up to 5 times, then 'error'.
 const RECHECK_MS = 2000;
 const MAX_RETRIES = 5;

@@ -4,6 +4,7 @@ import { AdminDashboard } from '@/components/admin/admin-dashboard';
 import { twoFactorRequiredFor } from '@/lib/domain/staff';
 import { getAdminFromCookies } from '@/lib/http/admin';
 import { ROLE_PERMISSIONS } from '@/lib/staff-permissions';
+import { pageInput } from '@/lib/http/page-input';
 
 export const metadata: Metadata = { title: 'Admin Dashboard', robots: { index: false, follow: false } };
 
@@ -14,6 +15,8 @@ export const dynamic = 'force-dynamic';
 type Props = { searchParams: Promise<{ tab?: string | string[] }> };
 
 export default async function AdminDashboardPage({ searchParams }: Props) {
+  // Read before the session check: a tab holding a NUL byte names no page, signed in or not.
+  const tab = (await pageInput(searchParams)).tab;
   const admin = await getAdminFromCookies();
   if (!admin) redirect('/admin/login');
   const member = {
@@ -24,6 +27,5 @@ export default async function AdminDashboardPage({ searchParams }: Props) {
     twoFactorRequired: twoFactorRequiredFor(admin.role),
     mustEnrolTwoFactor: admin.mustEnrolTwoFactor,
   };
-  const tab = (await searchParams).tab;
   return <AdminDashboard member={member} tab={(Array.isArray(tab) ? tab[0] : tab) ?? null} />;
 }

@@ -10,9 +10,9 @@ import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/field';
 import { TwoFactorStep } from './two-factor-step';
 
-// SPEC §3 keeps the admin name in browser storage for display. The session
+// docs/product.md §3 keeps the admin name in browser storage for display. The session
 // token is NOT stored as `admin_token`: the login response sets it as an
-// HttpOnly cookie, out of reach of any script an XSS could inject (SECURITY S2),
+// HttpOnly cookie, out of reach of any script an XSS could inject (docs/security.md S2),
 // and every admin request carries it automatically.
 
 type LoginResponse = { success: true; username: string } | { success: false; two_factor_required: true; challenge: string };

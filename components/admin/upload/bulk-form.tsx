@@ -14,7 +14,7 @@ import { uploadStaged } from './staged-upload';
 import { declaredImageType, IMAGE_ACCEPT, MAX_IMAGE_MB, NAME_SUFFIXES, uploadableImage } from './types';
 
 // Bulk mode: images only, at least one. The images go straight to storage
-// (staged-upload.ts, Decision 070) with no time-out (SPEC §9), since a large
+// (staged-upload.ts, Decision 070) with no time-out (docs/product.md §9), since a large
 // folder can take long to send; each is processed as soon as it has arrived.
 type Props = { categories: Category[]; tags: Tag[]; busy: boolean; onStarted: (batchId: string) => void };
 

@@ -9,7 +9,7 @@ export type CategoryValue = { price: string; category: string; subcategory: stri
 
 export const EMPTY_CATEGORY_VALUE: CategoryValue = { price: '', category: '', subcategory: '', tags: [] };
 
-/** Price, category, dependent subcategory and tags: the fields both upload modes share (SPEC §5). */
+/** Price, category, dependent subcategory and tags: the fields both upload modes share (docs/product.md §5). */
 export function CategoryFields({
   idPrefix,
   categories,
@@ -64,6 +64,6 @@ export function appendCategoryFields(body: FormData, value: CategoryValue): void
   body.append('price', value.price);
   body.append('category', value.category);
   if (value.subcategory) body.append('subcategory', value.subcategory);
-  // The form field of SPEC §7 stays one comma-separated text.
+  // The form field of docs/product.md §7 stays one comma-separated text.
   body.append('tags', value.tags.join(', '));
 }

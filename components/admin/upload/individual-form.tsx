@@ -15,7 +15,7 @@ import { IMAGE_ACCEPT, INDIVIDUAL_TIMEOUT_MS } from './types';
 
 type Outcome = { ok: true; title: string } | { ok: false; error: ApiError; timedOut: boolean };
 
-/** The one upload with a time-out (SPEC §9): five minutes, then the files are presumed too large. */
+/** The one upload with a time-out (docs/product.md §9): five minutes, then the files are presumed too large. */
 async function send(body: FormData): Promise<Outcome> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), INDIVIDUAL_TIMEOUT_MS);

@@ -6,7 +6,7 @@ import { api } from '../session';
 /**
  * Descriptive names from the server's image analysis, one file at a time. A
  * failed analysis keeps the original filename and is reported as a warning
- * (SPEC §8), so naming can never block an upload.
+ * (docs/product.md §8), so naming can never block an upload.
  */
 export async function renameFromAnalysis(files: File[], suffix: string, onStep: (done: number) => void): Promise<File[]> {
   const renamed: File[] = [];

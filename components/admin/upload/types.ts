@@ -1,4 +1,4 @@
-// The upload progress the API reports (SPEC §3), and the limits the forms share.
+// The upload progress the API reports (docs/product.md §3), and the limits the forms share.
 import type { UploadProgressResponse as UploadProgress, UploadStage } from '@/lib/contract/uploads';
 import { MAX_IMAGE_BYTES, UPLOAD_IMAGE_TYPES, type UploadImageType } from '@/lib/upload-limits';
 

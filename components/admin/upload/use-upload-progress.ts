@@ -5,7 +5,7 @@ import { toast } from 'sonner';
 import { api } from '../session';
 import { isFinished, POLL_GIVE_UP_MS, POLL_INTERVAL_MS, type UploadProgress } from './types';
 
-// Polls a batch every 2.5 s until it finishes (SPEC §4, §9). A failed poll is
+// Polls a batch every 2.5 s until it finishes (docs/product.md §4, §9). A failed poll is
 // not fatal: the batch keeps running on the server, so polling carries on until
 // the 30-minute limit, whose message depends on whether it was a retry.
 export function useUploadProgress() {

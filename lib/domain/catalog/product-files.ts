@@ -64,7 +64,7 @@ export async function addProductFiles(actor: string, productId: string, files: A
 
 /**
  * Takes a file away from new buyers. `filePath` must be one of this product's
- * current files (SECURITY S7). When any open or paid order of the product, or
+ * current files (docs/security.md S7). When any open or paid order of the product, or
  * of a bundle that holds or held it, exists, the file stays stored and
  * downloadable for the orders placed before now (earlier buyers also get files
  * added after their purchase, so the order's date is not what decides);

@@ -1,5 +1,5 @@
 // A tier's terms as a page shows them: the owner's Markdown rendered to HTML
-// on the server through an allow-list sanitiser (Decision 081, SECURITY N3),
+// on the server through an allow-list sanitiser (Decision 081, docs/security.md N3),
 // as a plain record so the read can be cached.
 import 'server-only';
 import { markdownToSafeHtml } from '@/lib/infra/markdown';

@@ -1,4 +1,4 @@
-// Membership plans (SPEC §9): their names and prices live in lib/shop, which the browser may import.
+// Membership plans (docs/product.md §9): their names and prices live in lib/shop, which the browser may import.
 import type { PlanInterval } from '@/lib/shop';
 
 export { PLANS, type PlanInterval } from '@/lib/shop';

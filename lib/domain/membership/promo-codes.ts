@@ -1,5 +1,5 @@
 // Membership promotion codes (the page's `test_code`): only codes configured
-// here grant anything (SECURITY S9), as a percentage off the first period.
+// here grant anything (docs/security.md S9), as a percentage off the first period.
 import 'server-only';
 import { recordAudit } from '@/lib/domain/audit';
 import { AppError, invalid, notFound } from '@/lib/domain/errors';
@@ -37,7 +37,7 @@ export async function deactivatePromoCode(actor: string, code: string) {
   await recordAudit(db(), actor, 'promo.deactivate', code);
 }
 
-/** A promotion code the admin configured (SECURITY S9); unknown codes are refused, never ignored. */
+/** A promotion code the admin configured (docs/security.md S9); unknown codes are refused, never ignored. */
 export async function promoPercentOff(code: string | null | undefined): Promise<number> {
   const normalized = code?.trim().toUpperCase();
   if (!normalized) return 0;

@@ -1,4 +1,4 @@
-// Orders for the back office: filters of SPEC §3 (status default paid, email,
+// Orders for the back office: filters of docs/product.md §3 (status default paid, email,
 // date range) and the resend of an order email, logged with the admin's name.
 import 'server-only';
 import { recordAudit } from '@/lib/domain/audit';

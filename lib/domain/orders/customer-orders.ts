@@ -1,4 +1,4 @@
-// A customer's own paid orders with their download lists (SPEC §3 customer view).
+// A customer's own paid orders with their download lists (docs/product.md §3 customer view).
 import 'server-only';
 import { licencesForLines, listTiers, summariseLicence, type LicenceSummary } from '@/lib/domain/licences';
 import { db } from '@/lib/infra/db';

@@ -1,5 +1,5 @@
 // Sales: time-boxed sale prices on products and bundles, applied to the whole
-// store, a category or a selection (SPEC §2 Sales Manager, §3, §9).
+// store, a category or a selection (docs/product.md §2 Sales Manager, §3, §9).
 import 'server-only';
 import { recordAudit } from '@/lib/domain/audit';
 import { selectionSql, type ProductSelection } from '@/lib/domain/catalog';

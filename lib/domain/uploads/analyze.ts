@@ -1,6 +1,6 @@
-// A descriptive filename for an image (SPEC §7 analyze-image): the original
+// A descriptive filename for an image (docs/product.md §7 analyze-image): the original
 // name cleaned of camera and counter noise, its dimensions, its dominant
-// colours and a suffix from a fixed list (SECURITY S8), never free text.
+// colours and a suffix from a fixed list (docs/security.md S8), never free text.
 import 'server-only';
 import { AppError, invalid } from '@/lib/domain/errors';
 import { ImageInputError } from '@/lib/infra/images';

@@ -1,5 +1,5 @@
 // One product from a mockup image and its files, created within the request
-// (SPEC §7 individual-upload). Files are stored as they arrive; if anything
+// (docs/product.md §7 individual-upload). Files are stored as they arrive; if anything
 // fails, what was stored is removed again so no orphan objects remain.
 import 'server-only';
 import { randomUUID } from 'node:crypto';

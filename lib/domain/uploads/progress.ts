@@ -1,4 +1,4 @@
-// Upload progress (SPEC §3), computed from the file rows on every poll, so any
+// Upload progress (docs/product.md §3), computed from the file rows on every poll, so any
 // server instance answers and nothing is lost in a restart.
 import 'server-only';
 import { notFound } from '@/lib/domain/errors';

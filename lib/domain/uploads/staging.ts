@@ -1,6 +1,6 @@
 // Receives a bulk upload: each image is written to the private staging area as
 // it arrives and queued at once, so processing overlaps the rest of the upload.
-// The parts may come in any order (SPEC §7 lists files before the fields): a
+// The parts may come in any order (docs/product.md §7 lists files before the fields): a
 // file that arrives before price and category is streamed to staging chunk by
 // chunk and queued once the fields are known, since its job cannot be priced
 // before then. Checks that need a decode happen in the background job, so one

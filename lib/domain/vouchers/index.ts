@@ -30,7 +30,7 @@ export async function findVoucher(code: string): Promise<Voucher | null> {
 export type DiscountValidation = {
   valid: boolean;
   code: string;
-  /** The total after the discount (SPEC §3's `value`); the discount itself when no subtotal was given. */
+  /** The total after the discount (docs/product.md §3's `value`); the discount itself when no subtotal was given. */
   valueCents: number;
   discountCents: number;
   description: string;

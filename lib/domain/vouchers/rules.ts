@@ -1,4 +1,4 @@
-// Voucher arithmetic (SPEC §3 Voucher): pure, in whole cents.
+// Voucher arithmetic (docs/product.md §3 Voucher): pure, in whole cents.
 //   percentage  — valueBasisPoints off the subtotal (10.5 % = 1050)
 //   fixed_amount, one_time  — up to valueCents off one order; the rest is forfeited
 //   fixed_amount, reusable  — a gift card: each order draws currentBalanceCents down to 0

@@ -41,5 +41,5 @@ export const toPromoCodeResponse = (c: PromoCode): PromoCodeResponse => ({
   created_at: c.createdAt.toISOString(),
 });
 
-/** The user record the browser keeps (SPEC §3 "User"). */
+/** The user record the browser keeps (docs/product.md §3 "User"). */
 export const toUserResponse = (u: UserRecord): UserResponse => ({ id: u.id, email: u.email, name: u.name, is_member: u.isMember });

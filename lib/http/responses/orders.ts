@@ -36,8 +36,8 @@ export function toCustomerOrderResponse(order: CustomerOrder): CustomerOrderResp
         certificate_url: certificatePath(item.licence.id),
         upgrades: item.licence.upgrades.map((u) => ({ key: u.key, name: u.name, price: centsToDollars(u.priceCents) })),
       },
-      // SPEC §3 names file_paths; storage keys of paid files never leave the
-      // server (SECURITY S5), so each entry is the download path of that file.
+      // docs/product.md §3 names file_paths; storage keys of paid files never leave the
+      // server (docs/security.md S5), so each entry is the download path of that file.
       file_paths: item.files.map((f) => downloadPath(order.sessionId, item.productId, f.id)),
       original_filenames: item.files.map((f) => f.filename),
       files: item.files.map((f, index) => ({

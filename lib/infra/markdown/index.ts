@@ -1,7 +1,7 @@
 // Markdown the owner writes (licence terms) to HTML a page may show: parsed by
 // markdown-it with raw HTML turned off, then passed through sanitize-html's
 // allow-list, so nothing written there runs as script, loads a resource or
-// styles the page, whatever the parser lets through (Decision 081, SECURITY N3).
+// styles the page, whatever the parser lets through (Decision 081, docs/security.md N3).
 import 'server-only';
 import MarkdownIt from 'markdown-it';
 import sanitizeHtml from 'sanitize-html';

@@ -55,7 +55,7 @@ export default async function LicenceTermsPage(props: Props) {
           .
         </Notice>
       )}
-      {/* Rendered from the owner's Markdown and passed through an allow-list sanitiser on the server (SECURITY N3). */}
+      {/* Rendered from the owner's Markdown and passed through an allow-list sanitiser on the server (docs/security.md N3). */}
       <div className="licence-terms mt-8" dangerouslySetInnerHTML={{ __html: terms.html }} />
       <p className="mt-10 text-sm text-gray-700">Every licence has a public page at /licence/&#123;licence id&#125; showing whether it is valid.</p>
     </article>

@@ -8,7 +8,7 @@ import { buttonClass } from '@/components/ui/button';
 import { useMembershipStatus } from '@/components/account/use-membership-status';
 import { formatDate } from '@/lib/format';
 
-/** Where members land after login (SPEC §2): a welcome and the ways onward. */
+/** Where members land after login (docs/product.md §2): a welcome and the ways onward. */
 export function DashboardView() {
   const state = useMembershipStatus();
   if (state.kind === 'loading') return <LoadingPanel label="Loading..." />;

@@ -1,11 +1,12 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
+import { Suspense } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { ChipLink } from '@/components/ui/chip';
 import { Notice } from '@/components/ui/card';
 import { Price } from '@/components/ui/price';
-import { getItem, getItems, getRecommendedIds } from '@/lib/cache/catalog';
+import { getItem, getItems } from '@/lib/cache/catalog';
 import { getLicenceTiers } from '@/lib/cache/licences';
 import type { CatalogItem } from '@/lib/domain/catalog';
 import { licenceOptions } from '@/lib/domain/licences';
@@ -13,12 +14,11 @@ import { tagListingPath, termsPath } from '@/lib/shop';
 import { publicMediaUrl, siteUrl } from '@/lib/media';
 import { productHref, tierPriceView, toCardView } from '../../catalog-views';
 import { BackButton } from './back-button';
+import { BoughtTogether } from './bought-together';
 import { ImageLightbox } from './image-lightbox';
 import { LicencePicker } from './licence-picker';
 import { productJsonLd } from './json-ld';
 import { BoltIcon } from '@/components/ui/content-icons';
-import { HideHeldItems } from '@/components/catalog/hide-held-items';
-import { RecommendationList } from '@/components/catalog/recommendation-list';
 import { pageInput } from '@/lib/http/page-input';
 
 // Rendered on first request, then served from the cache until the catalogue changes.
@@ -57,7 +57,7 @@ export default async function ProductPage({ params }: Props) {
   const item = await load((await pageInput(params)).id);
   if (!item) notFound();
   const now = new Date();
-  const tiers = await getLicenceTiers();
+  const [tiers, included] = await Promise.all([getLicenceTiers(), item.isBundle ? getItems(item.bundleProductIds) : Promise.resolve([])]);
   const view = toCardView(item, now, tiers);
   const choices = licenceOptions(item, tiers, now).map((o) => ({
     key: o.key,
@@ -66,11 +66,6 @@ export default async function ProductPage({ params }: Props) {
     termsUrl: termsPath(o.key),
     price: tierPriceView(o),
   }));
-  const included = item.isBundle ? await getItems(item.bundleProductIds) : [];
-  // What buyers bought with it, else alike (Decision 089); per product, so cached like the page.
-  const recommended = (await Promise.all((await getRecommendedIds(item.id)).map((id) => getItem(id, 'all'))))
-    .filter((other) => other !== null)
-    .map((other) => toCardView(other, now, tiers));
   const image = publicMediaUrl(item.imagePath);
   const categoryHref = item.category ? `/products?category=${encodeURIComponent(item.category)}` : null;
 
@@ -129,7 +124,7 @@ export default async function ProductPage({ params }: Props) {
           {included.length > 0 && (
             <div>
               <h2 className="font-semibold">In this bundle</h2>
-              <ul className="mt-2 grid gap-2">
+              <ul className="mt-2 grid gap-2" data-testid="bundle-contents">
                 {included.map((p) => {
                   const thumbnail = publicMediaUrl(p.thumbnailPath ?? p.imagePath);
                   return (
@@ -149,8 +144,9 @@ export default async function ProductPage({ params }: Props) {
           )}
         </div>
       </div>
-      <RecommendationList title="Frequently bought together" id="bought-together" items={recommended} />
-      {recommended.length > 0 && <HideHeldItems listId="bought-together" />}
+      <Suspense fallback={null}>
+        <BoughtTogether productId={item.id} tiers={tiers} now={now} />
+      </Suspense>
       <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: productJsonLd(item, view.price.priceCents, view.price.onSale) }} />
     </div>
   );

@@ -7,7 +7,7 @@ import { handler, jsonOf, parseParams } from '@/lib/http/handler';
 import { toVerificationResponse } from '@/lib/http/responses/licences';
 
 export const GET = handler<{ licenceId: string }>(async (request, { params }) => {
-  // Counted before the id is even parsed: malformed guesses spend the budget too (SECURITY N2).
+  // Counted before the id is even parsed: malformed guesses spend the budget too (docs/security.md N2).
   await enforceRateLimit(RATE_LIMITS.licenceVerify, clientIp(request));
   const { licenceId } = await parseParams(params, licenceParamsSchema);
   // A revocation must show at once: never cached.
