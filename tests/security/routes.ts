@@ -8,6 +8,15 @@ import { join, relative, sep } from 'node:path';
 /** Every admin method and path (templates keep the folder names). A new admin route goes here. */
 export const ADMIN_ROUTES = [
   'GET /api/admin/active-sales',
+  'GET /api/admin/customers',
+  'GET /api/admin/customers/[id]',
+  'POST /api/admin/customers/[id]/complimentary-membership',
+  'POST /api/admin/customers/[id]/cancel-membership',
+  'POST /api/admin/customers/[id]/refund-membership-payment',
+  'POST /api/admin/customers/[id]/resend-verification',
+  'POST /api/admin/customers/[id]/block',
+  'POST /api/admin/customers/[id]/unblock',
+  'POST /api/admin/customers/[id]/anonymise',
   'POST /api/admin/bundles',
   'POST /api/admin/analyze-image',
   'POST /api/admin/bulk-sale',
