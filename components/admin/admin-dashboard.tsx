@@ -4,6 +4,7 @@ import Link from 'next/link';
 import { useEffect, useState } from 'react';
 import { ADMIN_USERNAME_KEY, api, goToAdminLogin } from './session';
 import { CategoriesTab } from './categories-tab';
+import { CustomersTab } from './customers-tab';
 import { ConfirmProvider } from './confirm';
 import { OrdersTab } from './orders-tab';
 import { ProductsTab } from './products-tab';
@@ -54,6 +55,8 @@ export function AdminDashboard({ username }: { username: string }) {
         return <CategoriesTab catalog={catalog} />;
       case 'Tags':
         return <TagsTab catalog={catalog} />;
+      case 'Customers':
+        return <CustomersTab />;
     }
   }
 
