@@ -25,7 +25,8 @@ function Section({ id, title, children }: { id: string; title: string; children:
 function Table({ caption, head, rows }: { caption: string; head: string[]; rows: ReactNode[][] }) {
   if (rows.length === 0) return <p className="text-gray-700">None</p>;
   return (
-    <div className="overflow-x-auto">
+    // Focusable, so a keyboard can scroll a table wider than a phone.
+    <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={caption}>
       <table className="w-full text-left text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="border-b border-gray-200 text-gray-700">

@@ -71,7 +71,7 @@ export function CustomersTab() {
       ) : customers.length === 0 ? (
         <p className="text-gray-700">No customers found</p>
       ) : (
-        <div className="overflow-x-auto">
+        <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Customer list">
           <table className="w-full text-left text-sm">
             <thead className="border-b border-gray-200 text-gray-700">
               <tr>
