@@ -2,12 +2,12 @@
 
 import { useState } from 'react';
 import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { useConfirm } from '@/components/ui/confirm';
+import { SelectField } from '@/components/ui/form-controls';
 import type { AdminCustomerDetailResponse as Customer } from '@/lib/contract/customers';
 import { formatDate } from '@/lib/format';
-import { useConfirm } from './confirm';
-import { SelectField } from './field';
 import { api, toastFailure } from './session';
-import { button } from './styles';
 
 // The actions on one customer. Each asks the server and then reloads the
 // record; the destructive ones (cancel now, block, anonymise, refund) are confirmed first.
@@ -39,18 +39,17 @@ export function AccountActions({ customer, onChanged }: Props) {
   return (
     <div className="flex flex-wrap gap-2">
       {!customer.email_verified && (
-        <button type="button" className={button.secondary} disabled={busy} onClick={() => run('resend-verification', {}, 'Could not send the link')}>
+        <Button variant="secondary" disabled={busy} onClick={() => run('resend-verification', {}, 'Could not send the link')}>
           Resend verification link
-        </button>
+        </Button>
       )}
       {customer.blocked_at ? (
-        <button type="button" className={button.secondary} disabled={busy} onClick={() => run('unblock', {}, 'Could not unblock')}>
+        <Button variant="secondary" disabled={busy} onClick={() => run('unblock', {}, 'Could not unblock')}>
           Unblock sign-in
-        </button>
+        </Button>
       ) : (
-        <button
-          type="button"
-          className={button.danger}
+        <Button
+          variant="danger"
           disabled={busy}
           onClick={() =>
             run('block', {}, 'Could not block', {
@@ -61,11 +60,10 @@ export function AccountActions({ customer, onChanged }: Props) {
           }
         >
           Block sign-in
-        </button>
+        </Button>
       )}
-      <button
-        type="button"
-        className={button.danger}
+      <Button
+        variant="danger"
         disabled={busy}
         onClick={() =>
           run('anonymise', {}, 'Could not anonymise', {
@@ -76,7 +74,7 @@ export function AccountActions({ customer, onChanged }: Props) {
         }
       >
         Anonymise
-      </button>
+      </Button>
     </div>
   );
 }
@@ -104,9 +102,9 @@ export function MembershipActions({ customer, onChanged }: Props) {
             ))}
           </SelectField>
         </div>
-        <button type="submit" className={button.primary} disabled={busy}>
+        <Button type="submit" variant="primary" disabled={busy}>
           Grant complimentary membership
-        </button>
+        </Button>
       </form>
     );
   }
@@ -114,13 +112,12 @@ export function MembershipActions({ customer, onChanged }: Props) {
   return (
     <div className="flex flex-wrap gap-2">
       {!m.cancel_at_period_end && (
-        <button type="button" className={button.secondary} disabled={busy} onClick={() => run('cancel-membership', { when: 'period_end' }, 'Could not cancel')}>
+        <Button variant="secondary" disabled={busy} onClick={() => run('cancel-membership', { when: 'period_end' }, 'Could not cancel')}>
           Cancel at period end
-        </button>
+        </Button>
       )}
-      <button
-        type="button"
-        className={button.danger}
+      <Button
+        variant="danger"
         disabled={busy}
         onClick={() =>
           run('cancel-membership', { when: 'now' }, 'Could not cancel', {
@@ -131,7 +128,7 @@ export function MembershipActions({ customer, onChanged }: Props) {
         }
       >
         End membership now
-      </button>
+      </Button>
     </div>
   );
 }
@@ -148,9 +145,9 @@ export function RefundPaymentButton({ customer, sessionId, onChanged }: Props & 
           <option value="period_end">Runs to period end</option>
         </SelectField>
       </div>
-      <button
-        type="button"
-        className={button.smallDanger}
+      <Button
+        variant="danger"
+        size="sm"
         disabled={busy}
         onClick={() =>
           run('refund-membership-payment', { session_id: sessionId, membership_end: end, idempotency_key: crypto.randomUUID() }, 'Refund failed', {
@@ -161,7 +158,7 @@ export function RefundPaymentButton({ customer, sessionId, onChanged }: Props & 
         }
       >
         Refund payment
-      </button>
+      </Button>
     </div>
   );
 }

@@ -2,23 +2,23 @@
 
 import type { ReactNode } from 'react';
 import type { AdminCustomerDetailResponse as Customer } from '@/lib/contract/customers';
-import { dollarsToCents, formatAud, formatDate } from '@/lib/format';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { dollarsToCents, formatAud, formatDate, formatDateTime } from '@/lib/format';
 import { AccountActions, MembershipActions, RefundPaymentButton } from './customer-actions';
 import { CustomerBadges } from './customer-badges';
-import { formatDateTime } from './format';
-import { button, card } from './styles';
 import { useAdminData } from './use-admin-data';
 
 const money = (amount: number) => formatAud(dollarsToCents(amount));
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
-    <section className={card} aria-labelledby={id}>
+    <Card as="section" aria-labelledby={id}>
       <h3 id={id} className="mb-3 text-lg font-bold">
         {title}
       </h3>
       {children}
-    </section>
+    </Card>
   );
 }
 
@@ -66,9 +66,9 @@ export function CustomerDetail({ id, onBack }: { id: string; onBack: () => void 
   return (
     <div className="flex flex-col gap-4">
       <div>
-        <button type="button" className={button.secondary} onClick={onBack}>
+        <Button variant="secondary" onClick={onBack}>
           Back to customers
-        </button>
+        </Button>
       </div>
       {!c ? (
         <p role="status">Loading...</p>

@@ -5,9 +5,11 @@ import type { AdminCustomerResponse as Customer } from '@/lib/contract/customers
 import { dollarsToCents, formatAud, formatDate } from '@/lib/format';
 import { CustomerBadges } from './customer-badges';
 import { CustomerDetail } from './customer-detail';
-import { SelectField, TextField } from './field';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { TextField } from '@/components/ui/field';
+import { SelectField } from '@/components/ui/form-controls';
 import { Pager } from './pager';
-import { button, card } from './styles';
 import { useAdminList, useDebounced } from './use-admin-list';
 
 // Customers and members: a server-paged list (search, member and bought-in
@@ -45,7 +47,7 @@ export function CustomersTab() {
   }
 
   return (
-    <section className={card} aria-labelledby="customers-title">
+    <Card as="section" aria-labelledby="customers-title">
       <h2 id="customers-title" className="mb-3 text-lg font-bold">
         Customers
       </h2>
@@ -94,9 +96,9 @@ export function CustomersTab() {
                   <td className="px-2 py-2 whitespace-nowrap">{formatAud(dollarsToCents(c.total_spent))}</td>
                   <td className="px-2 py-2">{formatDate(c.created_at)}</td>
                   <td className="px-2 py-2">
-                    <button type="button" className={button.small} onClick={() => setOpenId(c.id)} aria-label={`Open ${c.name} (${c.email})`}>
+                    <Button variant="secondary" size="sm" onClick={() => setOpenId(c.id)} aria-label={`Open ${c.name} (${c.email})`}>
                       Open
-                    </button>
+                    </Button>
                   </td>
                 </tr>
               ))}
@@ -105,6 +107,6 @@ export function CustomersTab() {
         </div>
       )}
       <Pager label="Customers" offset={offset} pageSize={PAGE_SIZE} shown={customers?.length ?? 0} total={data?.total ?? 0} onOffset={setOffset} />
-    </section>
+    </Card>
   );
 }
