@@ -6,6 +6,7 @@ import { ADMIN_USERNAME_KEY, api, goToAdminLogin } from './session';
 import { CategoriesTab } from './categories-tab';
 import { CustomersTab } from './customers-tab';
 import { ConfirmProvider } from '@/components/ui/confirm';
+import { InsightsTab } from './insights/insights-tab';
 import { OrdersTab } from './orders-tab';
 import { ProductsTab } from './products-tab';
 import { SalesTab } from './sales-tab';
@@ -56,6 +57,8 @@ export function AdminDashboard({ username, tab: requestedTab }: { username: stri
         return <CategoriesTab catalog={catalog} />;
       case 'Tags':
         return <TagsTab catalog={catalog} />;
+      case 'Insights':
+        return <InsightsTab />;
       case 'Customers':
         return <CustomersTab />;
     }

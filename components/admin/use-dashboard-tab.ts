@@ -16,8 +16,8 @@ import { useCallback, useSyncExternalStore } from 'react';
 // and an unknown name simply shows the default tab: the address is never
 // rewritten, so nothing navigates a second time.
 
-// The spec's eight first, in its order; tabs the spec does not name come after them.
-export const TABS = ['All Products', 'Upload', 'Sales Manager', 'Orders', 'Vouchers', 'Settings', 'Categories', 'Tags', 'Customers'] as const;
+// The spec's eight keep their names and order; the shop's own tabs come after them.
+export const TABS = ['All Products', 'Upload', 'Sales Manager', 'Orders', 'Vouchers', 'Settings', 'Categories', 'Tags', 'Insights', 'Customers'] as const;
 export type TabName = (typeof TABS)[number];
 
 const DEFAULT_TAB: TabName = 'All Products';
@@ -33,6 +33,7 @@ const SLUGS: Record<TabName, string> = {
   Settings: 'settings',
   Categories: 'categories',
   Tags: 'tags',
+  Insights: 'insights',
   Customers: 'customers',
 };
 

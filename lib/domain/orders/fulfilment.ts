@@ -5,6 +5,7 @@
 // its invoice number included (Decision 075).
 import 'server-only';
 import { issueInvoiceIn } from '@/lib/domain/business';
+import { recordSaleFigures } from '@/lib/domain/insights';
 import { issueLicences } from '@/lib/domain/licences';
 import { activateTestMembership } from '@/lib/domain/membership';
 import { confirmVoucher, releaseVoucher } from '@/lib/domain/vouchers';
@@ -49,6 +50,7 @@ export async function fulfilOrder(sessionId: string, details: FulfilDetails): Pr
     if (!order.customerEmail && details.customerEmail) {
       await tx.order.update({ where: { id: order.id }, data: { customerEmail: details.customerEmail.toLowerCase() } });
     }
+    await recordSaleFigures(tx, order.id);
     if (order.kind === 'subscription') {
       // With Stripe the membership follows the subscription's own events; test mode has none.
       if (paymentMode() === 'test') await activateTestMembership(tx, order);
