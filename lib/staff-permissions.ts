@@ -10,7 +10,7 @@ export const PERMISSIONS = [
   'catalogue',
   /** Orders and their download logs. */
   'orders',
-  /** Customer accounts (reserved for the customer screens). */
+  /** Customer accounts: the Customers tab, blocking, complimentary and cancelled memberships, anonymising. */
   'customers',
   /** Refunding orders. */
   'refunds',

@@ -6,6 +6,7 @@ import { AccountTab } from './account/account-tab';
 import { AuditTab } from './audit/audit-tab';
 import { ADMIN_USERNAME_KEY, api, goToAdminLogin } from './session';
 import { CategoriesTab } from './categories-tab';
+import { CustomersTab } from './customers-tab';
 import { ConfirmProvider } from '@/components/ui/confirm';
 import { InsightsTab } from './insights/insights-tab';
 import type { DashboardMember } from './member';
@@ -66,6 +67,8 @@ export function AdminDashboard({ member, tab: requestedTab }: { member: Dashboar
         return <TagsTab catalog={catalog} />;
       case 'Insights':
         return <InsightsTab />;
+      case 'Customers':
+        return <CustomersTab />;
       case 'Staff':
         return <StaffTab />;
       case 'Audit':

@@ -13,6 +13,15 @@ import type { Permission } from '@/lib/staff-permissions';
  */
 export const ADMIN_ROUTE_PERMISSIONS: Record<string, Permission> = {
   'GET /api/admin/active-sales': 'catalogue',
+  'GET /api/admin/customers': 'customers',
+  'GET /api/admin/customers/[id]': 'customers',
+  'POST /api/admin/customers/[id]/complimentary-membership': 'customers',
+  'POST /api/admin/customers/[id]/cancel-membership': 'customers',
+  'POST /api/admin/customers/[id]/refund-membership-payment': 'refunds',
+  'POST /api/admin/customers/[id]/resend-verification': 'emails',
+  'POST /api/admin/customers/[id]/block': 'customers',
+  'POST /api/admin/customers/[id]/unblock': 'customers',
+  'POST /api/admin/customers/[id]/anonymise': 'customers',
   'POST /api/admin/bundles': 'catalogue',
   'POST /api/admin/analyze-image': 'catalogue',
   'POST /api/admin/bulk-sale': 'catalogue',

@@ -13,7 +13,7 @@ import { revokeAllUserSessions } from './sessions';
 import { consumeToken, findTokenUser } from './tokens';
 
 export { sendVerificationEmail, requestPasswordReset } from './emails';
-export { createUserSession, getActiveSession, revokeUserSession, deleteEndedSessions } from './sessions';
+export { createUserSession, getActiveSession, revokeAllUserSessions, revokeUserSession, deleteEndedSessions } from './sessions';
 export { TOKEN_TTL_SECONDS, hashToken, issueToken, deleteExpiredTokens } from './tokens';
 
 export const MIN_PASSWORD_LENGTH = 6;
@@ -54,7 +54,8 @@ export async function registerUser(input: { email: string; password: string; nam
 export async function authenticateUser(emailInput: string, password: string): Promise<User | null> {
   const user = await db().user.findUnique({ where: { email: normalizeEmail(emailInput) } });
   const ok = await verifyPassword(user?.passwordHash ?? null, password);
-  return ok && user ? user : null;
+  // A blocked account gets the same answer as a wrong password, after the same hashing: nothing tells it apart.
+  return ok && user && !user.blockedAt ? user : null;
 }
 
 /** Attaches guest orders placed with the account's (proven) address. */

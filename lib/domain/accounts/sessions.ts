@@ -33,8 +33,9 @@ export async function revokeUserSession(sessionId: string): Promise<void> {
   await db().userSession.updateMany({ where: { id: sessionId, revokedAt: null }, data: { revokedAt: new Date() } });
 }
 
-export async function revokeAllUserSessions(tx: Prisma.TransactionClient, userId: string): Promise<void> {
-  await tx.userSession.updateMany({ where: { userId, revokedAt: null }, data: { revokedAt: new Date() } });
+/** Ends every live session of the user; returns how many were live. */
+export async function revokeAllUserSessions(tx: Prisma.TransactionClient, userId: string): Promise<number> {
+  return (await tx.userSession.updateMany({ where: { userId, revokedAt: null }, data: { revokedAt: new Date() } })).count;
 }
 
 /** Sessions past their end, for accounts that never sign in again (the expired-rows job). */

@@ -17,9 +17,10 @@ export const MEMBERSHIP_PROVIDER_JOB = 'membership-provider';
 export type ProviderChange = 'cancel_now' | 'stop_renewal' | 'resume_renewal';
 export type MembershipEndChoice = 'now' | 'period_end';
 
-async function tellProvider(tx: Tx, subscriptionId: string | null, refundId: string, change: ProviderChange): Promise<void> {
+/** Queues the change at Stripe in the caller's transaction; `reason` (a refund, dispute or back-office action id) keys it, so it runs once. */
+export async function tellProvider(tx: Tx, subscriptionId: string | null, reason: string, change: ProviderChange): Promise<void> {
   if (!subscriptionId) return;
-  await enqueue(tx, MEMBERSHIP_PROVIDER_JOB, { subscriptionId, change }, { key: `${refundId}:${change}` });
+  await enqueue(tx, MEMBERSHIP_PROVIDER_JOB, { subscriptionId, change }, { key: `${reason}:${change}` });
 }
 
 /** A refund of a membership payment: access ends now (the subscription is cancelled), or at the end of the paid period. */

@@ -21,19 +21,23 @@ export {
   MEMBERSHIP_PROVIDER_JOB,
   restoreMembershipAfterDispute,
   suspendMembershipForDispute,
+  tellProvider,
   type MembershipEndChoice,
   type ProviderChange,
 } from './ending';
 
 export const ACTIVE_STATUSES = ['active', 'trialing'];
 
+/** Where a membership counts as active (the same rule as isActiveMembership), for queries over many customers. */
+export const activeMembershipWhere = (now: Date) => ({ status: { in: ACTIVE_STATUSES }, currentPeriodEnd: { gt: now }, endedAt: null });
+
 export async function isActiveMember(userId: string | null | undefined, now: Date = new Date()): Promise<boolean> {
   if (!userId) return false;
   const membership = await db().membership.findUnique({ where: { userId }, select: { status: true, currentPeriodEnd: true, endedAt: true } });
-  return !!membership && isActive(membership, now);
+  return !!membership && isActiveMembership(membership, now);
 }
 
-const isActive = (m: { status: string; currentPeriodEnd: Date; endedAt: Date | null }, now: Date) =>
+export const isActiveMembership = (m: { status: string; currentPeriodEnd: Date; endedAt: Date | null }, now: Date) =>
   ACTIVE_STATUSES.includes(m.status) && m.currentPeriodEnd > now && m.endedAt === null;
 
 export type MembershipStatus = {
@@ -48,7 +52,7 @@ export async function getMembershipStatus(userId: string, now: Date = new Date()
   const m = await db().membership.findUnique({ where: { userId } });
   if (!m) return { isMember: false, planInterval: null, currentPeriodEnd: null, cancelAtPeriodEnd: false, status: null };
   return {
-    isMember: isActive(m, now),
+    isMember: isActiveMembership(m, now),
     planInterval: m.planInterval,
     currentPeriodEnd: m.currentPeriodEnd,
     cancelAtPeriodEnd: m.cancelAtPeriodEnd,
@@ -95,7 +99,8 @@ export async function syncStripeSubscription(subscriptionId: string): Promise<vo
   });
 }
 
-const FRESH_START = { endedAt: null, endedByRefundId: null, renewalStoppedByRefundId: null };
+// A paid period also replaces a complimentary one granted in the back office.
+const FRESH_START = { endedAt: null, endedByRefundId: null, renewalStoppedByRefundId: null, complimentary: false };
 
 /** The membership-provider job: the change at Stripe, then the mirror re-read. */
 export async function applyMembershipProviderChange(subscriptionId: string, change: ProviderChange): Promise<void> {
