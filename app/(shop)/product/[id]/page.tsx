@@ -4,6 +4,7 @@ import { notFound } from 'next/navigation';
 import { Badge, Price } from '@/components/catalog/price';
 import { getItem, getItems } from '@/lib/cache/catalog';
 import { getLicenceTiers } from '@/lib/cache/licences';
+import { getIdentity } from '@/lib/cache/shop';
 import type { CatalogItem } from '@/lib/domain/catalog';
 import { licenceOptions } from '@/lib/domain/licences';
 import { termsPath } from '@/lib/shop';
@@ -52,7 +53,7 @@ export default async function ProductPage({ params }: Props) {
   const item = await load((await pageInput(params)).id);
   if (!item) notFound();
   const now = new Date();
-  const tiers = await getLicenceTiers();
+  const [tiers, identity] = await Promise.all([getLicenceTiers(), getIdentity()]);
   const view = toCardView(item, now, tiers);
   const choices = licenceOptions(item, tiers, now).map((o) => ({
     key: o.key,
@@ -141,7 +142,7 @@ export default async function ProductPage({ params }: Props) {
           )}
         </div>
       </div>
-      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: productJsonLd(item, view.price.priceCents, view.price.onSale) }} />
+      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: productJsonLd(item, view.price.priceCents, view.price.onSale, identity.name) }} />
     </div>
   );
 }
