@@ -21,6 +21,6 @@ export const GET = handler(async () => {
     { url: siteUrl('/products'), changeFrequency: 'daily', priority: 0.9 },
     ...listings,
     ...tiers.filter((t) => !t.retired).map((t) => ({ url: siteUrl(termsPath(t.key)), changeFrequency: 'weekly' as const, priority: 0.3 })),
-    ...SHOP_PAGES.map((p) => ({ url: siteUrl(shopPagePath(p.slug)), changeFrequency: 'monthly' as const, priority: 0.2 })),
+    ...SHOP_PAGES.map((p) => ({ url: siteUrl(shopPagePath(p.slug)), changeFrequency: 'weekly' as const, priority: 0.2 })),
   ]);
 });
