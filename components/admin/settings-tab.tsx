@@ -8,6 +8,8 @@ import { LicencesSettings } from './licences-settings';
 import { api, toastFailure } from './session';
 import { TextAreaField } from './field';
 import { PromoCodesSection } from './promo-codes-section';
+import { ShopIdentityForm } from './shop-identity-form';
+import { ShopPagesForm } from './shop-pages-form';
 import { button, card } from './styles';
 import { adminPaths, useAdminData } from './use-admin-data';
 
@@ -70,6 +72,8 @@ export function SettingsTab() {
           </ul>
         </div>
       </section>
+      <ShopIdentityForm />
+      <ShopPagesForm />
       <BusinessDetailsForm />
       <LicencesSettings />
       <PromoCodesSection />

@@ -42,7 +42,12 @@ export const shopPageParams = z.object({ slug: z.enum(SHOP_PAGE_SLUGS) });
 
 export const MAX_PAGE_MARKDOWN = 20_000;
 
-export const shopPageSchema = z.object({ markdown: z.string().max(MAX_PAGE_MARKDOWN).refine((s) => s.trim().length > 0, 'The page needs some text') });
+export const shopPageSchema = z.object({
+  markdown: z
+    .string()
+    .max(MAX_PAGE_MARKDOWN)
+    .refine((s) => s.trim().length > 0, 'The page needs some text'),
+});
 
 export const shopPageResponse = z.object({
   slug: z.enum(SHOP_PAGE_SLUGS),

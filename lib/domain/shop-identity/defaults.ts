@@ -61,9 +61,5 @@ export const DEFAULT_PAGES: Record<ShopPageSlug, string> = {
     'We use your details to deliver your downloads, send receipts and tax invoices, and answer you.',
     'We do not sell your details. You may ask us what we hold about you, and to correct it, at any time.',
   ].join('\n'),
-  contact: [
-    '## Contact us',
-    '',
-    'Questions about an order, a download or a licence? Write to us and we will reply within two business days.',
-  ].join('\n'),
+  contact: ['## Contact us', '', 'Questions about an order, a download or a licence? Write to us and we will reply within two business days.'].join('\n'),
 };
