@@ -28,7 +28,11 @@ function migrationDefaults(): Record<string, string | null> {
 describe('built-in identity', () => {
   it('is exactly what the migration gives the row, column by column', () => {
     const columns = migrationDefaults();
-    expect(Object.keys(DEFAULT_SHOP_IDENTITY).sort()).toEqual(Object.keys(columns).filter((c) => !['id', 'updatedAt'].includes(c)).sort());
+    expect(Object.keys(DEFAULT_SHOP_IDENTITY).sort()).toEqual(
+      Object.keys(columns)
+        .filter((c) => !['id', 'updatedAt'].includes(c))
+        .sort(),
+    );
     for (const [column, value] of Object.entries(DEFAULT_SHOP_IDENTITY)) expect([column, columns[column]]).toEqual([column, value]);
   });
 
