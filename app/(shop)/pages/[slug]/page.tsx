@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { getIdentity, getRenderedPage } from '@/lib/cache/shop';
+import { pageInput } from '@/lib/http/page-input';
 import { formatDate } from '@/lib/format';
 import { siteUrl } from '@/lib/media';
 import { isShopPageSlug, SHOP_PAGE_SLUGS, shopPagePath } from '@/lib/shop-pages';
@@ -18,7 +19,7 @@ export function generateStaticParams() {
 type Props = { params: Promise<{ slug: string }> };
 
 async function load(props: Props) {
-  const { slug } = await props.params;
+  const { slug } = await pageInput(props.params);
   return isShopPageSlug(slug) ? getRenderedPage(slug) : null;
 }
 
