@@ -15,9 +15,8 @@ export function SiteFooter({ shopName, footerLine, licenceTerms }: FooterProps) 
     <footer className="border-t border-gray-200 bg-white">
       <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-8 text-sm text-gray-700">
         <div className="flex flex-col items-center justify-between gap-3 sm:flex-row">
-          <p>
-            Copyright {FOOTER_YEAR} {shopName}.{footerLine ? ` ${footerLine}` : ''}
-          </p>
+          {/* One string, so the line is one text node: readable whole in the page's HTML. */}
+          <p>{`Copyright ${FOOTER_YEAR} ${shopName}.${footerLine ? ` ${footerLine}` : ''}`}</p>
           <nav aria-label="Footer" className="flex gap-4">
             <Link href="/products" className={link}>
               Products

@@ -96,10 +96,10 @@ for (const viewport of VIEWPORTS) {
       await pages.getByLabel('Page').selectOption('contact');
       const text = pages.getByLabel('Text (Markdown)');
       await expect(text).toHaveValue(/Contact us/);
+      await expectAccessible(page, 'Settings tab, Pages');
       await text.fill(`## Say hello\n\n- by email, any day\n- [our studio](https://example.com/studio) (${viewport.name})`);
       await pages.getByRole('button', { name: 'Save Page' }).click();
       await expect(toast(page, 'Page saved')).toBeVisible();
-      await expectAccessible(page, 'Settings tab, Pages');
 
       await page.goto('/');
       await page.getByRole('navigation', { name: 'About the shop' }).getByRole('link', { name: 'Contact' }).click();

@@ -8,9 +8,9 @@ import { isShopPageSlug, SHOP_PAGE_SLUGS, shopPagePath } from '@/lib/shop-pages'
 
 // The shop's own pages (Settings → Pages, Decision 093): server-rendered from
 // the owner's Markdown, cached with the shop's identity and refreshed with it.
-// Only the four slugs exist; any other is a 404 that is never rendered ahead.
+// Only the four slugs exist and are rendered ahead; any other is a 404, which
+// the cache handler never stores (Decision 38).
 export const revalidate = 60;
-export const dynamicParams = false;
 
 export function generateStaticParams() {
   return SHOP_PAGE_SLUGS.map((slug) => ({ slug }));

@@ -13,8 +13,9 @@ export const GET = adminHandler<{ slug: string }>(async (_request, { params }) =
 });
 
 export const PUT = adminHandler<{ slug: string }>(async (request, { params }, admin) => {
-  const { slug } = await parsePathOrNotFound(params, shopPageParams, 'Page not found');
+  // The body first: its text is checked before anything is looked up, whatever the path names.
   const { markdown } = await parseJson(request, shopPageSchema);
+  const { slug } = await parsePathOrNotFound(params, shopPageParams, 'Page not found');
   const saved = await saveShopPage(admin.username, slug, markdown);
   revalidateShop();
   return jsonOf(shopPageResponse, toShopPageResponse(saved), { cache: 'no-store' });

@@ -9,8 +9,10 @@ import { IMAGE_BODY, readImagePart } from '@/lib/http/image-upload';
 import { toShopIdentityResponse } from '@/lib/http/responses/shop';
 
 export const POST = adminHandler<{ kind: string }>(async (request, { params }, admin) => {
+  // The body first: its field and file names are checked as text before anything is looked up.
+  const image = await readImagePart(request);
   const { kind } = await parsePathOrNotFound(params, shopImageParams);
-  await setShopImage(admin.username, kind, await readImagePart(request));
+  await setShopImage(admin.username, kind, image);
   revalidateShop();
   return jsonOf(shopIdentityResponse, toShopIdentityResponse(await getShopIdentity()), { cache: 'no-store' });
 }, IMAGE_BODY);
