@@ -3,10 +3,12 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
 import type { ShopIdentityDto } from '@/lib/contract/shop-identity';
-import { TextAreaField, TextField } from './field';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { TextField } from '@/components/ui/field';
+import { TextareaField } from '@/components/ui/form-controls';
 import { ImageReplace } from './image-replace';
 import { api, toastFailure } from './session';
-import { button, card } from './styles';
 import { adminPaths, useAdminData } from './use-admin-data';
 
 type TextFields = Pick<ShopIdentityDto, 'name' | 'hero_headline' | 'hero_text' | 'social_handle' | 'contact_email' | 'footer_line'>;
@@ -48,7 +50,7 @@ export function ShopIdentityForm() {
   }
 
   return (
-    <section className={`${card} flex max-w-3xl flex-col gap-4`} aria-labelledby="shop-settings-title">
+    <Card as="section" className="flex max-w-3xl flex-col gap-4" aria-labelledby="shop-settings-title">
       <h2 id="shop-settings-title" className="text-lg font-bold">
         Shop
       </h2>
@@ -64,7 +66,7 @@ export function ShopIdentityForm() {
             required
             onChange={(e) => edit({ hero_headline: e.target.value })}
           />
-          <TextAreaField
+          <TextareaField
             id="shop-hero-text"
             label="Hero text"
             rows={2}
@@ -98,9 +100,9 @@ export function ShopIdentityForm() {
             onChange={(e) => edit({ footer_line: e.target.value })}
           />
           <div>
-            <button type="button" className={button.primary} onClick={() => void save()} disabled={busy}>
+            <Button onClick={() => void save()} disabled={busy}>
               {busy ? 'Saving...' : 'Save Shop Settings'}
-            </button>
+            </Button>
           </div>
         </>
       )}
@@ -114,7 +116,7 @@ export function ShopIdentityForm() {
           </ShopImage>
         </div>
       )}
-    </section>
+    </Card>
   );
 }
 
@@ -130,9 +132,9 @@ function ShopImage({ title, url, onRemove, children }: { title: string; url: str
       )}
       {children}
       {url && (
-        <button type="button" className={`${button.secondary} self-start`} onClick={onRemove}>
+        <Button variant="secondary" className="self-start" onClick={onRemove}>
           Remove {title.toLowerCase()}
-        </button>
+        </Button>
       )}
     </div>
   );

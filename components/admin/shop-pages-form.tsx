@@ -4,9 +4,10 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import type { ShopPageDto } from '@/lib/contract/shop-identity';
 import { SHOP_PAGES, type ShopPageSlug } from '@/lib/shop-pages';
-import { SelectField, TextAreaField } from './field';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { SelectField, TextareaField } from '@/components/ui/form-controls';
 import { api, toastFailure } from './session';
-import { button, card } from './styles';
 import { adminPaths, useAdminData } from './use-admin-data';
 
 /**
@@ -33,7 +34,7 @@ export function ShopPagesForm() {
   }
 
   return (
-    <section className={`${card} flex max-w-3xl flex-col gap-4`} aria-labelledby="shop-pages-title">
+    <Card as="section" className="flex max-w-3xl flex-col gap-4" aria-labelledby="shop-pages-title">
       <h2 id="shop-pages-title" className="text-lg font-bold">
         Pages
       </h2>
@@ -52,7 +53,7 @@ export function ShopPagesForm() {
           </option>
         ))}
       </SelectField>
-      <TextAreaField
+      <TextareaField
         id="shop-page-markdown"
         label="Text (Markdown)"
         hint="Headings with ##, lists with -, links as [text](https://...). HTML is not allowed and is shown as text."
@@ -62,17 +63,17 @@ export function ShopPagesForm() {
         onChange={(e) => setDraft(e.target.value)}
       />
       <div className="flex flex-wrap items-center gap-3">
-        <button type="button" className={button.primary} onClick={() => void save()} disabled={busy || !markdown.trim()}>
+        <Button onClick={() => void save()} disabled={busy || !markdown.trim()}>
           {busy ? 'Saving...' : 'Save Page'}
-        </button>
+        </Button>
         {data?.slug === slug && (
-          <a href={data.path} target="_blank" rel="noopener" className="text-sm text-indigo-800 underline">
+          <a href={data.path} target="_blank" rel="noopener" className="text-sm text-accent-800 underline">
             View {data.title} page
           </a>
         )}
         {data?.slug === slug && !data.customised && <span className="text-sm text-gray-600">Showing the built-in text</span>}
       </div>
       <p className="text-sm text-gray-600">Licence terms have their own pages, edited with each licence tier below.</p>
-    </section>
+    </Card>
   );
 }

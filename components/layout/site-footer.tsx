@@ -4,7 +4,7 @@ import { SHOP_PAGES, shopPagePath } from '@/lib/shop-pages';
 
 export type FooterProps = { shopName: string; footerLine: string; licenceTerms: { key: string; name: string }[] };
 
-const link = 'hover:text-rose-700 focus-visible:text-rose-700';
+const link = 'hover:text-brand-700 focus-visible:text-brand-700';
 
 // "Copyright" in words rather than the sign: every catalogue page carries this
 // line, and one character outside ASCII makes Node re-encode the whole cached

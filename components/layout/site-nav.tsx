@@ -11,7 +11,7 @@ function ShopMark({ shopName, logoUrl }: { shopName: string; logoUrl: string | n
   const [first, ...rest] = shopName.split(' ');
   return (
     <>
-      <span className="text-rose-700">{first}</span>
+      <span className="text-brand-700">{first}</span>
       {rest.length > 0 && ` ${rest.join(' ')}`}
     </>
   );
@@ -32,7 +32,7 @@ export function SiteNav({ categories, shopName, logoUrl }: { categories: string[
           </Link>
           <div className="group relative">
             <Link href="/products" className={`${link} inline-flex items-center gap-1`} aria-haspopup="true">
-              Products <ChevronDownIcon />
+              Products <ChevronDownIcon className="h-3.5 w-3.5" />
             </Link>
             <div className="invisible absolute left-0 top-full z-50 min-w-56 pt-2 opacity-0 transition group-focus-within:visible group-focus-within:opacity-100 group-hover:visible group-hover:opacity-100">
               <ul className="rounded-xl border border-gray-200 bg-white p-2 shadow-lg">

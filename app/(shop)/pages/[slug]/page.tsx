@@ -41,7 +41,7 @@ export default async function ShopPageView(props: Props) {
       {identity?.contactEmail && (
         <p className="mt-6 text-lg">
           Email:{' '}
-          <a href={`mailto:${identity.contactEmail}`} className="font-semibold text-indigo-800 underline">
+          <a href={`mailto:${identity.contactEmail}`} className="font-semibold text-accent-800 underline">
             {identity.contactEmail}
           </a>
         </p>
