@@ -11,6 +11,7 @@ import { adminProductResponse, bannerResponse, bundleResponse, categoryResponse,
 import { fileHistoryResponse } from '@/lib/contract/file-versions';
 import { checkoutSessionResponse, checkoutStatusResponse } from '@/lib/contract/checkout';
 import { errorBodySchema } from '@/lib/contract/error';
+import { shopIdentityResponse, shopPageResponse } from '@/lib/contract/shop-identity';
 import { businessDetailsResponse } from '@/lib/contract/invoices';
 import { adminTiersResponse, licenceTierResponse, licenceVerificationResponse } from '@/lib/contract/licences';
 import {
@@ -64,6 +65,8 @@ const PROBES: Record<string, Probe> = {
   '/api/tags': { path: () => '/api/tags', as: 'visitor', schema: z.array(tagResponse), nonEmpty: true },
   '/api/admin/active-sales': { path: () => '/api/admin/active-sales', as: 'admin', schema: z.array(activeSaleResponse), nonEmpty: true },
   '/api/admin/settings/business': { path: () => '/api/admin/settings/business', as: 'admin', schema: businessDetailsResponse },
+  '/api/admin/settings/shop': { path: () => '/api/admin/settings/shop', as: 'admin', schema: shopIdentityResponse },
+  '/api/admin/settings/pages/[slug]': { path: () => '/api/admin/settings/pages/about', as: 'admin', schema: shopPageResponse },
   '/api/admin/orders': { path: () => '/api/admin/orders?status=all', as: 'admin', schema: adminOrdersResponse },
   '/api/admin/products': { path: () => '/api/admin/products', as: 'admin', schema: z.array(adminProductResponse), nonEmpty: true },
   '/api/admin/promo-codes': { path: () => '/api/admin/promo-codes', as: 'admin', schema: z.array(promoCodeResponse), nonEmpty: true },
