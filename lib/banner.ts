@@ -3,11 +3,16 @@
 
 export const BANNER_SEPARATOR = '  ';
 
-export const DEFAULT_BANNER = [
-  'INSTANT ACCESS TO DIGITAL DOWNLOADS',
-  'FOLLOW ME ON TIKTOK @PIXELPRESSSTUDIO',
-  'WANT TO LEARN HOW TO DESIGN? JOIN OUR SKOOL',
-].join(BANNER_SEPARATOR);
+/** The banner before the owner writes one: its follow line names the shop's social handle (Settings → Shop), or is left out without one. */
+export function defaultBanner(socialHandle: string): string {
+  return [
+    'INSTANT ACCESS TO DIGITAL DOWNLOADS',
+    ...(socialHandle ? [`FOLLOW ME ON TIKTOK @${socialHandle.replace(/^@/, '').toUpperCase()}`] : []),
+    'WANT TO LEARN HOW TO DESIGN? JOIN OUR SKOOL',
+  ].join(BANNER_SEPARATOR);
+}
+
+export const DEFAULT_BANNER = defaultBanner('pixelpressstudio');
 
 /** Splits on runs of two or more whitespace characters; blank items are dropped. */
 export function splitBanner(message: string): string[] {

@@ -1,5 +1,5 @@
-// Business constants of docs/product.md §9 and the shop's identity. Browser-safe.
-export const SHOP_NAME = 'Pixel Press Studio';
+// Business constants of docs/product.md §9. Browser-safe. The shop's name and the rest of
+// its identity are settings (lib/domain/shop-identity, Decision 093).
 export const CURRENCY = 'aud';
 export const NEW_PRODUCTS_COUNT = 6;
 export const CARD_TAG_LIMIT = 2;

@@ -5,7 +5,8 @@ import { CategoryMenu } from '@/components/layout/category-menu';
 import { DEFAULT_BANNER } from '@/lib/banner';
 import { getBanner, getCategories, getNewestProducts } from '@/lib/cache/catalog';
 import { getLicenceTiers } from '@/lib/cache/licences';
-import { siteUrl } from '@/lib/media';
+import { getIdentity } from '@/lib/cache/shop';
+import { publicMediaUrl, siteUrl } from '@/lib/media';
 import { NEW_PRODUCTS_COUNT } from '@/lib/shop';
 import { buttonClass } from '@/components/ui/button';
 import { toCardView } from './catalog-views';
@@ -38,13 +39,15 @@ async function orDefault<T>(load: Promise<T>, fallback: T, what: string): Promis
 // would say the shop is empty and be cached so; their failures throw to the
 // error page, and the cached home keeps being served meanwhile.
 export default async function HomePage() {
-  const [banner, categories, newest, tiers] = await Promise.all([
+  const [banner, categories, newest, tiers, identity] = await Promise.all([
     orDefault(getBanner(), DEFAULT_BANNER, 'banner'),
     getCategories(),
     getNewestProducts(NEW_PRODUCTS_COUNT),
     getLicenceTiers(),
+    getIdentity(),
   ]);
   const now = new Date();
+  const heroImage = publicMediaUrl(identity.heroImagePath);
   return (
     <>
       <BannerStrip message={banner} />
@@ -52,30 +55,33 @@ export default async function HomePage() {
       <section className="relative overflow-hidden bg-gradient-to-br from-brand-100 via-warning-50 to-accent-100">
         <div className="mx-auto grid max-w-7xl items-center gap-8 px-4 py-16 md:grid-cols-2 md:py-24">
           <div>
-            <h1 className="text-4xl font-extrabold tracking-tight text-gray-900 md:text-5xl">Print-ready designs, instantly yours</h1>
-            <p className="mt-4 max-w-prose text-lg text-gray-700">
-              Sublimation designs, clip art, wall art and money-saving bundles. Pay in AUD, download in seconds.
-            </p>
+            <h1 className="text-4xl font-extrabold tracking-tight text-gray-900 md:text-5xl">{identity.heroHeadline}</h1>
+            {identity.heroText && <p className="mt-4 max-w-prose text-lg text-gray-700">{identity.heroText}</p>}
             <Link href="/products" className={buttonClass({ size: 'lg', className: 'mt-8 rounded-xl px-8 text-lg shadow' })}>
               Shop Now
             </Link>
           </div>
-          <div aria-hidden="true" className="hidden grid-cols-3 gap-3 md:grid">
-            {/* Lazy: this column is hidden on phones, where an eager image would still be downloaded. */}
-            {newest.slice(0, 3).map((p) => (
-              // eslint-disable-next-line @next/next/no-img-element -- images are sized at upload, not by the runtime optimiser (Decision 3)
-              <img
-                key={p.id}
-                src={toCardView(p, now, tiers).imageUrl ?? ''}
-                alt=""
-                width={480}
-                height={480}
-                loading="lazy"
-                decoding="async"
-                className="aspect-square rounded-2xl object-cover shadow-lg odd:translate-y-4"
-              />
-            ))}
-          </div>
+          {heroImage ? (
+            // eslint-disable-next-line @next/next/no-img-element -- sized at upload, not by the runtime optimiser (Decision 3)
+            <img src={heroImage} alt="" className="hidden w-full rounded-2xl object-cover shadow-lg md:block" data-testid="hero-image" />
+          ) : (
+            <div aria-hidden="true" className="hidden grid-cols-3 gap-3 md:grid">
+              {/* Lazy: this column is hidden on phones, where an eager image would still be downloaded. */}
+              {newest.slice(0, 3).map((p) => (
+                // eslint-disable-next-line @next/next/no-img-element -- images are sized at upload, not by the runtime optimiser (Decision 3)
+                <img
+                  key={p.id}
+                  src={toCardView(p, now, tiers).imageUrl ?? ''}
+                  alt=""
+                  width={480}
+                  height={480}
+                  loading="lazy"
+                  decoding="async"
+                  className="aspect-square rounded-2xl object-cover shadow-lg odd:translate-y-4"
+                />
+              ))}
+            </div>
+          )}
         </div>
       </section>
       <section className="mx-auto grid max-w-7xl gap-4 px-4 py-12 sm:grid-cols-3" aria-label="Why shop with us">

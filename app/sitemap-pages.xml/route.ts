@@ -1,7 +1,8 @@
-// GET /sitemap-pages.xml — the home page, every category and subcategory listing, and the licence terms pages
+// GET /sitemap-pages.xml — the home page, every category and subcategory listing, the licence terms pages and the shop's own pages
 import { getCategories } from '@/lib/cache/catalog';
 import { getLicenceTiers } from '@/lib/cache/licences';
 import { termsPath } from '@/lib/shop';
+import { SHOP_PAGES, shopPagePath } from '@/lib/shop-pages';
 import { handler } from '@/lib/http/handler';
 import { urlSetResponse } from '@/lib/http/sitemap-xml';
 import { siteUrl } from '@/lib/media';
@@ -20,5 +21,6 @@ export const GET = handler(async () => {
     { url: siteUrl('/products'), changeFrequency: 'daily', priority: 0.9 },
     ...listings,
     ...tiers.filter((t) => !t.retired).map((t) => ({ url: siteUrl(termsPath(t.key)), changeFrequency: 'weekly' as const, priority: 0.3 })),
+    ...SHOP_PAGES.map((p) => ({ url: siteUrl(shopPagePath(p.slug)), changeFrequency: 'weekly' as const, priority: 0.2 })),
   ]);
 });

@@ -9,15 +9,19 @@ import { LicencesSettings } from './licences-settings';
 import { api, toastFailure } from './session';
 import { TextareaField } from '@/components/ui/form-controls';
 import { PromoCodesSection } from './promo-codes-section';
+import { ShopIdentityForm } from './shop-identity-form';
+import { ShopPagesForm } from './shop-pages-form';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { adminPaths, useAdminData } from './use-admin-data';
 
-/** Each section by its own permission: the banner, business details and licence tiers, membership promo codes (vouchers). */
+/** Each section by its own permission: the banner and shop pages (storefront), the shop's identity, business details and licence tiers (business), membership promo codes (vouchers). */
 export function SettingsTab({ permissions }: { permissions: readonly Permission[] }) {
   return (
     <div className="flex flex-col gap-6">
       {permissions.includes('settings.storefront') && <BannerSettings />}
+      {permissions.includes('settings.business') && <ShopIdentityForm />}
+      {permissions.includes('settings.storefront') && <ShopPagesForm />}
       {permissions.includes('settings.business') && <BusinessDetailsForm />}
       {permissions.includes('settings.business') && <LicencesSettings />}
       {permissions.includes('vouchers') && <PromoCodesSection />}

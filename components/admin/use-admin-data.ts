@@ -25,6 +25,8 @@ export const adminPaths = {
   banner: '/api/settings/banner',
   business: '/api/admin/settings/business',
   licences: '/api/admin/licences',
+  shop: '/api/admin/settings/shop',
+  shopPage: (slug: string) => `/api/admin/settings/pages/${slug}`,
 } as const;
 
 const fetchJson = <T>(path: string) => api.request<T>(path);

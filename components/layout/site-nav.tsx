@@ -1,16 +1,30 @@
 import Link from 'next/link';
-import { SHOP_NAME } from '@/lib/shop';
 import { AccountLinks, CartButton, MobileMenu } from './nav-client';
 import { ChevronDownIcon } from '@/components/ui/icons';
 
+/** The shop's logo when it has one, else its name with the first word in the accent colour. */
+function ShopMark({ shopName, logoUrl }: { shopName: string; logoUrl: string | null }) {
+  if (logoUrl) {
+    // eslint-disable-next-line @next/next/no-img-element -- sized at upload, not by the runtime optimiser (Decision 3)
+    return <img src={logoUrl} alt="" className="h-10 w-auto max-w-48 object-contain" />;
+  }
+  const [first, ...rest] = shopName.split(' ');
+  return (
+    <>
+      <span className="text-brand-700">{first}</span>
+      {rest.length > 0 && ` ${rest.join(' ')}`}
+    </>
+  );
+}
+
 /** The sticky navigation bar; the Products dropdown opens on hover and keyboard focus. */
-export function SiteNav({ categories }: { categories: string[] }) {
+export function SiteNav({ categories, shopName, logoUrl }: { categories: string[]; shopName: string; logoUrl: string | null }) {
   const link = 'rounded-lg px-3 py-2 text-sm font-medium text-gray-800 hover:bg-gray-100';
   return (
     <header className="sticky top-0 z-40 border-b border-gray-200 bg-white/95 backdrop-blur">
       <div className="relative mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4">
-        <Link href="/" className="text-lg font-extrabold tracking-tight text-gray-900" aria-label={`${SHOP_NAME} home`}>
-          <span className="text-brand-700">Pixel</span> Press Studio
+        <Link href="/" className="text-lg font-extrabold tracking-tight text-gray-900" aria-label={`${shopName} home`}>
+          <ShopMark shopName={shopName} logoUrl={logoUrl} />
         </Link>
         <nav className="hidden items-center gap-1 md:flex" aria-label="Main">
           <Link href="/" className={link}>

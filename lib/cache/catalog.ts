@@ -3,7 +3,7 @@ import { revalidateTag, unstable_cache } from 'next/cache';
 import * as catalog from '@/lib/domain/catalog';
 import { API_LIST_LIMIT, PRODUCTS_PAGE_SIZE } from '@/lib/shop';
 import { clearSearchTotals, getSearchTotal, setSearchTotal } from './search-totals';
-import { CATALOG_TAG } from './catalog-tag';
+import { CATALOG_TAG, SHOP_IDENTITY_TAG } from './catalog-tag';
 import { SEARCH_TAG } from './search-entries.mjs';
 import { cachedWhen } from './stored-when';
 
@@ -17,7 +17,8 @@ export const CATALOG_REVALIDATE_SECONDS = 60;
 const options = { tags: [CATALOG_TAG], revalidate: CATALOG_REVALIDATE_SECONDS };
 
 export const getCategories = unstable_cache(catalog.listCategories, ['categories'], options);
-export const getBanner = unstable_cache(catalog.getBannerMessage, ['banner'], options);
+// The default banner names the shop's social handle, so Settings → Shop refreshes it too.
+export const getBanner = unstable_cache(catalog.getBannerMessage, ['banner'], { ...options, tags: [CATALOG_TAG, SHOP_IDENTITY_TAG] });
 export const getNewestProducts = unstable_cache(catalog.listNewestProducts, ['newest-products'], options);
 // Only products that exist are stored: a made-up id is read from the database each time (docs/security.md A12: nothing a stranger chooses is cached).
 export const getItem = cachedWhen(catalog.getCatalogItem, (item) => item !== null, ['catalog-item'], options);

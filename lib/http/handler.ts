@@ -1,7 +1,7 @@
 import 'server-only';
 import { unstable_rethrow } from 'next/navigation';
 import type { z } from 'zod';
-import { invalid } from '@/lib/domain/errors';
+import { invalid, notFound } from '@/lib/domain/errors';
 import { requireText } from '@/lib/domain/text';
 import { boundBody, SMALL_BODY, type BodyLimit } from './body-limit';
 import { toErrorResponse } from './errors';
@@ -42,6 +42,13 @@ export function parseQuery<S extends z.ZodType>(request: Request, schema: S): z.
 
 export async function parseParams<S extends z.ZodType>(params: Promise<unknown>, schema: S): Promise<z.infer<S>> {
   return schema.parse(await params);
+}
+
+/** For a path naming one of a fixed set of resources: anything else is a resource that does not exist (404), not a bad request. */
+export async function parsePathOrNotFound<S extends z.ZodType>(params: Promise<unknown>, schema: S, what = 'Not found'): Promise<z.infer<S>> {
+  const parsed = schema.safeParse(await params);
+  if (!parsed.success) throw notFound(what);
+  return parsed.data;
 }
 
 export async function parseJson<S extends z.ZodType>(request: Request, schema: S): Promise<z.infer<S>> {

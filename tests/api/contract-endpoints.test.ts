@@ -13,6 +13,7 @@ import { fileHistoryResponse } from '@/lib/contract/file-versions';
 import { checkoutSessionResponse, checkoutStatusResponse } from '@/lib/contract/checkout';
 import { errorBodySchema } from '@/lib/contract/error';
 import { insightsResponse } from '@/lib/contract/insights';
+import { shopIdentityResponse, shopPageResponse } from '@/lib/contract/shop-identity';
 import { businessDetailsResponse } from '@/lib/contract/invoices';
 import { adminTiersResponse, licenceTierResponse, licenceVerificationResponse } from '@/lib/contract/licences';
 import {
@@ -68,6 +69,8 @@ const PROBES: Record<string, Probe> = {
   '/api/admin/active-sales': { path: () => '/api/admin/active-sales', as: 'admin', schema: z.array(activeSaleResponse), nonEmpty: true },
   '/api/admin/settings/business': { path: () => '/api/admin/settings/business', as: 'admin', schema: businessDetailsResponse },
   '/api/admin/insights': { path: () => '/api/admin/insights?from=2025-07-01&to=2026-06-30&interval=month', as: 'admin', schema: insightsResponse },
+  '/api/admin/settings/shop': { path: () => '/api/admin/settings/shop', as: 'admin', schema: shopIdentityResponse },
+  '/api/admin/settings/pages/[slug]': { path: () => '/api/admin/settings/pages/about', as: 'admin', schema: shopPageResponse },
   '/api/admin/orders': { path: () => '/api/admin/orders?status=all', as: 'admin', schema: adminOrdersResponse },
   '/api/admin/products': { path: () => '/api/admin/products', as: 'admin', schema: z.array(adminProductResponse), nonEmpty: true },
   '/api/admin/promo-codes': { path: () => '/api/admin/promo-codes', as: 'admin', schema: z.array(promoCodeResponse), nonEmpty: true },

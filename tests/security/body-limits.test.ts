@@ -35,6 +35,7 @@ const OWN_LIMITS: Record<string, string> = {
   'POST /api/products/[id]/files/[fileId]/versions': "streamed to storage, one file, with the files route's reader and limit (body-limits-streaming.test.ts)",
   'POST /api/products/[id]/image': 'streamed multipart with per-part limits (uploads.test.ts)',
   'POST /api/categories/[id]/image': 'streamed multipart with per-part limits (uploads.test.ts)',
+  'POST /api/admin/settings/shop/images/[kind]': 'streamed multipart with per-part limits, over 50 MB 413 (shop-pages.test.ts)',
 };
 
 const WRITES = discoverAllRoutes().filter((r) => ['POST', 'PUT', 'PATCH', 'DELETE'].includes(r.method));

@@ -4,16 +4,18 @@ import 'server-only';
 import { env } from '@/lib/env';
 import { db } from '@/lib/infra/db';
 import { sendEmail } from '@/lib/infra/email';
-import { SHOP_NAME } from '@/lib/shop';
+import { getShopName } from '@/lib/domain/shop-identity';
 import { issueToken } from './tokens';
 
 const site = () => env().SITE_URL.replace(/\/+$/, '');
 
 export async function sendPasswordResetEmail(user: { id: string; email: string; name: string }): Promise<void> {
+  const shopName = await getShopName();
   const token = await issueToken(user.id, 'reset');
   const link = `${site()}/reset-password?token=${token}`;
-  const subject = `Reset your ${SHOP_NAME} password`;
+  const subject = `Reset your ${shopName} password`;
   await sendEmail({
+    fromName: shopName,
     to: user.email,
     subject,
     text: [
@@ -29,10 +31,12 @@ export async function sendPasswordResetEmail(user: { id: string; email: string; 
 }
 
 export async function sendVerificationEmail(user: { id: string; email: string; name: string }): Promise<void> {
+  const shopName = await getShopName();
   const token = await issueToken(user.id, 'verify');
   const link = `${site()}/verify-email?token=${token}`;
-  const subject = `Confirm your email for ${SHOP_NAME}`;
+  const subject = `Confirm your email for ${shopName}`;
   await sendEmail({
+    fromName: shopName,
     to: user.email,
     subject,
     text: [`Hi ${user.name},`, '', 'Welcome! Confirm this is your address to see orders and gift vouchers sent to it in My Orders:', link].join('\n'),

@@ -10,12 +10,22 @@ const BUSINESS_AUDIT_ACTION = 'settings.business';
 
 export type BusinessDetails = { name: string; abn: string; address: string; email: string; gstRegistered: boolean };
 
+/** As printed on a document: the details plus the shop's name when it was issued (Decision 093); older documents have none. */
+export type SellerDetails = BusinessDetails & { tradingName?: string };
+
 // Stored as JSON in one Setting row; parsed on the way out so a hand-edited row cannot break invoices.
-const storedSchema = z.object({ name: z.string(), abn: z.string(), address: z.string(), email: z.string(), gstRegistered: z.boolean() });
+const storedSchema = z.object({
+  name: z.string(),
+  abn: z.string(),
+  address: z.string(),
+  email: z.string(),
+  gstRegistered: z.boolean(),
+  tradingName: z.string().optional(),
+});
 
 export const EMPTY_BUSINESS: BusinessDetails = { name: '', abn: '', address: '', email: '', gstRegistered: false };
 
-export function parseBusinessDetails(value: unknown): BusinessDetails {
+export function parseBusinessDetails(value: unknown): SellerDetails {
   const parsed = storedSchema.safeParse(value);
   return parsed.success ? parsed.data : EMPTY_BUSINESS;
 }

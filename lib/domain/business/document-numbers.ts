@@ -7,6 +7,7 @@
 // counts and inserts, then COMMIT, is all that waits in line.
 import 'server-only';
 import { db, type Prisma } from '@/lib/infra/db';
+import { getShopName } from '@/lib/domain/shop-identity';
 import { businessDetailsAt } from './details';
 
 type Tx = Prisma.TransactionClient;
@@ -25,7 +26,8 @@ async function giveBack(tx: Tx, sequence: Sequence): Promise<void> {
 export async function issueInvoiceIn(tx: Tx, orderId: string, paidAt: Date): Promise<{ number: number; seller: unknown }> {
   const existing = await tx.invoice.findUnique({ where: { orderId } });
   if (existing) return existing;
-  const seller = JSON.stringify(await businessDetailsAt(paidAt, tx));
+  // The shop's name is kept with the details, so a later rename never changes an issued invoice.
+  const seller = JSON.stringify({ ...(await businessDetailsAt(paidAt, tx)), tradingName: await getShopName(tx) });
   const [issued] = await tx.$queryRaw<{ number: number; seller: unknown }[]>`
     WITH next AS (UPDATE "DocumentCounter" SET "lastNumber" = "lastNumber" + 1 WHERE name = 'invoice' RETURNING "lastNumber")
     INSERT INTO "Invoice" ("number", "orderId", "seller") SELECT "lastNumber", ${orderId}, ${seller}::jsonb FROM next

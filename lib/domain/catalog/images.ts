@@ -5,20 +5,13 @@
 import 'server-only';
 import { randomUUID } from 'node:crypto';
 import { recordAudit } from '@/lib/domain/audit';
-import { AppError, notFound } from '@/lib/domain/errors';
-import { checkImage, mediaPath, prepareImage } from '@/lib/domain/uploads';
+import { notFound } from '@/lib/domain/errors';
+import { checkImage, dropReplacedMedia, mediaPath, prepareImage, refuseImage } from '@/lib/domain/uploads';
 import { db } from '@/lib/infra/db';
-import { ImageInputError, makeCategoryImage } from '@/lib/infra/images';
+import { makeCategoryImage } from '@/lib/infra/images';
 import { deleteObject, putObject } from '@/lib/infra/storage';
 
 export type StoredImage = { imagePath: string; thumbnailPath: string; keys: string[] };
-
-const MEDIA_PREFIX = '/media/';
-
-function refuse(error: unknown): never {
-  if (error instanceof ImageInputError) throw new AppError('unsupported_media_type', error.message, { image: [error.message] });
-  throw error;
-}
 
 /** Stores a prepared preview and thumbnail under fresh keys. */
 export async function storeItemImage(itemId: string, image: { preview: Buffer; thumbnail: Buffer }): Promise<StoredImage> {
@@ -30,16 +23,11 @@ export async function storeItemImage(itemId: string, image: { preview: Buffer; t
   return { imagePath: mediaPath(preview), thumbnailPath: mediaPath(thumbnail), keys: [preview, thumbnail] };
 }
 
-async function dropOldMedia(paths: (string | null)[]) {
-  const keys = paths.filter((p): p is string => !!p?.startsWith(MEDIA_PREFIX)).map((p) => p.slice(MEDIA_PREFIX.length));
-  await Promise.all(keys.map((key) => deleteObject('public', key).catch(() => undefined)));
-}
-
 /** Sets the mockup of a product or the cover of a bundle. */
 export async function setCatalogItemImage(actor: string, id: string, bytes: Buffer): Promise<{ imagePath: string; thumbnailPath: string }> {
   const item = await db().product.findFirst({ where: { id, deletedAt: null }, select: { id: true, isBundle: true } });
   if (!item) throw notFound('Product not found');
-  const stored = await storeItemImage(id, await prepareImage(bytes).catch(refuse));
+  const stored = await storeItemImage(id, await prepareImage(bytes).catch(refuseImage));
   let old: { imagePath: string | null; thumbnailPath: string | null } | null = null;
   try {
     old = await db().$transaction(async (tx) => {
@@ -53,7 +41,7 @@ export async function setCatalogItemImage(actor: string, id: string, bytes: Buff
     await Promise.all(stored.keys.map((key) => deleteObject('public', key).catch(() => undefined)));
     throw error;
   }
-  await dropOldMedia([old.imagePath, old.thumbnailPath]);
+  await dropReplacedMedia([old.imagePath, old.thumbnailPath]);
   return { imagePath: stored.imagePath, thumbnailPath: stored.thumbnailPath };
 }
 
@@ -61,8 +49,8 @@ export async function setCatalogItemImage(actor: string, id: string, bytes: Buff
 export async function setCategoryImage(actor: string, id: string, bytes: Buffer): Promise<{ displayImagePath: string }> {
   const category = await db().category.findUnique({ where: { id }, select: { id: true } });
   if (!category) throw notFound('Category not found');
-  await checkImage(bytes).catch(refuse);
-  const cover = await makeCategoryImage(bytes).catch(refuse);
+  await checkImage(bytes).catch(refuseImage);
+  const cover = await makeCategoryImage(bytes).catch(refuseImage);
   const key = `categories/${id}-${randomUUID().slice(0, 8)}.webp`;
   await putObject('public', key, cover, 'image/webp');
   let previous: string | null = null;
@@ -78,6 +66,6 @@ export async function setCategoryImage(actor: string, id: string, bytes: Buffer)
     await deleteObject('public', key).catch(() => undefined);
     throw error;
   }
-  await dropOldMedia([previous]);
+  await dropReplacedMedia([previous]);
   return { displayImagePath: mediaPath(key) };
 }

@@ -3,7 +3,8 @@
 // leave this module (only filenames and counts do).
 import 'server-only';
 import { db, Prisma } from '@/lib/infra/db';
-import { DEFAULT_BANNER, normalizeBanner } from '@/lib/banner';
+import { defaultBanner, normalizeBanner } from '@/lib/banner';
+import { getShopIdentity } from '@/lib/domain/shop-identity';
 import { PRISMA_ORDER } from './listing-order';
 import { searchCatalog as searchWithPlan, type SearchCounts, type SearchFilter, type SearchPage } from './search';
 import { BANNER_KEY } from './settings';
@@ -172,5 +173,6 @@ export async function listTags(): Promise<{ id: string; name: string }[]> {
 
 export async function getBannerMessage(): Promise<string> {
   const row = await db().setting.findUnique({ where: { key: BANNER_KEY } });
-  return row ? normalizeBanner(row.value) || DEFAULT_BANNER : DEFAULT_BANNER;
+  const saved = row ? normalizeBanner(row.value) : '';
+  return saved || defaultBanner((await getShopIdentity()).socialHandle);
 }

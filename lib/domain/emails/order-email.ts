@@ -6,11 +6,12 @@ import { retryWhileUnavailable } from '@/lib/infra/db/unavailable';
 import { sendEmail } from '@/lib/infra/email';
 import { env } from '@/lib/env';
 import { formatAud, formatDate } from '@/lib/format';
-import { SHOP_NAME } from '@/lib/shop';
+import { getShopName } from '@/lib/domain/shop-identity';
 
 export type EmailActor = { sentBy: string };
 
 export async function sendOrderEmail(orderId: string, options: { to?: string; sentBy?: string } = {}): Promise<{ sent: boolean; to: string | null }> {
+  const shopName = await getShopName();
   const order = await db().order.findUnique({
     where: { id: orderId },
     include: { items: { include: { licenceTier: { select: { name: true } }, licence: { select: { id: true } } } } },
@@ -26,7 +27,7 @@ export async function sendOrderEmail(orderId: string, options: { to?: string; se
     ...(i.licenceTier ? [`    ${licenceText(i.licenceTier.name, i.licence?.id ?? null, i.upgradeOfId)}`] : []),
   ]);
   const text = [
-    `Thank you for your order from ${SHOP_NAME}!`,
+    `Thank you for your order from ${shopName}!`,
     '',
     `Order ${order.sessionId.slice(-12)} · ${formatDate(order.createdAt)}`,
     ...lines,
@@ -42,10 +43,10 @@ export async function sendOrderEmail(orderId: string, options: { to?: string; se
     '',
     'Files are available immediately and stay available from My Orders when you sign in with this email address.',
   ].join('\n');
-  const subject = `Your ${SHOP_NAME} order ${order.sessionId.slice(-12)}`;
+  const subject = `Your ${shopName} order ${order.sessionId.slice(-12)}`;
   const sentBy = options.sentBy ?? 'system';
   try {
-    await sendEmail({ to, subject, text, html: toHtml(text, [successUrl, invoiceUrl, `${site}/my-orders`]) });
+    await sendEmail({ fromName: shopName, to, subject, text, html: toHtml(text, [successUrl, invoiceUrl, `${site}/my-orders`]) });
   } catch (error) {
     await db().emailLog.create({
       data: {

@@ -8,7 +8,8 @@ import { retryWhileUnavailable } from '@/lib/infra/db/unavailable';
 import { sendEmail } from '@/lib/infra/email';
 import { env } from '@/lib/env';
 import { formatAud } from '@/lib/format';
-import { adjustmentNotePath, SHOP_NAME } from '@/lib/shop';
+import { adjustmentNotePath } from '@/lib/shop';
+import { getShopName } from '@/lib/domain/shop-identity';
 
 const site = () => env().SITE_URL.replace(/\/+$/, '');
 
@@ -24,6 +25,7 @@ const MEMBERSHIP_AFTER_REFUND = {
 } as const;
 
 export async function sendRefundEmailOnce(refundId: string): Promise<void> {
+  const shopName = await getShopName();
   const refund = await db().refund.findUnique({ where: { id: refundId }, include: { items: { select: { title: true } }, order: ORDER } });
   const to = refund?.order.customerEmail;
   if (!refund || refund.emailedAt || !to) return;
@@ -34,11 +36,11 @@ export async function sendRefundEmailOnce(refundId: string): Promise<void> {
   const text = [
     dispute
       ? membership
-        ? `The payment ${shortId} for your ${SHOP_NAME} membership is being disputed with your card issuer, so your membership is suspended while the dispute is open.`
-        : `The payment for your ${SHOP_NAME} order ${shortId} is being disputed with your card issuer, so its downloads are suspended while the dispute is open.`
+        ? `The payment ${shortId} for your ${shopName} membership is being disputed with your card issuer, so your membership is suspended while the dispute is open.`
+        : `The payment for your ${shopName} order ${shortId} is being disputed with your card issuer, so its downloads are suspended while the dispute is open.`
       : membership
-        ? `Your ${SHOP_NAME} membership payment ${shortId} has been refunded.`
-        : `Your ${SHOP_NAME} order ${shortId} has been refunded${ended.length ? ' for:' : '.'}`,
+        ? `Your ${shopName} membership payment ${shortId} has been refunded.`
+        : `Your ${shopName} order ${shortId} has been refunded${ended.length ? ' for:' : '.'}`,
     ...(dispute ? [] : ended),
     ...(!dispute && refund.membershipEnd ? ['', MEMBERSHIP_AFTER_REFUND[refund.membershipEnd]] : []),
     '',
@@ -49,8 +51,8 @@ export async function sendRefundEmailOnce(refundId: string): Promise<void> {
     `My Orders: ${site()}/my-orders`,
   ].join('\n');
   const what = membership ? 'membership payment' : 'order';
-  const subject = dispute ? `Your ${SHOP_NAME} ${what} ${shortId}: payment disputed` : `Your ${SHOP_NAME} ${what} ${shortId} was refunded`;
-  await sendEmail({ to, subject, text });
+  const subject = dispute ? `Your ${shopName} ${what} ${shortId}: payment disputed` : `Your ${shopName} ${what} ${shortId} was refunded`;
+  await sendEmail({ fromName: shopName, to, subject, text });
   // Sent: both marks must land even if Postgres is away right now, or the job would send it again.
   await retryWhileUnavailable(() =>
     db().$transaction([
@@ -62,13 +64,14 @@ export async function sendRefundEmailOnce(refundId: string): Promise<void> {
 
 /** How a dispute ended, told once (Refund.resolutionEmailedAt): the downloads are back, or they have ended for good. */
 export async function sendDisputeOutcomeEmailOnce(refundId: string): Promise<void> {
+  const shopName = await getShopName();
   const refund = await db().refund.findUnique({ where: { id: refundId }, include: { order: ORDER } });
   const to = refund?.order.customerEmail;
   if (!refund?.disputeOutcome || refund.resolutionEmailedAt || !to) return;
   const shortId = refund.order.sessionId.slice(-12);
   const won = refund.disputeOutcome === 'won';
   const membership = refund.order.kind === 'subscription';
-  const over = membership ? `payment ${shortId} for your ${SHOP_NAME} membership` : `payment for your ${SHOP_NAME} order ${shortId}`;
+  const over = membership ? `payment ${shortId} for your ${shopName} membership` : `payment for your ${shopName} order ${shortId}`;
   const text = [
     won
       ? `The dispute over the ${over} has closed, and ${membership ? 'your membership is active again' : 'its downloads are available again'}.`
@@ -79,9 +82,9 @@ export async function sendDisputeOutcomeEmailOnce(refundId: string): Promise<voi
     `My Orders: ${site()}/my-orders`,
   ].join('\n');
   const subject = won
-    ? `Your ${SHOP_NAME} ${membership ? `membership payment ${shortId}: membership active again` : `order ${shortId}: downloads available again`}`
-    : `Your ${SHOP_NAME} ${membership ? 'membership payment' : 'order'} ${shortId}: dispute closed`;
-  await sendEmail({ to, subject, text });
+    ? `Your ${shopName} ${membership ? `membership payment ${shortId}: membership active again` : `order ${shortId}: downloads available again`}`
+    : `Your ${shopName} ${membership ? 'membership payment' : 'order'} ${shortId}: dispute closed`;
+  await sendEmail({ fromName: shopName, to, subject, text });
   await retryWhileUnavailable(() =>
     db().$transaction([
       db().refund.update({ where: { id: refund.id }, data: { resolutionEmailedAt: new Date() } }),

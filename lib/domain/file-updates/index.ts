@@ -12,7 +12,7 @@ import { retryWhileUnavailable } from '@/lib/infra/db/unavailable';
 import { sendEmail } from '@/lib/infra/email';
 import { env } from '@/lib/env';
 import { formatDate } from '@/lib/format';
-import { SHOP_NAME } from '@/lib/shop';
+import { getShopName } from '@/lib/domain/shop-identity';
 
 export const FILE_UPDATE_EMAIL_JOB = 'file-update-email';
 
@@ -52,6 +52,7 @@ export async function emailBuyersAboutUpdate(actor: string, productId: string, f
 
 /** The job: sends one buyer's email unless it was already sent (a worker that died after sending). */
 export async function sendFileUpdateEmail(emailId: string): Promise<void> {
+  const shopName = await getShopName();
   const row = await db().fileUpdateEmail.findUnique({
     where: { id: emailId },
     include: { notice: { include: { file: { select: { originalFilename: true, createdAt: true, product: { select: { title: true } } } } } } },
@@ -63,7 +64,7 @@ export async function sendFileUpdateEmail(emailId: string): Promise<void> {
   const successUrl = order ? `${site}/success?session_id=${encodeURIComponent(order.sessionId)}` : null;
   const subject = `Updated file: ${file.product.title}`;
   const text = [
-    `A file you bought from ${SHOP_NAME} has been updated.`,
+    `A file you bought from ${shopName} has been updated.`,
     '',
     `${file.product.title}: ${file.originalFilename} (updated ${formatDate(file.createdAt)})`,
     '',
@@ -72,7 +73,7 @@ export async function sendFileUpdateEmail(emailId: string): Promise<void> {
     '',
     'Your earlier version stays available in My Orders.',
   ].join('\n');
-  await sendEmail({ to: row.recipientEmail, subject, text });
+  await sendEmail({ fromName: shopName, to: row.recipientEmail, subject, text });
   // Sent: the row must say so even if Postgres is away right now, or the job would send it again.
   await retryWhileUnavailable(() =>
     db().$transaction([

@@ -5,6 +5,7 @@
 // in its own sequence, its seller details those of the order's invoice, and
 // the same bytes on every download (Decision 071).
 import 'server-only';
+import { getShopName } from '@/lib/domain/shop-identity';
 import { authorizeOrderInvoice } from '@/lib/domain/downloads';
 import { notFound } from '@/lib/domain/errors';
 import { formatAud, formatDate } from '@/lib/format';
@@ -12,7 +13,7 @@ import { PLANS } from '@/lib/shop';
 import { moneyReturnedAt, refundsWithNotes } from '@/lib/domain/refunds';
 import { db } from '@/lib/infra/db';
 import { renderTextPdf, type PdfRow } from '@/lib/infra/pdf';
-import { parseBusinessDetails, type BusinessDetails } from '@/lib/domain/business';
+import { parseBusinessDetails, type SellerDetails } from '@/lib/domain/business';
 import { gstIncludedCents, invoiceNumber, sellerRows } from './document';
 import { issueAdjustmentNoteOnce, issueInvoiceOnce } from '@/lib/domain/business';
 
@@ -20,7 +21,9 @@ export const adjustmentNoteNumber = (n: number) => `ADJ-${String(n).padStart(6, 
 
 type NoteContent = {
   number: number;
-  seller: BusinessDetails;
+  seller: SellerDetails;
+  /** Today's shop name, for a document issued before names were kept with it. */
+  shopName: string;
   date: Date;
   invoice: { number: number; date: Date };
   customerEmail: string | null;
@@ -33,7 +36,7 @@ type NoteContent = {
 export function adjustmentNoteRows(note: NoteContent): { title: string; rows: PdfRow[] } {
   const registered = note.seller.gstRegistered;
   const rows: PdfRow[] = [
-    ...sellerRows(note.seller),
+    ...sellerRows(note.seller, note.shopName),
     { left: `${registered ? 'Adjustment note' : 'Credit note'} number: ${adjustmentNoteNumber(note.number)}`, gapBefore: true },
     { left: `Date: ${formatDate(note.date)}` },
     { left: `For ${registered ? 'tax invoice' : 'invoice'} ${invoiceNumber(note.invoice.number)} of ${formatDate(note.invoice.date)}` },
@@ -78,6 +81,7 @@ export async function adjustmentNotePdf(request: {
   const { title, rows } = adjustmentNoteRows({
     number: note.number,
     seller: parseBusinessDetails(invoice.seller),
+    shopName: await getShopName(),
     date,
     invoice: { number: invoice.number, date: refund.order.fulfilledAt ?? refund.order.createdAt },
     customerEmail: refund.order.customerEmail,

@@ -3,12 +3,13 @@
 // unregistered one a plain "Invoice". The number and the seller's details are
 // fixed when the payment is recorded (docs/decisions/065, 075).
 import 'server-only';
+import { getShopName } from '@/lib/domain/shop-identity';
 import { authorizeOrderInvoice } from '@/lib/domain/downloads';
 import { formatAud, formatDate } from '@/lib/format';
 import { PLANS } from '@/lib/shop';
 import { db } from '@/lib/infra/db';
 import { renderTextPdf, type PdfRow } from '@/lib/infra/pdf';
-import { issueInvoiceOnce, parseBusinessDetails, type BusinessDetails } from '@/lib/domain/business';
+import { issueInvoiceOnce, parseBusinessDetails, type SellerDetails } from '@/lib/domain/business';
 import { gstIncludedCents, invoiceNumber, sellerRows } from './document';
 
 export { adjustmentNotePdf, adjustmentNoteNumber } from './adjustment-notes';
@@ -18,7 +19,9 @@ export { formatAbn, getBusinessDetails, isValidAbn, normalizeAbn, saveBusinessDe
 
 type InvoiceOrder = {
   number: number;
-  seller: BusinessDetails;
+  seller: SellerDetails;
+  /** Today's shop name, for a document issued before names were kept with it. */
+  shopName: string;
   date: Date;
   customerEmail: string | null;
   /** `licence`: the tier and licence id the line sold or upgraded, printed under it (Decision 082). */
@@ -32,7 +35,7 @@ export function invoiceRows(invoice: InvoiceOrder): { title: string; rows: PdfRo
   const { seller } = invoice;
   const title = seller.gstRegistered ? 'Tax invoice' : 'Invoice';
   const rows: PdfRow[] = [
-    ...sellerRows(seller),
+    ...sellerRows(seller, invoice.shopName),
     { left: `Invoice number: ${invoiceNumber(invoice.number)}`, gapBefore: true },
     { left: `Date: ${formatDate(invoice.date)}` },
     ...(invoice.customerEmail ? [{ left: `Billed to: ${invoice.customerEmail}` }] : []),
@@ -79,6 +82,7 @@ export async function orderInvoicePdf(request: { sessionId: string; userId: stri
   const { title, rows } = invoiceRows({
     number: invoice.number,
     seller: parseBusinessDetails(invoice.seller),
+    shopName: await getShopName(),
     date,
     customerEmail: order.customerEmail,
     lines,

@@ -14,6 +14,7 @@ import { termsPath, verificationPath } from '@/lib/shop';
 import { db } from '@/lib/infra/db';
 import { renderTextPdf, type PdfRow } from '@/lib/infra/pdf';
 import { businessDetailsAt } from '@/lib/domain/business';
+import { getShopName } from '@/lib/domain/shop-identity';
 import { sellerRows } from './document';
 
 export type CertificateRequest = { licenceId: string; userId: string | null; sessionId?: string | null };
@@ -31,10 +32,10 @@ export async function licenceCertificatePdf(request: CertificateRequest): Promis
   const [tiers, contents] = await Promise.all([listTiers(), licence.isBundle ? bundleContents(licence.productId, licence.issuedAt) : Promise.resolve([])]);
   const tier = tiers.find((t) => t.id === licence.tierId);
   const changedAt = licence.history.reduce((at, e) => (e.at > at ? e.at : at), licence.issuedAt);
-  const seller = await businessDetailsAt(changedAt);
+  const [seller, shopName] = await Promise.all([businessDetailsAt(changedAt), getShopName()]);
   const site = env().SITE_URL.replace(/\/+$/, '');
   const rows: PdfRow[] = [
-    ...sellerRows(seller),
+    ...sellerRows(seller, shopName),
     { left: `Licence ${licence.id}`, bold: true, gapBefore: true },
     { left: `Holder: ${licence.holderName}` },
     { left: `${licence.isBundle ? 'Bundle' : 'Product'}: ${licence.productTitle}` },

@@ -9,7 +9,7 @@ import { env } from '@/lib/env';
 import { db } from '@/lib/infra/db';
 import { retryWhileUnavailable } from '@/lib/infra/db/unavailable';
 import { sendEmail } from '@/lib/infra/email';
-import { SHOP_NAME } from '@/lib/shop';
+import { getShopName } from '@/lib/domain/shop-identity';
 import { INVITE_TTL_SECONDS } from './members';
 import { hashSecret } from './sessions';
 
@@ -34,14 +34,15 @@ export async function sendStaffInvitation(staffId: string): Promise<void> {
     data: { inviteTokenHash: hashSecret(token), inviteExpiresAt: new Date(Date.now() + INVITE_TTL_SECONDS * 1000) },
   });
   const link = `${site()}/admin/set-password?token=${token}`;
-  const subject = `You are invited to the ${SHOP_NAME} back office`;
+  const shopName = await getShopName();
+  const subject = `You are invited to the ${shopName} back office`;
   await sendEmail({
     to: staff.email,
     subject,
     text: [
       `Hi ${staff.name},`,
       '',
-      `${staff.invitedBy ?? 'The owner'} has invited you to the ${SHOP_NAME} back office as ${ROLE_WORDS[staff.role] ?? staff.role}.`,
+      `${staff.invitedBy ?? 'The owner'} has invited you to the ${shopName} back office as ${ROLE_WORDS[staff.role] ?? staff.role}.`,
       'Choose your password with this link within 7 days (it works once):',
       link,
       '',

@@ -10,7 +10,7 @@ import { AppError, invalid } from '@/lib/domain/errors';
 import { db, type Prisma } from '@/lib/infra/db';
 import { verifyPassword } from '@/lib/infra/auth/passwords';
 import { newTotpSecret, qrCodeDataUrl, totpStepOf, totpUri } from '@/lib/infra/auth/totp';
-import { SHOP_NAME } from '@/lib/shop';
+import { getShopName } from '@/lib/domain/shop-identity';
 import { limitStaffCheck } from './limits';
 import { replaceRecoveryCodes } from './recovery-codes';
 import { openSecret, sealSecret } from './secret-box';
@@ -60,7 +60,7 @@ export async function startTwoFactorEnrolment(actor: StaffActor): Promise<Enrolm
   if (staff.totpEnabledAt) throw new AppError('conflict', 'Two-factor sign-in is already on');
   const secret = newTotpSecret();
   await db().staff.update({ where: { id: actor.staffId }, data: { totpSecret: sealSecret(actor.staffId, secret), totpLastStep: null } });
-  const otpauthUrl = totpUri(secret, SHOP_NAME, actor.username);
+  const otpauthUrl = totpUri(secret, await getShopName(), actor.username);
   return { secret, otpauthUrl, qrCode: await qrCodeDataUrl(otpauthUrl) };
 }
 

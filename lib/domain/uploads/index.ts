@@ -7,6 +7,7 @@ export { batchIdParams, type BulkFields } from './contract';
 export { readMultipart, streamMultipart, type FormPart, type StreamedPart } from './multipart';
 export { checkImage, prepareImage } from './validate';
 export { mediaPath, newId } from './ids';
+export { dropReplacedMedia, refuseImage } from './media';
 export { addToVocabulary, parseTags, resolveCategory } from './category';
 export { getUploadProgress, computeProgress, type UploadProgress, type UploadStage } from './progress';
 export { processUploadFile } from './process';

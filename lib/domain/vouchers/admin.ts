@@ -8,7 +8,7 @@ import { env } from '@/lib/env';
 import { dollarsToCents } from '@/lib/format';
 import { db, escapeLike, Prisma, type Voucher } from '@/lib/infra/db';
 import { sendEmail } from '@/lib/infra/email';
-import { SHOP_NAME } from '@/lib/shop';
+import { getShopName } from '@/lib/domain/shop-identity';
 import { describeVoucher } from './rules';
 
 export type { Voucher };
@@ -62,10 +62,11 @@ export async function createVoucher(actor: string, input: NewVoucher): Promise<V
 }
 
 async function emailVoucher(voucher: Voucher, actor: string) {
-  const subject = `Your ${SHOP_NAME} gift voucher`;
+  const shopName = await getShopName();
+  const subject = `Your ${shopName} gift voucher`;
   const site = env().SITE_URL.replace(/\/+$/, '');
   const text = [
-    `You have a gift voucher from ${SHOP_NAME}!`,
+    `You have a gift voucher from ${shopName}!`,
     '',
     `Code: ${voucher.code}`,
     `Value: ${describeVoucher(voucher)}${voucher.usageType === 'reusable' && voucher.type === 'fixed_amount' ? ' (use it across several orders until the balance runs out)' : ''}`,
@@ -73,7 +74,7 @@ async function emailVoucher(voucher: Voucher, actor: string) {
     `Enter the code in your cart at ${site}/cart.`,
   ].join('\n');
   try {
-    await sendEmail({ to: voucher.customerEmail, subject, text });
+    await sendEmail({ fromName: shopName, to: voucher.customerEmail, subject, text });
     await db().emailLog.create({ data: { kind: 'voucher', recipientEmail: voucher.customerEmail, subject, sentBy: actor } });
   } catch (error) {
     await db().emailLog.create({

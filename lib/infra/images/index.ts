@@ -246,6 +246,13 @@ export async function makeCategoryImage(input: Buffer): Promise<Buffer> {
   );
 }
 
+/** The shop's logo or hero: inside the box, never enlarged, transparency kept. */
+export async function makeShopImage(input: Buffer, box: { width: number; height: number }): Promise<Buffer> {
+  await inspectImage(input);
+  const resized = sharp(input, INPUT_OPTIONS).resize(box.width, box.height, { fit: 'inside', withoutEnlargement: true });
+  return encode(resized.webp({ quality: CATEGORY_IMAGE_QUALITY, effort: WEBP_EFFORT }));
+}
+
 /**
  * Renders SVG markup that the server wrote itself (generated artwork) to PNG,
  * optionally tagged with a print resolution. `opaque` drops the alpha channel

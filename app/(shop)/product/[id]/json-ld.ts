@@ -2,13 +2,12 @@ import 'server-only';
 import type { CatalogItem } from '@/lib/domain/catalog';
 import { formatAmount } from '@/lib/format';
 import { publicMediaUrl, siteUrl } from '@/lib/media';
-import { SHOP_NAME } from '@/lib/shop';
 
 /**
  * schema.org Product + Offer for search engines. `<` is escaped so that text
  * from the catalogue can never close the script element.
  */
-export function productJsonLd(item: CatalogItem, priceCents: number, onSale: boolean): string {
+export function productJsonLd(item: CatalogItem, priceCents: number, onSale: boolean, shopName: string): string {
   const image = publicMediaUrl(item.imagePath, { absolute: true });
   const data = {
     '@context': 'https://schema.org',
@@ -19,7 +18,7 @@ export function productJsonLd(item: CatalogItem, priceCents: number, onSale: boo
     sku: item.id,
     ...(image ? { image: [image] } : {}),
     ...(item.category ? { category: [item.category, item.subcategory].filter(Boolean).join(' > ') } : {}),
-    brand: { '@type': 'Brand', name: SHOP_NAME },
+    brand: { '@type': 'Brand', name: shopName },
     offers: {
       '@type': 'Offer',
       url: siteUrl(`/product/${item.id}`),
@@ -28,7 +27,7 @@ export function productJsonLd(item: CatalogItem, priceCents: number, onSale: boo
       availability: 'https://schema.org/InStock',
       itemCondition: 'https://schema.org/NewCondition',
       ...(onSale && item.saleEnd ? { priceValidUntil: item.saleEnd.slice(0, 10) } : {}),
-      seller: { '@type': 'Organization', name: SHOP_NAME },
+      seller: { '@type': 'Organization', name: shopName },
     },
   };
   return JSON.stringify(data).replace(/</g, '\\u003c');

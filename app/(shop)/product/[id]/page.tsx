@@ -8,6 +8,7 @@ import { Notice } from '@/components/ui/card';
 import { Price } from '@/components/ui/price';
 import { getItem, getItems } from '@/lib/cache/catalog';
 import { getLicenceTiers } from '@/lib/cache/licences';
+import { getIdentity } from '@/lib/cache/shop';
 import type { CatalogItem } from '@/lib/domain/catalog';
 import { licenceOptions } from '@/lib/domain/licences';
 import { tagListingPath, termsPath } from '@/lib/shop';
@@ -57,7 +58,11 @@ export default async function ProductPage({ params }: Props) {
   const item = await load((await pageInput(params)).id);
   if (!item) notFound();
   const now = new Date();
-  const [tiers, included] = await Promise.all([getLicenceTiers(), item.isBundle ? getItems(item.bundleProductIds) : Promise.resolve([])]);
+  const [tiers, included, identity] = await Promise.all([
+    getLicenceTiers(),
+    item.isBundle ? getItems(item.bundleProductIds) : Promise.resolve([]),
+    getIdentity(),
+  ]);
   const view = toCardView(item, now, tiers);
   const choices = licenceOptions(item, tiers, now).map((o) => ({
     key: o.key,
@@ -147,7 +152,7 @@ export default async function ProductPage({ params }: Props) {
       <Suspense fallback={null}>
         <BoughtTogether productId={item.id} tiers={tiers} now={now} />
       </Suspense>
-      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: productJsonLd(item, view.price.priceCents, view.price.onSale) }} />
+      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: productJsonLd(item, view.price.priceCents, view.price.onSale, identity.name) }} />
     </div>
   );
 }
