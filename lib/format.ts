@@ -50,3 +50,10 @@ export function zonedDayStart(day: string, timeZone: string = SHOP_TIME_ZONE): D
 export function nextDay(day: string): string {
   return new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 }
+
+const dayFormat = new Intl.DateTimeFormat('en-CA', { timeZone: SHOP_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
+
+/** The calendar day (YYYY-MM-DD) of `at` in the shop's time zone. */
+export function shopDay(at: Date): string {
+  return dayFormat.format(at);
+}

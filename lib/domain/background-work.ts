@@ -8,6 +8,9 @@ import { FILE_UPDATE_EMAIL_JOB, sendFileUpdateEmail } from '@/lib/domain/file-up
 import { lapseOrder, ORDER_EMAIL_JOB, ORDER_LAPSE_JOB, REFUND_EMAIL_JOB } from '@/lib/domain/orders';
 import { processUploadFile, runStagingSweep, SWEEP_STAGING_CRON, SWEEP_STAGING_JOB, UPLOAD_JOB, UPLOAD_JOB_SECONDS } from '@/lib/domain/uploads';
 import { JOB_CONCURRENCY, registerJobHandler, startJobWorker } from '@/lib/domain/jobs';
+import { sendReviewRequest } from '@/lib/domain/review-requests';
+import { REVIEW_REQUEST_JOB } from '@/lib/domain/reviews';
+import { queueSaleAlerts, sendSaleAlert, WISHLIST_ALERT_JOB, WISHLIST_DIGEST_CRON, WISHLIST_DIGEST_JOB } from '@/lib/domain/wishlist';
 
 export function registerJobHandlers(): void {
   registerJobHandler(ORDER_EMAIL_JOB, async (payload) => {
@@ -38,6 +41,21 @@ export function registerJobHandlers(): void {
   registerJobHandler(FILE_UPDATE_EMAIL_JOB, async (payload) => {
     const { emailId } = payload as { emailId: string };
     await sendFileUpdateEmail(emailId);
+  });
+  registerJobHandler(REVIEW_REQUEST_JOB, async (payload) => {
+    const { orderId } = payload as { orderId: string };
+    await sendReviewRequest(orderId);
+  });
+  registerJobHandler(
+    WISHLIST_DIGEST_JOB,
+    async () => {
+      await queueSaleAlerts();
+    },
+    { cron: WISHLIST_DIGEST_CRON, retryLimit: 2, expireInSeconds: 5 * 60 },
+  );
+  registerJobHandler(WISHLIST_ALERT_JOB, async (payload) => {
+    const { userId, day } = payload as { userId: string; day: string };
+    await sendSaleAlert(userId, day);
   });
   registerJobHandler(ORDER_LAPSE_JOB, async (payload) => {
     const { orderId } = payload as { orderId: string };

@@ -33,6 +33,8 @@ export const RATE_LIMITS = {
   loginDevice: { name: 'login-device', limit: 10, windowSeconds: 300 },
   forgotPasswordDevice: { name: 'forgot-device', limit: 5, windowSeconds: 3600 },
   adminLoginDevice: { name: 'admin-login-device', limit: 10, windowSeconds: 900 },
+  // Review posts and edits, per customer: each one refreshes a product page (Decision 086).
+  reviewWrite: { name: 'review-write', limit: 10, windowSeconds: 3600 },
   // Stripe signs every event: only requests whose signature is missing or wrong count.
   unsignedWebhook: { name: 'webhook-unsigned', limit: 20, windowSeconds: 600 },
 } satisfies Record<string, RateLimitRule>;

@@ -2,6 +2,7 @@
 // the files' storage keys (S5 allows them to admins, never to the public).
 import 'server-only';
 import { db } from '@/lib/infra/db';
+import { galleryOf, type GalleryImage } from './gallery';
 import { selectionWhere, type ProductSelection } from './selection';
 
 export type AdminCatalogItem = {
@@ -15,6 +16,7 @@ export type AdminCatalogItem = {
   saleEnd: Date | null;
   imagePath: string | null;
   thumbnailPath: string | null;
+  images: GalleryImage[];
   category: string | null;
   subcategory: string | null;
   tags: string[];
@@ -39,6 +41,7 @@ export async function listAdminCatalog(options: ProductSelection & { limit: numb
         category: { select: { name: true } },
         files: { where: { removedAt: null, supersededAt: null }, orderBy: { position: 'asc' }, select: { id: true, storageKey: true, originalFilename: true } },
         bundleItems: { where: { removedAt: null }, orderBy: { position: 'asc' }, select: { productId: true } },
+        images: { orderBy: { position: 'asc' } },
       },
     }),
     db().product.count({ where }),
@@ -56,6 +59,7 @@ export async function listAdminCatalog(options: ProductSelection & { limit: numb
       saleEnd: p.saleEnd,
       imagePath: p.imagePath,
       thumbnailPath: p.thumbnailPath,
+      images: galleryOf(p),
       category: p.category?.name ?? null,
       subcategory: p.subcategory,
       tags: p.tags,

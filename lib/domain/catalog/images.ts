@@ -15,7 +15,8 @@ export type StoredImage = { imagePath: string; thumbnailPath: string; keys: stri
 
 const MEDIA_PREFIX = '/media/';
 
-function refuse(error: unknown): never {
+/** An image the pipeline refused is a 415 naming why. */
+export function refuseImage(error: unknown): never {
   if (error instanceof ImageInputError) throw new AppError('unsupported_media_type', error.message, { image: [error.message] });
   throw error;
 }
@@ -30,22 +31,25 @@ export async function storeItemImage(itemId: string, image: { preview: Buffer; t
   return { imagePath: mediaPath(preview), thumbnailPath: mediaPath(thumbnail), keys: [preview, thumbnail] };
 }
 
-async function dropOldMedia(paths: (string | null)[]) {
+/** Deletes stored renditions no row points at any more (best effort: an object left over costs only storage). */
+export async function dropOldMedia(paths: (string | null)[]) {
   const keys = paths.filter((p): p is string => !!p?.startsWith(MEDIA_PREFIX)).map((p) => p.slice(MEDIA_PREFIX.length));
   await Promise.all(keys.map((key) => deleteObject('public', key).catch(() => undefined)));
 }
 
-/** Sets the mockup of a product or the cover of a bundle. */
+/** Sets the mockup of a product or the cover of a bundle: the first image of its gallery. */
 export async function setCatalogItemImage(actor: string, id: string, bytes: Buffer): Promise<{ imagePath: string; thumbnailPath: string }> {
   const item = await db().product.findFirst({ where: { id, deletedAt: null }, select: { id: true, isBundle: true } });
   if (!item) throw notFound('Product not found');
-  const stored = await storeItemImage(id, await prepareImage(bytes).catch(refuse));
+  const stored = await storeItemImage(id, await prepareImage(bytes).catch(refuseImage));
   let old: { imagePath: string | null; thumbnailPath: string | null } | null = null;
   try {
     old = await db().$transaction(async (tx) => {
       const current = await tx.product.findFirst({ where: { id, deletedAt: null }, select: { imagePath: true, thumbnailPath: true } });
       if (!current) throw notFound('Product not found');
       await tx.product.update({ where: { id }, data: { imagePath: stored.imagePath, thumbnailPath: stored.thumbnailPath } });
+      // An edited gallery's first row is the main image: it changes with it (Decision 086).
+      await tx.productImage.updateMany({ where: { productId: id, position: 0 }, data: { imagePath: stored.imagePath, thumbnailPath: stored.thumbnailPath } });
       await recordAudit(tx, actor, item.isBundle ? 'bundle.image' : 'product.image', id);
       return current;
     });
@@ -61,8 +65,8 @@ export async function setCatalogItemImage(actor: string, id: string, bytes: Buff
 export async function setCategoryImage(actor: string, id: string, bytes: Buffer): Promise<{ displayImagePath: string }> {
   const category = await db().category.findUnique({ where: { id }, select: { id: true } });
   if (!category) throw notFound('Category not found');
-  await checkImage(bytes).catch(refuse);
-  const cover = await makeCategoryImage(bytes).catch(refuse);
+  await checkImage(bytes).catch(refuseImage);
+  const cover = await makeCategoryImage(bytes).catch(refuseImage);
   const key = `categories/${id}-${randomUUID().slice(0, 8)}.webp`;
   await putObject('public', key, cover, 'image/webp');
   let previous: string | null = null;

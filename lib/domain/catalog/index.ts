@@ -4,11 +4,14 @@
 import 'server-only';
 import { db, escapeLike, Prisma } from '@/lib/infra/db';
 import { DEFAULT_BANNER, normalizeBanner } from '@/lib/banner';
+import { withRatings } from '@/lib/domain/reviews';
+import { galleryOf } from './gallery';
 import { searchCatalog as searchWithPlan, type SearchFilter } from './search';
 import { BANNER_KEY } from './settings';
 import type { CatalogFilter, CatalogItem, CatalogPage, CategoryRecord } from './types';
 
-export type { CatalogFilter, CatalogItem, CatalogPage, CategoryRecord } from './types';
+export type { CatalogFilter, CatalogItem, CatalogPage, CategoryRecord, RatingSummary } from './types';
+export { addGalleryImages, arrangeGallery, removeGalleryImage, MAIN_IMAGE_ID, type GalleryEntry, type GalleryImage } from './gallery';
 export type { SearchFilter } from './search';
 export { bulkDeleteCatalogItems, bulkUpdateCategory, deleteCatalogItem, setBanner, updateCatalogItem, type BulkTarget, type ProductEdit } from './admin';
 export { listAdminCatalog, type AdminCatalogItem } from './admin-read';
@@ -28,6 +31,7 @@ const itemInclude = {
   // What a new buyer gets: removed files and bundle items stay only with earlier orders.
   files: { where: { removedAt: null, supersededAt: null }, select: { originalFilename: true }, orderBy: { position: 'asc' } },
   bundleItems: { where: { removedAt: null }, select: { productId: true }, orderBy: { position: 'asc' } },
+  images: { select: { id: true, imagePath: true, thumbnailPath: true, alt: true }, orderBy: { position: 'asc' } },
 } satisfies Prisma.ProductInclude;
 
 type ItemRow = Prisma.ProductGetPayload<{ include: typeof itemInclude }>;
@@ -45,6 +49,8 @@ function toCatalogItem(row: ItemRow): CatalogItem {
     saleEnd: row.saleEnd?.toISOString() ?? null,
     imagePath: row.imagePath,
     thumbnailPath: row.thumbnailPath,
+    images: galleryOf(row),
+    rating: null,
     category: row.category?.name ?? null,
     subcategory: row.subcategory,
     tags: row.tags,
@@ -90,7 +96,7 @@ export async function listCatalogItems(filter: CatalogFilter = {}): Promise<Cata
     take: Math.min(filter.limit ?? 100, MAX_PAGE_SIZE),
     skip: filter.offset ?? 0,
   });
-  return rows.map(toCatalogItem);
+  return withRatings(rows.map(toCatalogItem));
 }
 
 /** How many items match, all pages together: for a search, the costly half of a listing. */
@@ -105,7 +111,7 @@ export async function listNewestProducts(count: number): Promise<CatalogItem[]> 
     orderBy: [{ createdAt: 'desc' }, { id: 'asc' }],
     take: count,
   });
-  return rows.map(toCatalogItem);
+  return withRatings(rows.map(toCatalogItem));
 }
 
 /** A product or bundle by id; `kind` restricts which. Null when absent or deleted. */
@@ -114,14 +120,14 @@ export async function getCatalogItem(id: string, kind: CatalogFilter['kind'] = '
     where: { id, deletedAt: null, ...(kind === 'all' ? {} : { isBundle: kind === 'bundle' }) },
     include: itemInclude,
   });
-  return row ? toCatalogItem(row) : null;
+  return row ? (await withRatings([toCatalogItem(row)]))[0] : null;
 }
 
 /** Several items in one query, in the order asked; absent or deleted ids are skipped. */
 export async function getCatalogItems(ids: string[]): Promise<CatalogItem[]> {
   if (ids.length === 0) return [];
   const rows = await db().product.findMany({ where: { id: { in: ids }, deletedAt: null }, include: itemInclude });
-  const byId = new Map(rows.map((r) => [r.id, toCatalogItem(r)]));
+  const byId = new Map((await withRatings(rows.map(toCatalogItem))).map((item) => [item.id, item]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 

@@ -8,6 +8,7 @@ import { confirmVoucher, releaseVoucher } from '@/lib/domain/vouchers';
 import { db } from '@/lib/infra/db';
 import { paymentMode } from '@/lib/infra/payments';
 import { enqueue, kickJobs } from '@/lib/domain/jobs';
+import { scheduleReviewRequest } from '@/lib/domain/reviews';
 
 export const ORDER_EMAIL_JOB = 'order-email';
 
@@ -50,6 +51,7 @@ export async function fulfilOrder(sessionId: string, details: FulfilDetails): Pr
     }
     await confirmVoucher(tx, order.id);
     await enqueue(tx, ORDER_EMAIL_JOB, { orderId: order.id }, { key: order.id });
+    await scheduleReviewRequest(tx, order.id, now);
     return true;
   });
   if (fulfilled) kickJobs();

@@ -1,6 +1,6 @@
 import 'server-only';
-import type { AdminProductResponse, BundleResponse, CategoryResponse, ProductResponse, TagResponse } from '@/lib/contract/catalog';
-import type { AdminCatalogItem, CatalogItem, CategoryRecord } from '@/lib/domain/catalog';
+import type { AdminProductResponse, BundleResponse, CategoryResponse, GalleryImageResponse, ProductResponse, TagResponse } from '@/lib/contract/catalog';
+import type { AdminCatalogItem, CatalogItem, CategoryRecord, GalleryImage } from '@/lib/domain/catalog';
 import { isSaleActive } from '@/lib/domain/pricing';
 import { centsToDollars } from '@/lib/format';
 import { publicMediaUrl } from '@/lib/media';
@@ -10,6 +10,15 @@ import { isoOrNull } from './dates';
 // the one place each shape is made, typed by the contract's schema.
 
 const dollarsOrNull = (cents: number | null) => (cents === null ? null : centsToDollars(cents));
+
+export function toGalleryResponse(images: GalleryImage[]): GalleryImageResponse[] {
+  return images.map((image) => ({
+    id: image.id,
+    url: publicMediaUrl(image.imagePath, { absolute: true }) ?? image.imagePath,
+    thumbnail_url: publicMediaUrl(image.thumbnailPath, { absolute: true }),
+    alt: image.alt,
+  }));
+}
 
 export function toProductResponse(item: CatalogItem, now = new Date()): ProductResponse {
   return {
@@ -30,6 +39,8 @@ export function toProductResponse(item: CatalogItem, now = new Date()): ProductR
     original_filenames: item.originalFilenames,
     file_count: item.fileCount,
     is_bundle: item.isBundle,
+    images: toGalleryResponse(item.images),
+    rating: item.rating,
     created_at: item.createdAt,
     updated_at: item.updatedAt,
   };
@@ -73,6 +84,7 @@ export function toAdminProductResponse(p: AdminCatalogItem): AdminProductRespons
     original_filenames: p.files.map((f) => f.originalFilename),
     file_ids: p.files.map((f) => f.id),
     is_bundle: p.isBundle,
+    images: toGalleryResponse(p.images),
     product_ids: p.bundleProductIds,
     created_at: p.createdAt.toISOString(),
     updated_at: p.updatedAt.toISOString(),

@@ -6,7 +6,8 @@ import { db } from '@/lib/infra/db';
 // Sends through SMTP_URL when set; otherwise the message lands in the outbox
 // table (and the server log), which is the inbox of a local shop.
 
-export type EmailMessage = { to: string; subject: string; text: string; html?: string };
+/** `headers`: extra headers, e.g. List-Unsubscribe on marketing email (RFC 8058). */
+export type EmailMessage = { to: string; subject: string; text: string; html?: string; headers?: Record<string, string> };
 
 const globalForMail = globalThis as unknown as { shopMailer?: Transporter };
 
@@ -21,7 +22,7 @@ export async function sendEmail(message: EmailMessage): Promise<void> {
     await transporter(SMTP_URL).sendMail({ from: EMAIL_FROM, ...message });
     return;
   }
-  await db().outboxEmail.create({ data: { to: message.to, subject: message.subject, text: message.text, html: message.html } });
+  await db().outboxEmail.create({ data: { to: message.to, subject: message.subject, text: message.text, html: message.html, headers: message.headers } });
   // The recipient and subject only: bodies may hold links that act as credentials.
   console.info(`[email] outbox: "${message.subject}" to ${message.to}`);
 }
