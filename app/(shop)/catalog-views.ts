@@ -20,6 +20,7 @@ export function toCardView(item: CatalogItem, now: Date): ProductCardView {
     isBundle: item.isBundle,
     tags: item.tags,
     price,
+    rating: item.rating,
     cartItem: {
       product_id: item.id,
       title: item.title,

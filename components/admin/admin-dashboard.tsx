@@ -7,6 +7,7 @@ import { CategoriesTab } from './categories-tab';
 import { ConfirmProvider } from './confirm';
 import { OrdersTab } from './orders-tab';
 import { ProductsTab } from './products-tab';
+import { ReviewsTab } from './reviews/reviews-tab';
 import { SalesTab } from './sales-tab';
 import type { AllMatching } from './selection';
 import { SettingsTab } from './settings-tab';
@@ -46,6 +47,8 @@ export function AdminDashboard({ username }: { username: string }) {
         return <SalesTab categories={catalog.categories} selectedIds={[...selected]} allMatching={allMatching} onChanged={catalog.reloadProducts} />;
       case 'Orders':
         return <OrdersTab username={username} />;
+      case 'Reviews':
+        return <ReviewsTab />;
       case 'Vouchers':
         return <VouchersTab />;
       case 'Settings':

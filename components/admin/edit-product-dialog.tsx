@@ -5,7 +5,7 @@ import { toast } from 'sonner';
 import { api, toastFailure } from './session';
 import { CheckboxField, SelectField, TextAreaField, TextField } from './field';
 import { Modal } from './modal';
-import { ImageReplace } from './image-replace';
+import { GalleryEditor } from './gallery-editor';
 import { ProductFiles } from './product-files';
 import { button } from './styles';
 import type { AdminProductResponse as AdminProduct, CategoryResponse as Category, TagResponse as Tag } from '@/lib/contract/catalog';
@@ -140,7 +140,7 @@ function EditProductForm({ product, categories, vocabulary, onClose, onSaved }: 
         </div>
       </form>
       <ProductFiles product={product} onChanged={onSaved} />
-      <ImageReplace endpoint={`/api/products/${product.id}/image`} label={product.is_bundle ? 'Cover image' : 'Mockup image'} onChanged={onSaved} />
+      <GalleryEditor base={`/api/${product.is_bundle ? 'bundles' : 'products'}/${product.id}/images`} initial={product.images} onChanged={onSaved} />
     </div>
   );
 }

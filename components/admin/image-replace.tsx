@@ -6,8 +6,8 @@ import { api, toastFailure } from './session';
 import { button } from './styles';
 
 /**
- * Uploads one image to `endpoint` (multipart field `image`): a product's or
- * bundle's mockup, or a category's display image. The server runs the upload
+ * Uploads one image to `endpoint` (multipart field `image`): a category's
+ * display image (products and bundles have their gallery, GalleryEditor). The server runs the upload
  * checks and makes the renditions; this only sends the file.
  */
 export function ImageReplace({ endpoint, label, onChanged }: { endpoint: string; label: string; onChanged: () => void | Promise<void> }) {

@@ -10,7 +10,7 @@ import { useCallback } from 'react';
 // never waits for the server. Next's router follows history.pushState, so
 // useSearchParams updates without a request.
 
-export const TABS = ['All Products', 'Upload', 'Sales Manager', 'Orders', 'Vouchers', 'Settings', 'Categories', 'Tags'] as const;
+export const TABS = ['All Products', 'Upload', 'Sales Manager', 'Orders', 'Reviews', 'Vouchers', 'Settings', 'Categories', 'Tags'] as const;
 export type TabName = (typeof TABS)[number];
 
 const DEFAULT_TAB: TabName = 'All Products';
@@ -21,6 +21,7 @@ const SLUGS: Record<TabName, string> = {
   Upload: 'upload',
   'Sales Manager': 'sales',
   Orders: 'orders',
+  Reviews: 'reviews',
   Vouchers: 'vouchers',
   Settings: 'settings',
   Categories: 'categories',

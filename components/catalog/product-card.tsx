@@ -1,5 +1,7 @@
 import { CardCartButtons } from '@/components/cart/card-cart-buttons';
+import { CardHeart } from '@/components/wishlist/heart-button';
 import { Badge, Price } from './price';
+import { reviewCount, Stars } from './stars';
 import type { ProductCardView } from './types';
 import { CARD_TAG_LIMIT } from '@/lib/shop';
 
@@ -33,10 +35,19 @@ export function ProductCard({ product, priority = false }: { product: ProductCar
           </span>
         )}
       </a>
+      <CardHeart productId={product.id} />
       <div className="card-body">
         <h3 className="card-title">
           <a href={product.href}>{product.title}</a>
         </h3>
+        {product.rating && (
+          <p className="card-rating">
+            <Stars value={product.rating.average} label={`Rated ${product.rating.average} out of 5 from ${reviewCount(product.rating.count)}`} />
+            <span aria-hidden="true">
+              {product.rating.average.toFixed(1)} ({product.rating.count})
+            </span>
+          </p>
+        )}
         {product.tags.length > 0 && (
           <ul className="card-tags" aria-label="Tags">
             {product.tags.slice(0, CARD_TAG_LIMIT).map((tag) => (

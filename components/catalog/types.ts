@@ -18,4 +18,6 @@ export type ProductCardView = {
   tags: string[];
   price: PriceView;
   cartItem: CartItem;
+  /** Shown reviews' average and count; null before the first review. */
+  rating: { average: number; count: number } | null;
 };

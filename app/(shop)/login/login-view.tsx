@@ -12,7 +12,8 @@ const TABS: { id: Tab; label: string }[] = [
 ];
 
 /** SPEC §2 /login: Login and Register tabs. */
-export function LoginView({ verified }: { verified: boolean | null }) {
+/** `next`: a path on this site to return to after signing in or registering (the product whose heart was pressed). */
+export function LoginView({ verified, next }: { verified: boolean | null; next: string | null }) {
   const [tab, setTab] = useState<Tab>('login');
   return (
     <>
@@ -35,7 +36,7 @@ export function LoginView({ verified }: { verified: boolean | null }) {
         ))}
       </div>
       <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`} className="mt-6">
-        {tab === 'login' ? <LoginForm /> : <RegisterForm />}
+        {tab === 'login' ? <LoginForm next={next} /> : <RegisterForm next={next} />}
       </div>
     </>
   );

@@ -1,70 +1,90 @@
 'use client';
 
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 
-/** The product image; a click opens it full screen, where a second click zooms in. */
-export function ImageLightbox({ src, alt }: { src: string | null; alt: string }) {
-  const [open, setOpen] = useState(false);
+export type GalleryView = { src: string; thumb: string; alt: string };
+
+const SWIPE_PX = 40;
+
+/**
+ * The gallery full screen from image `start`: arrows, the arrow keys or a
+ * swipe move between images, a click on the image zooms in, Escape or a click
+ * beside it closes.
+ */
+export function ImageLightbox({ images, start, onClose }: { images: GalleryView[]; start: number; onClose: () => void }) {
+  const [index, setIndex] = useState(start);
   const [zoomed, setZoomed] = useState(false);
+  const downX = useRef<number | null>(null);
+  const swiped = useRef(false);
+  const count = images.length;
+  const go = useCallback(
+    (step: number) => {
+      setZoomed(false);
+      setIndex((i) => (i + step + count) % count);
+    },
+    [count],
+  );
 
   useEffect(() => {
-    if (!open) return;
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setOpen(false);
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') onClose();
+      if (e.key === 'ArrowLeft' && count > 1) go(-1);
+      if (e.key === 'ArrowRight' && count > 1) go(1);
+    };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [open]);
+  }, [count, go, onClose]);
 
-  if (!src) return <div className="flex aspect-square items-center justify-center rounded-2xl bg-gray-100 text-gray-600">No image</div>;
+  const image = images[index];
+  const arrow = 'absolute top-1/2 -translate-y-1/2 rounded-full bg-white/90 px-3 py-1 text-lg font-bold';
   return (
-    <>
-      <button
-        type="button"
-        className="group block overflow-hidden rounded-2xl bg-white shadow-sm"
-        onClick={() => setOpen(true)}
-        aria-label={`Enlarge image of ${alt}`}
-      >
-        {/* eslint-disable-next-line @next/next/no-img-element -- images are sized at upload, not by the runtime optimiser (Decision 3) */}
-        <img
-          src={src}
-          alt={alt}
-          width={1200}
-          height={1200}
-          className="aspect-square w-full object-cover transition group-hover:scale-[1.02]"
-          fetchPriority="high"
-        />
+    <div
+      role="dialog"
+      aria-modal="true"
+      aria-label={image.alt}
+      className="fixed inset-0 z-50 flex items-center justify-center overflow-auto bg-black/85 p-4"
+      style={{ touchAction: zoomed ? 'auto' : 'none' }}
+      onPointerDown={(e) => {
+        downX.current = e.clientX;
+        swiped.current = false;
+      }}
+      onPointerUp={(e) => {
+        const dx = e.clientX - (downX.current ?? e.clientX);
+        if (!zoomed && count > 1 && Math.abs(dx) > SWIPE_PX) {
+          swiped.current = true;
+          go(dx < 0 ? 1 : -1);
+        }
+      }}
+      onClick={() => !swiped.current && onClose()}
+    >
+      <button type="button" className="absolute right-4 top-4 z-10 rounded-full bg-white/90 px-3 py-1 text-lg font-bold" aria-label="Close" onClick={onClose}>
+        x
       </button>
-      {open && (
-        <div
-          role="dialog"
-          aria-modal="true"
-          aria-label={alt}
-          className="fixed inset-0 z-50 flex items-center justify-center overflow-auto bg-black/85 p-4"
-          onClick={() => {
-            setOpen(false);
-            setZoomed(false);
-          }}
-        >
-          <button
-            type="button"
-            className="absolute right-4 top-4 rounded-full bg-white/90 px-3 py-1 text-lg font-bold"
-            aria-label="Close"
-            onClick={() => setOpen(false)}
-          >
-            ×
+      {count > 1 && (
+        <>
+          <button type="button" className={`${arrow} left-3 z-10`} aria-label="Previous image" onClick={(e) => (e.stopPropagation(), go(-1))}>
+            &lt;
           </button>
-          {/* eslint-disable-next-line @next/next/no-img-element -- images are sized at upload, not by the runtime optimiser (Decision 3) */}
-          <img
-            src={src}
-            alt={alt}
-            data-testid="lightbox-image"
-            className={`max-h-none rounded-lg transition-transform ${zoomed ? 'scale-150 cursor-zoom-out' : 'max-h-[90vh] cursor-zoom-in'}`}
-            onClick={(e) => {
-              e.stopPropagation();
-              setZoomed((z) => !z);
-            }}
-          />
-        </div>
+          <button type="button" className={`${arrow} right-3 z-10`} aria-label="Next image" onClick={(e) => (e.stopPropagation(), go(1))}>
+            &gt;
+          </button>
+          <p className="absolute bottom-4 left-1/2 -translate-x-1/2 rounded-full bg-white/90 px-3 py-1 text-sm font-semibold" data-testid="lightbox-position">
+            {index + 1} / {count}
+          </p>
+        </>
       )}
-    </>
+      {/* eslint-disable-next-line @next/next/no-img-element -- images are sized at upload, not by the runtime optimiser (Decision 3) */}
+      <img
+        src={image.src}
+        alt={image.alt}
+        data-testid="lightbox-image"
+        draggable={false}
+        className={`max-h-none select-none rounded-lg transition-transform ${zoomed ? 'scale-150 cursor-zoom-out' : 'max-h-[90vh] cursor-zoom-in'}`}
+        onClick={(e) => {
+          e.stopPropagation();
+          if (!swiped.current) setZoomed((z) => !z);
+        }}
+      />
+    </div>
   );
 }

@@ -3,13 +3,16 @@ import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { CartActions } from '@/components/cart/cart-actions';
 import { Badge, Price } from '@/components/catalog/price';
-import { getItem, getItems } from '@/lib/cache/catalog';
+import { getItem, getItems, getReviewSummary } from '@/lib/cache/catalog';
 import type { CatalogItem } from '@/lib/domain/catalog';
 import { publicMediaUrl, siteUrl } from '@/lib/media';
 import { productHref, toCardView } from '../../catalog-views';
 import { BackButton } from './back-button';
-import { ImageLightbox } from './image-lightbox';
 import { productJsonLd } from './json-ld';
+import { ProductGallery } from './product-gallery';
+import { ReviewsSection } from './reviews-section';
+import { WishButton } from '@/components/wishlist/heart-button';
+import { reviewCount, Stars } from '@/components/catalog/stars';
 import { BoltIcon } from '@/components/ui/icons';
 import { pageInput } from '@/lib/http/page-input';
 
@@ -50,21 +53,31 @@ export default async function ProductPage({ params }: Props) {
   if (!item) notFound();
   const now = new Date();
   const view = toCardView(item, now);
-  const included = item.isBundle ? await getItems(item.bundleProductIds) : [];
-  const image = publicMediaUrl(item.imagePath);
+  const [included, reviews] = await Promise.all([item.isBundle ? getItems(item.bundleProductIds) : [], getReviewSummary(item.id)]);
+  const gallery = item.images.map((image, i) => ({
+    src: publicMediaUrl(image.imagePath) ?? image.imagePath,
+    thumb: publicMediaUrl(image.thumbnailPath ?? image.imagePath) ?? image.imagePath,
+    alt: image.alt || (i === 0 ? item.title : `${item.title}, image ${i + 1}`),
+  }));
   const categoryHref = item.category ? `/products?category=${encodeURIComponent(item.category)}` : null;
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
       <BackButton />
       <div className="mt-4 grid gap-10 md:grid-cols-2">
-        <ImageLightbox src={image} alt={item.title} />
+        <ProductGallery images={gallery} title={item.title} />
         <div className="flex flex-col gap-4">
           <div className="flex flex-wrap gap-2">
             {view.price.onSale && <Badge tone="sale">SALE - {view.price.salePercent}% OFF</Badge>}
             {item.isBundle && <Badge tone="bundle">Bundle</Badge>}
           </div>
           <h1 className="text-3xl font-extrabold tracking-tight">{item.title}</h1>
+          {reviews.average !== null && (
+            <a href="#reviews" className="flex items-center gap-2 text-sm text-gray-800 hover:underline">
+              <Stars value={reviews.average} className="text-lg" label={`Rated ${reviews.average} out of 5`} />
+              {reviews.average.toFixed(1)} ({reviewCount(reviews.count)})
+            </a>
+          )}
           <Price price={view.price} size="lg" />
           {item.description && <p className="whitespace-pre-line text-gray-800">{item.description}</p>}
           <div className="flex flex-wrap gap-2 text-sm">
@@ -93,6 +106,9 @@ export default async function ProductPage({ params }: Props) {
             </ul>
           )}
           <CartActions item={view.cartItem} />
+          <div>
+            <WishButton productId={item.id} />
+          </div>
           <p className="rounded-xl bg-emerald-50 p-4 text-sm text-emerald-900">
             <BoltIcon className="mr-1 h-4 w-4 align-[-2px]" />
             Instant download: your files are available immediately after purchase.
@@ -130,7 +146,8 @@ export default async function ProductPage({ params }: Props) {
           )}
         </div>
       </div>
-      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: productJsonLd(item, view.price.priceCents, view.price.onSale) }} />
+      <ReviewsSection productId={item.id} summary={reviews} />
+      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: productJsonLd(item, view.price.priceCents, view.price.onSale, reviews) }} />
     </div>
   );
 }

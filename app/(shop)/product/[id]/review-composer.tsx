@@ -1,0 +1,109 @@
+'use client';
+
+import dynamic from 'next/dynamic';
+import Link from 'next/link';
+import { useRouter } from 'next/navigation';
+import { useEffect, useState } from 'react';
+import { toast } from 'sonner';
+import { ConfirmDialog } from '@/components/account/confirm-dialog';
+import { useStoredUser } from '@/components/account/use-user';
+import { Stars } from '@/components/catalog/stars';
+import { api } from '@/components/data/api';
+import type { OwnReviewResponse } from '@/lib/contract/reviews';
+
+// The form loads only when a buyer opens it: shoppers who never write pay nothing for it.
+const ReviewForm = dynamic(() => import('./review-form').then((m) => m.ReviewForm));
+
+const link = 'font-semibold text-rose-700 hover:underline';
+
+/**
+ * "Write a review" for the signed-in buyer, their own review with Edit and
+ * Delete, or a word on who can review: asked of /api/account/reviews/{id},
+ * so the cached page is the same for everyone (Decision 086).
+ */
+export function ReviewComposer({ productId }: { productId: string }) {
+  const user = useStoredUser();
+  const router = useRouter();
+  const [mine, setMine] = useState<OwnReviewResponse | null>(null);
+  const [editing, setEditing] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const path = `/api/account/reviews/${encodeURIComponent(productId)}`;
+
+  // Bumped after a change: the effect asks again.
+  const [version, setVersion] = useState(0);
+  const refresh = () => setVersion((v) => v + 1);
+
+  useEffect(() => {
+    if (!user) return;
+    let live = true;
+    void api.get<OwnReviewResponse>(path).then((result) => live && setMine(result.ok ? result.body : null));
+    return () => {
+      live = false;
+    };
+  }, [user, path, version]);
+
+  async function remove(reviewId: string) {
+    const result = await api.del(`/api/products/${encodeURIComponent(productId)}/reviews/${encodeURIComponent(reviewId)}`);
+    setConfirming(false);
+    if (!result.ok) return void toast.error(result.error.detail ?? 'Failed to delete your review');
+    toast.success('Your review was deleted');
+    refresh();
+    router.refresh();
+  }
+
+  if (!user) {
+    return (
+      <p className="mt-6 text-sm text-gray-700">
+        Bought this?{' '}
+        <Link href={`/login?next=${encodeURIComponent(`/product/${productId}#reviews`)}`} className={link}>
+          Log in
+        </Link>{' '}
+        to write a review.
+      </p>
+    );
+  }
+  if (!mine) return null;
+  const done = async () => {
+    setEditing(false);
+    refresh();
+    router.refresh();
+  };
+  if (editing) {
+    return <ReviewForm productId={productId} initial={mine.review} onSaved={done} onCancel={() => setEditing(false)} />;
+  }
+  if (mine.review) {
+    const review = mine.review;
+    return (
+      <div className="mt-6 rounded-xl border border-gray-200 bg-white p-4" data-testid="own-review">
+        <p className="text-sm font-semibold text-gray-900">Your review</p>
+        <p className="mt-1 flex items-center gap-2">
+          <Stars value={review.rating} /> <span className="font-semibold">{review.title}</span>
+        </p>
+        {review.hidden && <p className="mt-1 text-sm text-amber-800">Your review is not shown on this page.</p>}
+        <div className="mt-3 flex gap-4">
+          <button type="button" className={link} onClick={() => setEditing(true)}>
+            Edit review
+          </button>
+          <button type="button" className={link} onClick={() => setConfirming(true)}>
+            Delete review
+          </button>
+        </div>
+        <ConfirmDialog
+          open={confirming}
+          title="Delete your review?"
+          message="Your stars and text are removed from this page."
+          confirmLabel="Delete"
+          cancelLabel="Keep it"
+          onConfirm={() => void remove(review.id)}
+          onClose={() => setConfirming(false)}
+        />
+      </div>
+    );
+  }
+  if (!mine.can_review) return <p className="mt-6 text-sm text-gray-700">Reviews are written by customers who bought this item.</p>;
+  return (
+    <button type="button" className="mt-6 rounded-lg bg-rose-700 px-5 py-3 font-semibold text-white hover:bg-rose-800" onClick={() => setEditing(true)}>
+      Write a review
+    </button>
+  );
+}
