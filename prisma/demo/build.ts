@@ -1,7 +1,7 @@
 // Renders every product, bundle and category and uploads its files, previews
 // and covers. Nothing here writes a row: prisma/demo/write.ts does, afterwards.
 import { randomBytes, randomUUID } from 'node:crypto';
-import { makeCategoryImage, makePreview, makeThumbnail, renderTrustedSvg } from '@/lib/infra/images';
+import { makeCategoryImage, makeWorkingCopy, previewFromWorkingCopy, renderTrustedSvg, thumbnailFromWorkingCopy } from '@/lib/infra/images';
 import { putObject } from '@/lib/infra/storage';
 import { DEMO_BUNDLES, DEMO_CATEGORIES, DEMO_PRODUCTS, PALETTES, type DemoBundle, type DemoCategory, type DemoProduct } from './catalogue';
 import { bundleCover, CATEGORY_TILE, CATEGORY_TILES, CATEGORY_WIDTH, categoryShowcase, categorySvg, collage } from './covers';
@@ -43,8 +43,11 @@ async function uploadFile(productId: string, position: number, originalFilename:
   return { storageKey, originalFilename, contentType, sizeBytes: body.length, position };
 }
 
+/** Preview and thumbnail cut from one decode, with the uploads' fast WebP settings. */
 async function uploadImages(name: string, design: Buffer): Promise<void> {
-  const [preview, thumbnail] = await Promise.all([makePreview(design), makeThumbnail(design)]);
+  const copy = await makeWorkingCopy(design);
+  const thumbnail = await thumbnailFromWorkingCopy(copy);
+  const preview = await previewFromWorkingCopy(copy);
   await Promise.all([putObject('public', `previews/${name}.webp`, preview, 'image/webp'), putObject('public', `thumbs/${name}.webp`, thumbnail, 'image/webp')]);
 }
 
