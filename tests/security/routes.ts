@@ -27,6 +27,10 @@ export const ADMIN_ROUTES = [
   'POST /api/admin/products/bulk-delete',
   'POST /api/admin/products/bulk-update',
   'GET /api/admin/promo-codes',
+  'GET /api/admin/reviews',
+  'PUT /api/admin/reviews/[id]',
+  'GET /api/admin/settings/reviews',
+  'PUT /api/admin/settings/reviews',
   'POST /api/admin/promo-codes',
   'DELETE /api/admin/promo-codes/[code]',
   'POST /api/admin/retry-failed/[batchId]',
@@ -40,6 +44,9 @@ export const ADMIN_ROUTES = [
   'DELETE /api/admin/vouchers/[id]',
   'PUT /api/bundles/[id]',
   'DELETE /api/bundles/[id]',
+  'POST /api/bundles/[id]/images',
+  'PUT /api/bundles/[id]/images',
+  'DELETE /api/bundles/[id]/images/[imageId]',
   'POST /api/categories',
   'PUT /api/categories/[id]',
   'DELETE /api/categories/[id]',
@@ -54,6 +61,9 @@ export const ADMIN_ROUTES = [
   'POST /api/products/[id]/files/[fileId]/notify',
   'GET /api/products/[id]/file-history',
   'POST /api/products/[id]/image',
+  'POST /api/products/[id]/images',
+  'PUT /api/products/[id]/images',
+  'DELETE /api/products/[id]/images/[imageId]',
   'POST /api/settings/banner',
   'POST /api/tags',
   'PUT /api/tags/[id]',
@@ -73,6 +83,11 @@ export const PUBLIC_ROUTES = [
   'DELETE /api/[...path]',
   'GET /api/account/vouchers',
   'GET /api/account/owned',
+  'GET /api/account/reviews/[productId]',
+  'GET /api/account/wishlist',
+  'PUT /api/account/wishlist/[productId]',
+  'DELETE /api/account/wishlist/[productId]',
+  'POST /api/email/unsubscribe',
   'POST /api/admin/logout',
   'GET /api/auth/[...nextauth]',
   'POST /api/auth/[...nextauth]',
@@ -105,6 +120,10 @@ export const PUBLIC_ROUTES = [
   'GET /api/orders/[userId]',
   'GET /api/products',
   'GET /api/products/[id]',
+  'GET /api/products/[id]/reviews',
+  'POST /api/products/[id]/reviews',
+  'PUT /api/products/[id]/reviews/[reviewId]',
+  'DELETE /api/products/[id]/reviews/[reviewId]',
   'GET /api/settings/banner',
   'GET /api/tags',
   'POST /api/validate-discount',
@@ -156,7 +175,9 @@ function exportedMethods(source: string): { method: string; adminWrapper: boolea
   for (const method of METHODS) {
     const direct = new RegExp(`export const ${method} = (\\w+)`).exec(source);
     if (direct) found.push({ method, adminWrapper: direct[1] === 'adminHandler' });
-    else if (new RegExp(`export const \\{[^}]*\\b${method}\\b[^}]*\\} = catalogItemWriteRoutes`).test(source)) found.push({ method, adminWrapper: true });
+    // The shared admin route builders (lib/http): every method they make is wrapped in adminHandler.
+    else if (new RegExp(`export const \\{[^}]*\\b${method}\\b[^}]*\\} = (catalogItemWriteRoutes|galleryRoutes)\\(`).test(source))
+      found.push({ method, adminWrapper: true });
     else if (new RegExp(`export (async )?function ${method}\\b|as ${method}\\b`).test(source)) found.push({ method, adminWrapper: false });
   }
   return found;
