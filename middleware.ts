@@ -5,9 +5,9 @@ import type { ErrorBody } from '@/lib/contract/error';
 // admin page and admin route handler checks the admin session itself; this is
 // never the check. /admin and /admin-login redirect here rather than in
 // next.config.ts because config redirects leave without the security headers;
-// middleware's carry them. The /products listings are routed by next.config.ts
-// rewrites (lib/http/listing-rewrites.ts): middleware would cost every listing
-// request about 2 ms.
+// middleware's carry them. The /products listings are routed by server.mjs
+// (lib/http/listing-routes.mjs) under paths without '%', so middleware, which
+// would cost every listing request about 2 ms, never runs for them.
 const ADMIN_SESSION_COOKIE = 'shop_admin';
 const ADMIN_LOGIN = '/admin/login';
 
@@ -46,7 +46,7 @@ function badPath(pathname: string) {
 
 // Next reads the matcher statically: literal values only. Paths with a '%'
 // come here to be checked; every other page never pays for middleware.
-// Middleware sees the path as requested, before the listing rewrites.
+// A routed listing arrives here under its route's path (never with a '%').
 export const config = {
   matcher: ['/admin', '/admin-login', '/admin/dashboard/:path*', '/([^?]*%[^?]*)'],
 };

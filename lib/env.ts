@@ -66,6 +66,8 @@ const fields = z.object({
   DATA_DIR: z.string().default('.data'),
   // Shared page and data cache for several instances (lib/cache/redis-cache-store.mjs reads it, Decisions 055).
   REDIS_URL: optional.refine((v) => v === undefined || /^rediss?:\/\/[^\s]+$/.test(v), { message: 'use redis://host:port or rediss://…' }),
+  // Where `npm start` / `npm run dev` listen (listenHost below).
+  HOST: optional.refine((v) => v === undefined || /^[0-9A-Za-z.:%-]+$/.test(v), { message: 'an address to listen on, e.g. 127.0.0.1 or 0.0.0.0' }),
   // Proxies in front of the shop that append to X-Forwarded-For (0: clients connect directly).
   TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(5).default(0),
 });
@@ -169,6 +171,15 @@ export function exitIfInvalidEnvironment(check: () => unknown): void {
     console.error(`[shop] ${error.message}`);
     process.exit(1);
   }
+}
+
+/**
+ * Where `npm start` listens (Decisions 073): HOST when set; otherwise this machine only, so a
+ * demo on a laptop is not on the café's network by accident; a production start
+ * (NODE_ENV=production) keeps every interface, as its balancer may be on another machine.
+ */
+export function listenHost(settings: Pick<Env, 'HOST' | 'NODE_ENV'>): string | undefined {
+  return settings.HOST ?? (settings.NODE_ENV === 'production' ? undefined : '127.0.0.1');
 }
 
 let cached: Env | undefined;

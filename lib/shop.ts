@@ -43,3 +43,12 @@ export const REVIEW_SORTS = ['newest', 'highest', 'lowest'] as const;
 export type ReviewSort = (typeof REVIEW_SORTS)[number];
 /** Products one customer can save (a bound on what one account stores and the heart's request returns). */
 export const MAX_WISHLIST_ITEMS = 200;
+/** A licence's certificate PDF; a guest order's names its session id, which is what lets a guest in (Decision 082). */
+export const certificatePath = (licenceId: string, guestSessionId?: string | null) =>
+  `/api/licences/${encodeURIComponent(licenceId)}/certificate${guestSessionId ? `?session_id=${encodeURIComponent(guestSessionId)}` : ''}`;
+
+/** The public verification page of a licence. */
+export const verificationPath = (licenceId: string) => `/licence/${encodeURIComponent(licenceId)}`;
+
+/** A licence tier's terms page, at one version when given. */
+export const termsPath = (tierKey: string, version?: number) => `/licences/${encodeURIComponent(tierKey)}${version ? `?version=${version}` : ''}`;

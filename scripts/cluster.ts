@@ -8,6 +8,7 @@
 //   npm run cluster
 //   PORT=8080 REDIS_PORT=6390 npm run cluster
 //   REDIS_URL=redis://cache:6379 DATABASE_URL=… S3_ENDPOINT=… npm run cluster
+//   TRUSTED_FRONT=10.0.0.5 npm run cluster   (a TLS terminator in front: its X-Forwarded-For is kept, 2 hops)
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -22,6 +23,8 @@ const dataDir = process.env.DATA_DIR ?? '.data';
 // Its own build folder: the cluster's build carries a deployment id and key that `npm start`'s does not.
 const distDir = process.env.NEXT_DIST_DIR ?? '.next-cluster';
 const log = (message: string) => console.log(`[cluster] ${message}`);
+// The one front whose X-Forwarded-For the balancer keeps (addresses or CIDRs); none by default.
+const trustedFronts = (process.env.TRUSTED_FRONT ?? '').split(/\s+/).filter(Boolean);
 
 if (!Number.isInteger(port) || port < 1 || port > 65533) {
   console.error('[cluster] PORT must be a port number (the instances use PORT+1 and PORT+2)');
@@ -46,8 +49,8 @@ const env: NodeJS.ProcessEnv = {
   ...process.env,
   ...services.env,
   SITE_URL: process.env.SITE_URL ?? `http://localhost:${port}`,
-  // HAProxy appends the shopper's address; each instance trusts that one hop.
-  TRUSTED_PROXY_HOPS: process.env.TRUSTED_PROXY_HOPS ?? '1',
+  // HAProxy writes the shopper's address (Decisions 072); each instance trusts that hop, and the front's when there is one.
+  TRUSTED_PROXY_HOPS: process.env.TRUSTED_PROXY_HOPS ?? (trustedFronts.length ? '2' : '1'),
   ...deploymentKeys(join(dataDir, 'cluster-keys.json'), process.env),
   ...(services.embeddedDatabase ? { SHOP_EMBEDDED: '1' } : {}),
 };
@@ -76,6 +79,7 @@ try {
     runDir,
     redisUrl: process.env.REDIS_URL || undefined,
     redisPort: process.env.REDIS_PORT ? Number(process.env.REDIS_PORT) : undefined,
+    trustedFronts,
     log,
   });
   log(`Shop at http://localhost:${port}  (admin: /admin/login); Ctrl-C stops the cluster`);

@@ -3,8 +3,8 @@
 // migrations, seeds the demo catalogue once, builds when needed and serves
 // with Next. Ctrl-C / SIGTERM stop Next and the services together.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { exitIfInvalidEnvironment, parseEnv } from '../lib/env';
-import { NEXT_BIN, shopServerCommand } from './lib/build';
+import { exitIfInvalidEnvironment, listenHost, parseEnv } from '../lib/env';
+import { shopServerCommand } from './lib/build';
 import { startLocalServices } from './lib/services';
 import { prepareShop } from './lib/shop-prepare';
 
@@ -21,6 +21,8 @@ function log(message: string) {
 // starting or connecting to anything, with the one message that names every variable.
 const userSetDatabase = Boolean(process.env.DATABASE_URL);
 exitIfInvalidEnvironment(() => parseEnv({ ...process.env, NODE_ENV: dev ? 'development' : 'production' }));
+// The demo listens on this machine only unless HOST says otherwise; a production start where it is told.
+const host = listenHost(parseEnv(process.env));
 
 // A site under its own name uploads to the embedded storage from that origin (loopback ones are always allowed).
 const services = await startLocalServices({ dataDir, persistent: true, log, corsOrigins: process.env.SITE_URL ? [new URL(process.env.SITE_URL).origin] : [] });
@@ -52,10 +54,11 @@ process.on('SIGTERM', () => void shutdown(0));
 try {
   await prepareShop({ env: childEnv, distDir, seed: !userSetDatabase || process.env.SEED_DEMO === '1', build: !dev, log });
 
-  log(`Shop at http://localhost:${port}  (admin: /admin/login)`);
+  log(`Shop at http://localhost:${port}  (admin: /admin/login)${host === '127.0.0.1' ? '; this machine only (HOST=0.0.0.0 for others)' : ''}`);
   if (services.embeddedDatabase && !process.env.ADMIN_PASSWORD) log('Demo admin login: admin / admin');
-  // `npm run dev` stays plain `next dev`: a development server faces no client that would spoof X-Forwarded-For.
-  const [command, args] = dev ? [NEXT_BIN, ['dev', '-p', port]] : shopServerCommand(port);
+  // `npm run dev` is server.mjs too (--dev: Next's development server inside it), so /products?… listings route alike.
+  const [command, args] = shopServerCommand(port, host);
+  if (dev) args.push('--dev');
   child = spawn(command, args, { stdio: 'inherit', env: childEnv });
   child.on('exit', (code) => void shutdown(code ?? 0));
 } catch (error) {

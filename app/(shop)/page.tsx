@@ -4,6 +4,7 @@ import { BannerStrip } from '@/components/layout/banner-strip';
 import { CategoryMenu } from '@/components/layout/category-menu';
 import { DEFAULT_BANNER } from '@/lib/banner';
 import { getBanner, getCategories, getNewestProducts } from '@/lib/cache/catalog';
+import { getLicenceTiers } from '@/lib/cache/licences';
 import { siteUrl } from '@/lib/media';
 import { NEW_PRODUCTS_COUNT } from '@/lib/shop';
 import { toCardView } from './catalog-views';
@@ -36,10 +37,11 @@ async function orDefault<T>(load: Promise<T>, fallback: T, what: string): Promis
 // would say the shop is empty and be cached so; their failures throw to the
 // error page, and the cached home keeps being served meanwhile.
 export default async function HomePage() {
-  const [banner, categories, newest] = await Promise.all([
+  const [banner, categories, newest, tiers] = await Promise.all([
     orDefault(getBanner(), DEFAULT_BANNER, 'banner'),
     getCategories(),
     getNewestProducts(NEW_PRODUCTS_COUNT),
+    getLicenceTiers(),
   ]);
   const now = new Date();
   return (
@@ -63,7 +65,7 @@ export default async function HomePage() {
               // eslint-disable-next-line @next/next/no-img-element -- images are sized at upload, not by the runtime optimiser (Decision 3)
               <img
                 key={p.id}
-                src={toCardView(p, now).imageUrl ?? ''}
+                src={toCardView(p, now, tiers).imageUrl ?? ''}
                 alt=""
                 width={480}
                 height={480}
@@ -99,7 +101,7 @@ export default async function HomePage() {
         <h2 id="new-products" className="mb-6 text-2xl font-bold">
           New Products
         </h2>
-        <ProductGrid products={newest.map((p) => toCardView(p, now))} columns={3} />
+        <ProductGrid products={newest.map((p) => toCardView(p, now, tiers))} columns={3} />
         <div className="mt-10 text-center">
           <Link href="/products" className="inline-block rounded-xl border-2 border-gray-900 px-8 py-3 font-semibold hover:bg-gray-900 hover:text-white">
             View All Products

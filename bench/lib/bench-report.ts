@@ -20,7 +20,7 @@ export type BenchRun = {
   notes: string[];
 };
 
-export const GOALS = { cachedPageRatio: 0.8, searchP95Ms: 50, searchPageRatio: 0.25, searchPageP95Ms: 100, checkoutP95Ms: 100, jsRatio: 1.15 };
+export const GOALS = { cachedPageRatio: 0.85, searchP95Ms: 50, searchPageRatio: 0.25, searchPageP95Ms: 100, checkoutP95Ms: 100, jsRatio: 1.15 };
 
 const n = (v: number) => v.toLocaleString('en-AU');
 const ok = (met: boolean) => (met ? 'met' : '**not met**');

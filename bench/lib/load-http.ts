@@ -6,6 +6,7 @@
 
 export type Sample = {
   group: string;
+  method: string;
   status: number; // 0: no HTTP answer (refused, reset, timed out)
   ms: number;
   startedAt: number;
@@ -48,7 +49,15 @@ export async function timedFetch(
     error = e instanceof Error ? `${e.name}: ${(e.cause as Error | undefined)?.message ?? e.message}` : String(e);
   }
   const endedAt = performance.now();
-  const sample: Sample = { group, status, ms: endedAt - startedAt, startedAt, endedAt, ...(error ? { error } : {}) };
+  const sample: Sample = {
+    group,
+    method: (rest.method ?? 'GET').toUpperCase(),
+    status,
+    ms: endedAt - startedAt,
+    startedAt,
+    endedAt,
+    ...(error ? { error } : {}),
+  };
   // Error bodies are kept so a failure can be shown and its shape checked.
   if (keepBody || status >= 400) sample.body = text.slice(0, 50_000);
   recorder.samples.push(sample);

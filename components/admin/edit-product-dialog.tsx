@@ -6,6 +6,7 @@ import { api, toastFailure } from './session';
 import { CheckboxField, SelectField, TextAreaField, TextField } from './field';
 import { Modal } from './modal';
 import { GalleryEditor } from './gallery-editor';
+import { LicencePrices } from './licence-prices';
 import { ProductFiles } from './product-files';
 import { button } from './styles';
 import type { AdminProductResponse as AdminProduct, CategoryResponse as Category, TagResponse as Tag } from '@/lib/contract/catalog';
@@ -139,6 +140,7 @@ function EditProductForm({ product, categories, vocabulary, onClose, onSaved }: 
           </button>
         </div>
       </form>
+      <LicencePrices product={product} onChanged={onSaved} />
       <ProductFiles product={product} onChanged={onSaved} />
       <GalleryEditor base={`/api/${product.is_bundle ? 'bundles' : 'products'}/${product.id}/images`} initial={product.images} onChanged={onSaved} />
     </div>

@@ -5,16 +5,21 @@ import { toast } from 'sonner';
 import { api, toastFailure } from './session';
 import { useConfirm } from './confirm';
 import { button, input } from './styles';
-import { useAdminData } from './use-admin-data';
+import { adminPaths, useAdminData } from './use-admin-data';
 import { FileVersions } from './file-versions';
 import type { AdminProductResponse as AdminProduct } from '@/lib/contract/catalog';
 import type { FileHistoryResponse } from '@/lib/contract/file-versions';
+import type { AdminTiersResponse } from '@/lib/contract/licences';
 
 /** The files a buyer receives: remove one (confirmed), replace one with a new version, or add several at once. */
 export function ProductFiles({ product, onChanged }: { product: AdminProduct; onChanged: () => Promise<void> }) {
   const confirm = useConfirm();
   const fileInput = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState(false);
+  // Files added as one licence tier's extras go to its holders and the tiers above (Decision 081).
+  const [tier, setTier] = useState('');
+  const tiers = useAdminData<AdminTiersResponse>(adminPaths.licences, 'Failed to load licence tiers').data?.tiers ?? [];
+  const tierName = (key: string | null | undefined) => tiers.find((t) => t.key === key)?.name ?? key;
   const inputId = `add-files-${product.id}`;
   // Versions and update emails, the product's log of them (Decision 68).
   const history = useAdminData<FileHistoryResponse>(`/api/products/${product.id}/file-history`, 'Failed to load file versions');
@@ -44,7 +49,8 @@ export function ProductFiles({ product, onChanged }: { product: AdminProduct; on
     const form = new FormData();
     for (const file of files) form.append('files', file);
     setBusy(true);
-    const result = await api.multipart(`/api/products/${product.id}/files`, form);
+    const query = tier ? `?licence_tier=${encodeURIComponent(tier)}` : '';
+    const result = await api.multipart(`/api/products/${product.id}/files${query}`, form);
     setBusy(false);
     if (!result.ok) return toastFailure(result.error, 'Failed to add files');
     toast.success(`Added ${files.length} file(s) successfully`);
@@ -65,7 +71,10 @@ export function ProductFiles({ product, onChanged }: { product: AdminProduct; on
             return (
               <li key={path} className="py-2 text-sm">
                 <div className="flex items-center justify-between gap-3">
-                  <span className="truncate">{name}</span>
+                  <span className="truncate">
+                    {name}
+                    {product.file_licence_tiers[i] && <span className="ml-2 text-xs text-indigo-800">{tierName(product.file_licence_tiers[i])} only</span>}
+                  </span>
                   <button type="button" className={button.smallDanger} onClick={() => void remove(path, name)} aria-label={`Remove ${name}`}>
                     Remove
                   </button>
@@ -91,6 +100,16 @@ export function ProductFiles({ product, onChanged }: { product: AdminProduct; on
           </label>
           <input id={inputId} ref={fileInput} type="file" multiple className={input} />
         </div>
+        <select aria-label="Files for" className={`${input} w-auto`} value={tier} onChange={(e) => setTier(e.target.value)}>
+          <option value="">Every buyer</option>
+          {tiers
+            .filter((t) => !t.retired)
+            .map((t) => (
+              <option key={t.key} value={t.key}>
+                {t.name} and above
+              </option>
+            ))}
+        </select>
         <button type="button" className={button.secondary} onClick={() => void add()} disabled={busy}>
           {busy ? 'Adding...' : 'Add'}
         </button>

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { splitBanner } from '@/lib/banner';
 import { BusinessDetailsForm } from './business-details-form';
+import { LicencesSettings } from './licences-settings';
 import { api, toastFailure } from './session';
 import { TextAreaField } from './field';
 import { PromoCodesSection } from './promo-codes-section';
@@ -70,6 +71,7 @@ export function SettingsTab() {
         </div>
       </section>
       <BusinessDetailsForm />
+      <LicencesSettings />
       <PromoCodesSection />
     </div>
   );

@@ -26,6 +26,7 @@ export const adminPaths = {
   business: '/api/admin/settings/business',
   reviews: '/api/admin/reviews',
   reviewSettings: '/api/admin/settings/reviews',
+  licences: '/api/admin/licences',
 } as const;
 
 const fetchJson = <T>(path: string) => api.request<T>(path);

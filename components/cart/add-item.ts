@@ -1,12 +1,21 @@
 'use client';
 
 import { toast } from 'sonner';
-import { addToCart, type CartItem } from '@/lib/cart';
+import { addToCart, switchedMessage, type CartItem } from '@/lib/cart';
 import { readCart, writeCart } from './use-cart';
 
-/** Adds `item` unless it is already in the cart (SPEC §4: at most once); says which with a toast. */
-export function addItem(item: CartItem, duplicateMessage: string): boolean {
-  const result = addToCart(readCart(), item);
+/**
+ * Adds `item` unless it is already in the cart (SPEC §4: at most once); says which with a toast.
+ * In another licence tier it switches the tier instead (and says so); `defaultLicence` is the tier
+ * an item stored without one stands for.
+ */
+export function addItem(item: CartItem, duplicateMessage: string, defaultLicence?: string): boolean {
+  const result = addToCart(readCart(), item, defaultLicence);
+  if (result.switched) {
+    writeCart(result.items);
+    toast.success(switchedMessage(item.title, item.licence_name ?? item.licence ?? ''));
+    return false;
+  }
   if (!result.added) {
     toast.error(duplicateMessage);
     return false;

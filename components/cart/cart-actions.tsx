@@ -7,8 +7,11 @@ import { useOwnedProductIds } from '@/components/account/use-owned';
 import { addedMessage, DUPLICATE_MESSAGE_DETAIL, type CartItem } from '@/lib/cart';
 import { addItem } from './add-item';
 
-/** Add to Cart and Buy Now on the product page (cards use CardCartButtons); "Owned" instead for what the signed-in customer has bought. */
-export function CartActions({ item }: { item: CartItem }) {
+/**
+ * Add to Cart and Buy Now on the product page (cards use CardCartButtons); "Owned" instead for what the signed-in customer has bought.
+ * `defaultLicence`: the tier an item already in the cart without one stands for, so choosing another switches it.
+ */
+export function CartActions({ item, defaultLicence }: { item: CartItem; defaultLicence?: string }) {
   const router = useRouter();
   const button = 'rounded-lg px-5 py-3 text-base font-semibold';
   const owned = useOwnedProductIds().has(item.product_id);
@@ -28,7 +31,7 @@ export function CartActions({ item }: { item: CartItem }) {
         type="button"
         className={`${button} border border-rose-700 text-rose-700 hover:bg-rose-50`}
         onClick={() => {
-          if (addItem(item, DUPLICATE_MESSAGE_DETAIL)) toast.success(addedMessage(item.title));
+          if (addItem(item, DUPLICATE_MESSAGE_DETAIL, defaultLicence)) toast.success(addedMessage(item.title));
         }}
       >
         Add to Cart
@@ -37,7 +40,7 @@ export function CartActions({ item }: { item: CartItem }) {
         type="button"
         className={`${button} bg-rose-700 text-white hover:bg-rose-800`}
         onClick={() => {
-          addItem(item, DUPLICATE_MESSAGE_DETAIL);
+          addItem(item, DUPLICATE_MESSAGE_DETAIL, defaultLicence);
           router.push('/cart');
         }}
       >

@@ -55,7 +55,8 @@ export function ProductCard({ product, priority = false }: { product: ProductCar
             ))}
           </ul>
         )}
-        <div className="mt-auto pt-1">
+        <div className="mt-auto flex items-baseline gap-1.5 pt-1">
+          {product.priceFrom && <span className="text-sm text-gray-700">From</span>}
           <Price price={product.price} />
         </div>
         <CardCartButtons item={product.cartItem} />

@@ -17,6 +17,8 @@ export type ProductCardView = {
   isBundle: boolean;
   tags: string[];
   price: PriceView;
+  /** The licence tiers differ in price: the card shows "From" before the default tier's price. */
+  priceFrom: boolean;
   cartItem: CartItem;
   /** Shown reviews' average and count; null before the first review. */
   rating: { average: number; count: number } | null;

@@ -73,15 +73,23 @@ function isExpired(tags, lastModified) {
   });
 }
 
+// Next asks on every request of a cached page: checked list by list, without
+// building one array of them all per lookup (Decisions 079).
+function isAnyExpired(lastModified, ...lists) {
+  return lists.some((tags) => tags !== undefined && isExpired(tags, lastModified));
+}
+
 // Next creates a handler per request, and bundles this file into several server
 // chunks (one module copy each), so the one Redis connection of the process
 // lives on globalThis: every copy shares it and finds it already connected.
 const SHARED = Symbol.for('design-shop.redis-cache-store');
+const REDIS_URL = Symbol.for('design-shop.redis-url');
 function sharedStore(serverDistDir) {
   // The one read of process.env outside lib/env.ts: Next imports this file by
   // itself at run time, outside the TypeScript that lib/env.ts belongs to. The
-  // value is validated at start by lib/env.ts (instrumentation.ts).
-  const url = process.env.REDIS_URL?.trim();
+  // value is validated at start by lib/env.ts (instrumentation.ts). Read once:
+  // Next builds a handler several times per request.
+  const url = (globalThis[REDIS_URL] ??= process.env.REDIS_URL?.trim() ?? '');
   if (!url) return null;
   // Connecting starts with the first request, so the first revalidateTag rarely has to wait for it.
   globalThis[SHARED] ??= deploymentNamespace(serverDistDir).then((namespace) => {
@@ -145,9 +153,7 @@ export default class PageCacheHandler {
       return entry && { lastModified: entry.lastModified, value: entry.value };
     }
     const entry = memory.get(key) ?? (await this.read(key));
-    if (!entry) return null;
-    const tags = [...entry.tags, ...(ctx?.tags ?? []), ...(ctx?.softTags ?? [])];
-    if (isExpired(tags, entry.lastModified)) return null;
+    if (!entry || isAnyExpired(entry.lastModified, entry.tags, ctx?.tags, ctx?.softTags)) return null;
     return { lastModified: entry.lastModified, value: entry.value };
   }
 

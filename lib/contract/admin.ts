@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { productSelectionSchema } from './admin-requests';
+import { licencePricesSchema, tierKey } from './licences';
 
 // Contracts of the admin endpoints (SPEC §7 Admin). Unknown fields are
 // dropped, so a request can only ever change what is listed here.
@@ -53,10 +54,14 @@ export const productEditSchema = z
     sale_end: nullableDate.optional(),
     // Bundles only: the contained products, in order (replaces the contents).
     product_ids: z.array(id).max(500).optional(),
+    // Per licence tier key: a price of its own, null for the tier's rule, false for not sold (Decision 081).
+    licence_prices: licencePricesSchema.optional(),
   })
   .strip();
 
 export const fileQuerySchema = z.object({ file_path: z.string().min(1).max(500) });
+// POST /products/{id}/files?licence_tier=: the files are extras of that licence tier (Decision 081).
+export const addFilesQuerySchema = z.object({ licence_tier: tierKey.optional() });
 
 export const voucherCreateSchema = z.object({
   customer_email: z.email('Please fill in all required fields').max(254),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { API_LIST_LIMIT, MAX_GALLERY_IMAGES, MAX_IMAGE_ALT_LENGTH } from '@/lib/shop';
 import { dollars, isoDateTime, pathId, successResponse } from './common';
+import { itemLicenceResponse } from './licences';
 
 // The catalogue contract (SPEC §3, §7): field names as the spec shows them,
 // money in dollars. The public shapes never carry storage keys of paid files (S5);
@@ -58,6 +59,8 @@ export const productResponse = z.object({
   file_count: z.number().int().min(0),
   /** Shown reviews' average (one decimal) and count; null before the first review. */
   rating: z.object({ average: z.number().min(1).max(5), count: z.number().int().min(1) }).nullable(),
+  /** The licence tiers it sells, default first (Decision 081); `price` and `sale_price` are the default tier's. */
+  licences: z.array(itemLicenceResponse),
 });
 export type ProductResponse = z.infer<typeof productResponse>;
 
@@ -102,6 +105,10 @@ export const adminProductResponse = z.object({
   file_path: z.string().nullable(),
   /** Stable ids of the files, in the order of file_paths. */
   file_ids: z.array(z.string()),
+  /** Per file, the licence tier it is an extra file of (null: every buyer's). */
+  file_licence_tiers: z.array(z.string().nullable()),
+  /** Its own licence prices by tier key, and false for a tier not sold with it; a tier absent follows its rule. */
+  licence_prices: z.record(z.string(), z.union([dollars, z.literal(false)])),
   product_ids: z.array(z.string()),
 });
 export type AdminProductResponse = z.infer<typeof adminProductResponse>;

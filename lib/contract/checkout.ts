@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { successResponse } from './common';
+import { licenceId, tierKey } from './licences';
 
 // Contracts of the checkout endpoints (SPEC §7). Prices the browser sends are
 // accepted in the shape but never used: the server prices from the database.
@@ -17,13 +18,19 @@ const cartItem = z.object({
   price: z.number().optional(),
   image_path: z.string().max(2000).nullable().optional(),
   is_bundle: z.boolean().optional(),
+  /** The licence tier (absent: the item's default tier, Decision 081). */
+  licence: tierKey.optional(),
+  /** An upgrade: the licence, held by the buyer, raised to `licence`. */
+  upgrade_licence_id: licenceId.optional(),
 });
 
-// The spec's "JSON body: cart items": a bare list, or { items: [...] }.
+const holderName = z.string().trim().max(120).optional();
+
+// The spec's "JSON body: cart items": a bare list, or { items: [...], holder_name? }.
 export const checkoutBodySchema = z
-  .union([z.array(cartItem), z.object({ items: z.array(cartItem) })])
-  .transform((body) => (Array.isArray(body) ? body : body.items))
-  .pipe(z.array(cartItem).max(100, 'A cart holds at most 100 items'));
+  .union([z.array(cartItem), z.object({ items: z.array(cartItem), holder_name: holderName })])
+  .transform((body) => (Array.isArray(body) ? { items: body, holder_name: undefined } : body))
+  .pipe(z.object({ items: z.array(cartItem).max(100, 'A cart holds at most 100 items'), holder_name: holderName }));
 
 export const discountCodeSchema = z
   .string()
@@ -99,6 +106,8 @@ export const checkoutStatusResponse = z.object({
       title: z.string(),
       is_bundle: z.boolean(),
       files: z.array(z.object({ index: z.number().int().min(0), id: z.string(), filename: z.string() })),
+      /** The licence the line issued (an upgrade: the licence it raised), once paid (Decision 082). */
+      licence: z.object({ id: z.string(), tier: z.string(), name: z.string(), certificate_url: z.string() }).nullable(),
     }),
   ),
 });

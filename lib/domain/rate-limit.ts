@@ -15,6 +15,9 @@ export const RATE_LIMITS = {
   // carrier's NAT) while a flood is refused after two seconds' worth.
   statusPoll: { name: 'status-poll', limit: 120, windowSeconds: 60 },
   login: { name: 'login', limit: 10, windowSeconds: 300 },
+  // Licence verification (page and API together): enough for a person or a print
+  // platform checking a few buyers, far too few to guess 80-bit ids (Decision 082).
+  licenceVerify: { name: 'licence-verify', limit: 30, windowSeconds: 60 },
   // Sign-in and reset abuse (issue #13): per (client, account) and per account
   // besides per client. The per-account limits are high and short, so a stranger
   // failing on purpose from a few addresses cannot lock the owner out.

@@ -26,6 +26,9 @@ export function catalogItemWriteRoutes(isBundle: boolean) {
       saleStart: input.sale_start,
       saleEnd: input.sale_end,
       productIds: input.product_ids,
+      licencePrices:
+        input.licence_prices &&
+        Object.fromEntries(Object.entries(input.licence_prices).map(([key, v]) => [key, typeof v === 'number' ? dollarsToCents(v) : v])),
     });
     revalidateCatalog();
     return jsonOf(catalogItemWriteResponse, { success: true, id });

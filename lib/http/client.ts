@@ -10,12 +10,17 @@ import { env } from '@/lib/env';
  * no proxy (0 hops) the last entry is the socket's, whatever was sent.
  */
 export function clientIp(request: Request): string {
-  const forwarded = (request.headers.get('x-forwarded-for') ?? '')
+  return clientIpOf(request.headers);
+}
+
+/** The same for a server-rendered page, which has the request's headers but no Request. */
+export function clientIpOf(headers: Headers): string {
+  const forwarded = (headers.get('x-forwarded-for') ?? '')
     .split(',')
     .map((s) => s.trim())
     .filter(Boolean);
   const hops = env().TRUSTED_PROXY_HOPS;
-  const ip = forwarded[Math.max(0, forwarded.length - 1 - hops)] ?? request.headers.get('x-real-ip') ?? 'unknown';
+  const ip = forwarded[Math.max(0, forwarded.length - 1 - hops)] ?? headers.get('x-real-ip') ?? 'unknown';
   return ip.replace(/^::ffff:/, '').slice(0, 64);
 }
 

@@ -10,9 +10,16 @@ export const NEXT_BIN = join('node_modules', '.bin', 'next');
 /** The shop's HTTP server (server.mjs: Next's custom server, Decision 047), served from the project folder. */
 export const SHOP_SERVER = 'server.mjs';
 
-/** node and its arguments for serving the build in NEXT_DIST_DIR on `port`; every interface when no hostname is given. */
-export function shopServerCommand(port: number | string, hostname?: string): [string, string[]] {
-  return [process.execPath, [SHOP_SERVER, '--port', String(port), ...(hostname ? ['--hostname', hostname] : [])]];
+/**
+ * node and its arguments for serving the build in NEXT_DIST_DIR on `port`; every interface when
+ * no hostname is given. `drainMs`: behind a balancer, how long a SIGTERM'd server keeps serving
+ * while its health check says it is leaving (server.mjs, Decisions 072).
+ */
+export function shopServerCommand(port: number | string, hostname?: string, options: { drainMs?: number } = {}): [string, string[]] {
+  return [
+    process.execPath,
+    [SHOP_SERVER, '--port', String(port), ...(hostname ? ['--hostname', hostname] : []), ...(options.drainMs ? ['--drain-ms', String(options.drainMs)] : [])],
+  ];
 }
 
 export async function buildShop(env: NodeJS.ProcessEnv, distDir: string): Promise<void> {

@@ -7,7 +7,7 @@ import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { startBalancer, HAPROXY_BIN, type Balancer } from './balancer';
+import { startBalancer, HAPROXY_BIN, SHUTDOWN_DRAIN_MS, type Balancer } from './balancer';
 import { startShop, startWorker, waitForShop, tail, type Managed } from './processes';
 import { REDIS_BIN, requireBinary, startRedis, type LocalRedis } from './redis-server';
 
@@ -70,6 +70,8 @@ export async function startCluster(options: {
   runDir: string;
   redisUrl?: string;
   redisPort?: number;
+  /** Addresses whose X-Forwarded-For the balancer keeps (a CDN or TLS terminator in front); none by default. */
+  trustedFronts?: string[];
   log: (message: string) => void;
 }): Promise<Cluster> {
   const { port, distDir, runDir, log } = options;
@@ -96,12 +98,14 @@ export async function startCluster(options: {
     const startInstance = (index: number): Instance => {
       const instancePort = port + 1 + index;
       const name = `web-${'ab'[index]}`;
-      const shop = startShop({ name, port: instancePort, distDir, env: webEnv, logFile: join(runDir, `${name}.log`) });
+      const shop = startShop({ name, port: instancePort, distDir, env: webEnv, logFile: join(runDir, `${name}.log`), drainMs: SHUTDOWN_DRAIN_MS });
       processes.push(shop.proc);
       return { ...shop, port: instancePort };
     };
     const instances = [startInstance(0), startInstance(1)];
-    started.push(...instances);
+    // Stopped after the balancer (parts stop in reverse): nobody is left to drain for, so SIGINT, not SIGTERM.
+    const stopWithoutDrain = (instance: Instance) => ({ stop: () => instance.stop('SIGINT') });
+    started.push(...instances.map(stopWithoutDrain));
     for (const instance of instances) {
       await waitForShop(instance.url).catch((error) => {
         throw new Error(`${instance.name} did not start: ${error.message}\n${tail(instance.logFile)}`);
@@ -110,6 +114,7 @@ export async function startCluster(options: {
     const balancer = await startBalancer({
       port,
       dir: join(runDir, 'balancer'),
+      trustedFronts: options.trustedFronts,
       backends: instances.map((i) => ({ name: i.name, address: `127.0.0.1:${i.port}` })),
     });
     started.push(balancer);
@@ -128,7 +133,7 @@ export async function startCluster(options: {
       balancer,
       restart: async (index) => {
         const instance = startInstance(index);
-        started.push(instance);
+        started.push(stopWithoutDrain(instance));
         cluster.instances[index] = instance;
         await waitForShop(instance.url);
         return instance;

@@ -38,9 +38,17 @@ function manage(name: string, proc: ChildProcess, logFile: string, fd: number): 
   };
 }
 
-export function startShop(options: { name: string; port: number; distDir: string; env: NodeJS.ProcessEnv; logFile: string }): Managed & { url: string } {
+export function startShop(options: {
+  name: string;
+  port: number;
+  distDir: string;
+  env: NodeJS.ProcessEnv;
+  logFile: string;
+  /** Behind a balancer: how long SIGTERM keeps it serving while its health check says it is leaving. */
+  drainMs?: number;
+}): Managed & { url: string } {
   const fd = openSync(options.logFile, 'a');
-  const proc = spawn(...shopServerCommand(options.port, '127.0.0.1'), {
+  const proc = spawn(...shopServerCommand(options.port, '127.0.0.1', { drainMs: options.drainMs }), {
     stdio: ['ignore', fd, fd],
     env: { ...options.env, NEXT_DIST_DIR: options.distDir, PORT: String(options.port) },
   });

@@ -30,8 +30,13 @@ export async function prepareShop({ env, distDir, seed, build, log }: Options): 
   if (build && (await needsBuild(env, distDir))) {
     log('Building the shop (first start or changed sources)…');
     await buildShop(env, distDir);
-    writeFileSync(join(distDir, 'shop-build.json'), JSON.stringify(await buildStamp(env)));
+    await recordBuild(env, distDir);
   }
+}
+
+/** Marks the build in `distDir` as made with `env`, so `npm start` with the same settings serves it. */
+export async function recordBuild(env: NodeJS.ProcessEnv, distDir: string): Promise<void> {
+  writeFileSync(join(distDir, 'shop-build.json'), JSON.stringify(await buildStamp(env)));
 }
 
 async function instanceId(): Promise<string> {
@@ -56,7 +61,7 @@ async function buildStamp(env: NodeJS.ProcessEnv) {
 }
 
 // A build made against another database, site URL, deployment or older sources must not be served.
-async function needsBuild(env: NodeJS.ProcessEnv, distDir: string): Promise<boolean> {
+export async function needsBuild(env: NodeJS.ProcessEnv, distDir: string): Promise<boolean> {
   const buildId = join(distDir, 'BUILD_ID');
   const stamp = join(distDir, 'shop-build.json');
   if (!existsSync(buildId) || !existsSync(stamp)) return true;

@@ -12,6 +12,7 @@ import { fileHistoryResponse } from '@/lib/contract/file-versions';
 import { checkoutSessionResponse, checkoutStatusResponse } from '@/lib/contract/checkout';
 import { errorBodySchema } from '@/lib/contract/error';
 import { businessDetailsResponse } from '@/lib/contract/invoices';
+import { adminTiersResponse, licenceTierResponse, licenceVerificationResponse } from '@/lib/contract/licences';
 import {
   membershipPaymentsResponse,
   membershipStatusResponse,
@@ -27,7 +28,7 @@ import { adminToken, call, clearRateLimits, closeDb, registerCustomer, sql, uniq
 import { ADMIN_ROUTES, PUBLIC_ROUTES } from '../security/routes';
 import { expectShape } from './helpers';
 
-type Ids = { productId: string; bundleId: string; userId: string; orderSessionId: string; membershipSessionId: string; batchId: string };
+type Ids = { productId: string; bundleId: string; userId: string; orderSessionId: string; membershipSessionId: string; batchId: string; licenceId: string };
 
 /**
  * Each GET template: the path to call on the seeded shop, who calls it, and the
@@ -45,6 +46,9 @@ const PROBES: Record<string, Probe> = {
   '/api/categories': { path: () => '/api/categories', as: 'visitor', schema: z.array(categoryResponse), nonEmpty: true },
   '/api/checkout/status/[sessionId]': { path: (ids) => `/api/checkout/status/${ids.orderSessionId}`, as: 'customer', schema: checkoutStatusResponse },
   '/api/health': { path: () => '/api/health', as: 'visitor', schema: healthResponse },
+  '/api/licences': { path: () => '/api/licences', as: 'visitor', schema: z.array(licenceTierResponse), nonEmpty: true },
+  '/api/licences/verify/[licenceId]': { path: (ids) => `/api/licences/verify/${ids.licenceId}`, as: 'visitor', schema: licenceVerificationResponse },
+  '/api/admin/licences': { path: () => '/api/admin/licences', as: 'admin', schema: adminTiersResponse },
   '/api/membership/payments/[userId]': { path: (ids) => `/api/membership/payments/${ids.userId}`, as: 'customer', schema: membershipPaymentsResponse },
   '/api/membership/status/[userId]': { path: (ids) => `/api/membership/status/${ids.userId}`, as: 'customer', schema: membershipStatusResponse },
   '/api/membership/subscription-status/[sessionId]': {
@@ -74,6 +78,7 @@ const NOT_JSON: Record<string, string> = {
   '/api/download/[sessionId]/[productId]': 'a 302 to a presigned URL, no body',
   '/api/download/[sessionId]/all': 'a streamed ZIP archive',
   '/api/orders/invoice/[sessionId]': 'a PDF document',
+  '/api/licences/[licenceId]/certificate': 'a PDF document (tests/api/licences.test.ts)',
   '/api/orders/invoice/[sessionId]/adjustments/[refundId]': 'a PDF document (tests/integration/adjustment-notes.test.ts)',
   '/api/admin/orders/[sessionId]/downloads.csv': 'a CSV download log (tests/api/refunds.test.ts)',
   '/api/media/[...key]': 'image bytes',
@@ -127,7 +132,12 @@ beforeAll(async () => {
   const bulk = await call('POST', '/api/admin/bulk-upload', { headers: admin, body: upload });
   expect(bulk.status, bulk.text).toBe(202);
 
+  const [licence] = await sql<{ id: string }>(
+    `SELECT l.id FROM "Licence" l JOIN "OrderItem" i ON i.id = l."orderItemId" JOIN "Order" o ON o.id = i."orderId" WHERE o."sessionId" = $1`,
+    [orderSessionId],
+  );
   ids = {
+    licenceId: licence.id,
     productId: product.id,
     bundleId: bundle.id,
     userId: customer.id,
@@ -138,7 +148,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await clearRateLimits('checkout', 'register');
+  await clearRateLimits('checkout', 'register', 'licence-verify');
   await closeDb();
 });
 

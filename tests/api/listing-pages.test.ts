@@ -2,15 +2,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminLoginResponse } from '@/lib/contract/admin';
 import { categoryWriteResponse } from '@/lib/contract/catalog';
 import type { ProductResponse } from '@/lib/contract/catalog';
+import { encodeSegment } from '@/lib/http/listing-routes.mjs';
 import { expectShape, get, listProducts, SHOP_URL } from './helpers';
 
-// /products query URLs as the server routes them (lib/http/listing-rewrites.ts):
+// /products query URLs as server.mjs routes them (lib/http/listing-routes.mjs):
 // browse listings from the page cache, one entry per listing whatever the
-// spelling; searches and names a path cannot carry rendered per request; unknown
-// categories are 404s either way.
+// spelling, names with '/' or '%' included; searches within a category rendered
+// per request; unknown categories are 404s either way.
 const unique = Date.now().toString(36);
 const CACHEABLE = `Café & Co. ${unique}`;
-const UNCACHEABLE = `Cards/Prints 100% ${unique}`;
+const PATHLESS = `Cards/Prints 100% ${unique}`;
 const SUB = 'Florals';
 let auth: Record<string, string>;
 const createdIds: string[] = [];
@@ -38,7 +39,7 @@ beforeAll(async () => {
   const res = await fetch(`${SHOP_URL}/api/auth/login`, { method: 'POST', body: new URLSearchParams({ username: 'admin', password: 'admin' }) });
   auth = { authorization: `Bearer ${expectShape(adminLoginResponse, await res.json()).token}` };
   await createCategory(CACHEABLE);
-  await createCategory(UNCACHEABLE);
+  await createCategory(PATHLESS);
 });
 
 // Other suites (and the e2e run after this one) read the demo catalogue's categories.
@@ -70,65 +71,45 @@ describe('/products category listings', () => {
     expect(pastTheEnd.body).toContain('No products found');
   });
 
-  // Page loads and client navigations ('rsc' header) go through the same next.config.ts rewrites;
-  // '/Products' too (Next matches paths case-insensitively). For a navigation Next names the
-  // rewritten path, so the client router knows which listing it got.
+  // Page loads and client navigations ('rsc' header) are routed alike; '/Products' too (Next
+  // matches page paths case-insensitively, and so does the routing).
   it('route page loads and client navigations to the same cached listing', async () => {
     const query = `category=${q(CACHEABLE)}&subcategory=${SUB}&page=1`;
     const loaded = await page(query);
-    const rewritten = (await get(`/Products?${query}`)) as { status: number; headers: Headers; body: string };
+    const again = (await get(`/Products?${query}`)) as { status: number; headers: Headers; body: string };
     expect(loaded.status).toBe(200);
-    expect(rewritten.status).toBe(200);
-    expect(cacheState(rewritten)).toBe('HIT');
-    expect(rewritten.body).toBe(loaded.body);
-    const navigation = await fetch(`${SHOP_URL}/products?${query}`, { headers: { rsc: '1' }, redirect: 'manual' });
-    expect(navigation.headers.get('x-nextjs-rewritten-path')).toBe(`/products/in/${CACHEABLE}/${SUB}/1`);
+    expect(again.status).toBe(200);
+    expect(cacheState(again)).toBe('HIT');
+    expect(again.body).toBe(loaded.body);
+    // Next answers an RSC request without its cache-busting _rsc parameter with a redirect that adds it.
+    const navigation = await fetch(`${SHOP_URL}/products?${query}`, { headers: { rsc: '1' } });
+    expect(navigation.status).toBe(200);
+    expect(navigation.headers.get('content-type')).toContain('text/x-component');
+    expect(await navigation.text()).toContain(`${CACHEABLE} / ${SUB} designs`);
   });
 
-  // The route Next's own matcher picks for each spelling (lib/http/listing-rewrites.ts), as it tells
-  // the client router: a path under /products/in is cached, /products/search renders per request,
-  // no rewrite means /products itself.
-  it('send each spelling to the route the rewrites name: trimmed names, canonical pages, searches per request', async () => {
+  // Which route each spelling goes to is unit-tested (tests/unit/listing-routes.test.ts); here,
+  // that the server applies it: the same page as the route's own path, or a per-request render.
+  it('send each spelling to the route routing names: trimmed names, canonical pages, searches per request', async () => {
     const C = CACHEABLE;
-    const expected: [string, string | null][] = [
-      ['', null],
-      ['page=1', null],
-      ['page=01', null],
-      ['page=0', null],
-      ['page=abc', null],
-      ['page=10001', null],
-      ['subcategory=Mugs', null],
-      ['category=', null],
-      ['category=%20%20', null],
-      ['search=%20', null],
-      ['utm_source=mail', null],
-      [`category=${q(C)}`, `/products/in/${C}/1`],
-      [`category=${q(` ${C} `)}&page=01`, `/products/in/${C}/1`],
-      [`category=${q(C)}&page=3`, `/products/in/${C}/3`],
-      [`page=3&subcategory=${SUB}&category=${q(C)}`, `/products/in/${C}/${SUB}/3`],
-      [`category=${q(C)}&subcategory=`, `/products/in/${C}/1`],
-      [`category=${q(C)}&page=10000`, `/products/in/${C}/10000`],
-      [`category=Nope&category=${q(C)}`, `/products/in/${C}/1`],
-      [`category=${q(C)}&page=x&page=2`, `/products/in/${C}/2`],
-      ['page=12', '/products/in/12'],
-      [`search=boho&category=${q(C)}`, '/products/search'],
-      ['search=boho', '/products/found/boho/1'],
-      [`search=${q(' Retro Cat ')}&page=2`, '/products/found/Retro Cat/2'],
-      ['page=1&search=boho', '/products/found/boho/1'],
-      ['search=boho&page=abc', '/products/search'],
-      ['search=boho&subcategory=Mugs', '/products/search'],
-      [`search=${q('100%')}`, '/products/search'],
-      [`search=${q('x'.repeat(101))}`, '/products/search'],
-      ...['Cards/Prints', '100%', 'a?b', 'a#b', 'a\\b', 'line\nbreak', 'x'.repeat(101)].flatMap((name): [string, string][] => [
-        [`category=${q(name)}`, '/products/search'],
-        [`category=${q(C)}&subcategory=${q(name)}&page=2`, '/products/search'],
-      ]),
-      [`category=${q(C)}&category=${q('a/b')}`, '/products/search'],
+    const listing = (path: string) => get(path) as Promise<{ status: number; headers: Headers; body: string }>;
+    const cached = [
+      [`category=${q(` ${C} `)}&page=01`, `/products/in/${encodeSegment(C)}/1`],
+      [`page=1&subcategory=${SUB}&category=${q(C)}&utm_source=mail`, `/products/in/${encodeSegment(C)}/${SUB}/1`],
     ];
-    for (const [query, route] of expected) {
-      const res = await fetch(`${SHOP_URL}/products?${query}`, { headers: { rsc: '1' }, redirect: 'manual' });
-      expect(res.headers.get('x-nextjs-rewritten-path'), query).toBe(route);
+    for (const [query, route] of cached) {
+      const direct = await listing(route);
+      const routed = await page(query);
+      expect(direct.status, route).toBe(200);
+      expect(routed.status, query).toBe(200);
+      expect(cacheState(routed), query).toBe('HIT');
+      expect(routed.body, query).toBe(direct.body);
     }
+    for (const query of [`search=boho&category=${q(C)}`, `category=${q('x'.repeat(101))}`]) {
+      expect(cacheState(await page(query)), query).toBeNull();
+    }
+    await page('');
+    expect(cacheState(await page('utm_source=mail')), 'the default listing').toBe('HIT');
   });
 
   // Issue #16 §5, Decisions 069: a search's page is stored once its term has been asked for
@@ -163,13 +144,15 @@ describe('/products category listings', () => {
     }
   });
 
-  it('render a name a path cannot carry per request, with the same answers', async () => {
-    const res = await page(`category=${q(UNCACHEABLE)}`);
-    expect(res.status).toBe(200);
-    expect(res.body).toContain(`<title>${escaped(UNCACHEABLE)} designs`);
-    expect(cacheState(res)).toBeNull();
-    expect((await page(`category=${q(UNCACHEABLE)}&subcategory=${SUB}`)).status).toBe(200);
-    expect((await page(`category=${q(UNCACHEABLE)}&subcategory=Nope`)).status).toBe(404);
+  it('serve a name with characters a URL path cannot carry as they are from the cache too', async () => {
+    const first = await page(`category=${q(PATHLESS)}`);
+    expect(first.status).toBe(200);
+    expect(first.body).toContain(`<title>${escaped(PATHLESS)} designs`);
+    const again = await page(`category=${q(` ${PATHLESS}`)}`);
+    expect(again.body).toContain(`<title>${escaped(PATHLESS)} designs`);
+    expect(cacheState(again)).toBe('HIT');
+    expect((await page(`category=${q(PATHLESS)}&subcategory=${SUB}`)).status).toBe(200);
+    expect((await page(`category=${q(PATHLESS)}&subcategory=Nope`)).status).toBe(404);
     expect((await page(`category=${q(CACHEABLE)}&subcategory=${q('a/b')}`)).status).toBe(404);
   });
 
@@ -197,11 +180,19 @@ describe('/products category listings', () => {
     expect(res.body).toContain('No products found');
   });
 
-  it('refuse hand-made paths to the cached route that the rewrites never write', async () => {
-    for (const path of [`/products/in/${q(` ${CACHEABLE}`)}/1`, `/products/in/${q(CACHEABLE)}/01`, '/products/in/1', `/products/in/a/b/c/1`]) {
+  it('refuse hand-made paths to the cached route that routing never writes', async () => {
+    const name = encodeSegment(CACHEABLE);
+    for (const path of [
+      `/products/in/${encodeSegment(` ${CACHEABLE}`)}/1`,
+      `/products/in/${name}/01`,
+      `/products/in/${q(CACHEABLE)}/1`,
+      `/products/in/${name.toLowerCase()}/1`,
+      '/products/in/1',
+      `/products/in/a/b/c/1`,
+    ]) {
       const res = await get(path);
       expect(res.status, path).toBe(404);
     }
-    expect((await get(`/products/in/${q(CACHEABLE)}/1`)).status).toBe(200);
+    expect((await get(`/products/in/${name}/1`)).status).toBe(200);
   });
 });

@@ -13,6 +13,14 @@ export type ClusterContext = {
   figures: string[];
 };
 
+/**
+ * The cluster test's balancer trusts 127.0.0.1 as its front (the simulated shoppers connect from
+ * there and name their own addresses, as a CDN would); a client connecting from this other
+ * loopback address is anyone else on the Internet.
+ */
+export const TRUSTED_FRONT = '127.0.0.1';
+export const UNTRUSTED_CLIENT = '127.0.0.2';
+
 export type Reply = { status: number; text: string; headers: Headers; json: () => unknown };
 
 /** One request to `base` (an instance or the balancer); redirects are answers, not followed. */

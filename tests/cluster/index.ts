@@ -18,7 +18,7 @@ import { Checks } from '../../bench/lib/load-checks';
 import { tail } from '../../scripts/lib/processes';
 import { startMailCatcher, type MailCatcher } from '../../scripts/lib/mail-catcher';
 import { deployMigrations } from '../../scripts/lib/migrations';
-import type { ClusterContext } from './context';
+import { TRUSTED_FRONT, type ClusterContext } from './context';
 import { instanceKilledUnderLoad, throughputOneAgainstTwo } from './failover';
 import { bulkUploadAcrossInstances, cachedPagesFollowWrites, rateLimitsAreShared, sessionsAreShared } from './shared-state';
 
@@ -87,14 +87,15 @@ export async function runClusterProof(options: {
       SITE_URL: url,
       SHOP_EMBEDDED: '1',
       SMTP_URL: mail.url,
-      // The simulated shoppers name their own address, as a CDN in front of HAProxy would.
+      // The simulated shoppers name their own address, as a CDN in front of HAProxy would:
+      // the balancer keeps it from TRUSTED_FRONT only, and the shop counts that hop and HAProxy's.
       TRUSTED_PROXY_HOPS: '2',
       NEXT_DEPLOYMENT_ID: `cluster-test-${runTag}`,
       NEXT_SERVER_ACTIONS_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
     };
     log('Building the shop for the cluster test…');
     await buildShop(env, DIST_DIR);
-    cluster = await startCluster({ port, distDir: DIST_DIR, env, runDir: join(options.runDir, 'cluster'), log });
+    cluster = await startCluster({ port, distDir: DIST_DIR, env, runDir: join(options.runDir, 'cluster'), trustedFronts: [TRUSTED_FRONT], log });
     const ctx: ClusterContext = { cluster, databaseUrl, mailDir: mail.dir, runTag, checks, figures };
     for (const part of [
       cachedPagesFollowWrites,

@@ -3,7 +3,8 @@
 // whose work the standalone worker does. Instance A and B are addressed
 // directly, on their own ports, not through the balancer.
 import sharp from 'sharp';
-import { send, within, type ClusterContext } from './context';
+import { requestFrom } from '../support/request-from';
+import { send, within, UNTRUSTED_CLIENT, type ClusterContext } from './context';
 
 const productIdsIn = (html: string) => [...new Set([...html.matchAll(/href="\/product\/([a-z0-9]+)"/gi)].map((m) => m[1]))];
 
@@ -57,23 +58,38 @@ export async function cachedPagesFollowWrites(ctx: ClusterContext): Promise<void
 
 export async function rateLimitsAreShared(ctx: ClusterContext): Promise<void> {
   const [a, b] = ctx.cluster.instances.map((i) => i.url);
-  console.log('\n== discount-code guesses split over A and B are limited at the same count as on one');
-  const guessesUntilLimited = async (client: string, bases: string[]) => {
+  console.log('\n== discount-code guesses split over A and B, or naming a new address each through the balancer, are limited at the same count as on one');
+  let guesses = 0;
+  /** How many guesses `guess(i)` makes before the first 429. */
+  const guessesUntilLimited = async (guess: (i: number, path: string) => Promise<{ status: number; text: string }>) => {
     for (let i = 0; i < 100; i++) {
-      const res = await send(bases[i % bases.length], 'POST', `/api/validate-discount?code=NOPE-${ctx.runTag}-${i}&subtotal=50`, {
-        headers: { 'x-forwarded-for': client },
-      });
+      const res = await guess(i, `/api/validate-discount?code=NOPE-${ctx.runTag}-${guesses++}&subtotal=50`);
       if (res.status === 429) return i;
       if (res.status !== 200) throw new Error(`validate-discount → ${res.status} ${res.text}`);
     }
     return -1;
   };
-  const one = await guessesUntilLimited('198.51.100.10', [a]);
-  const split = await guessesUntilLimited('198.51.100.11', [a, b]);
+  const asClient = (client: string, bases: string[]) => (i: number, path: string) =>
+    send(bases[i % bases.length], 'POST', path, { headers: { 'x-forwarded-for': client } });
+  const one = await guessesUntilLimited(asClient('198.51.100.10', [a]));
+  const split = await guessesUntilLimited(asClient('198.51.100.11', [a, b]));
   ctx.checks.check(
     'guesses alternating over A and B are refused at the same count as on A alone',
     one > 0 && split === one,
     `one instance: limited after ${one}; A and B: after ${split}`,
+  );
+  // Issue #24 §1: a client that is not the trusted front names a new address on every guess;
+  // the balancer writes its connection's address instead, so it is still one client.
+  const forged = await guessesUntilLimited((i, path) =>
+    requestFrom(UNTRUSTED_CLIENT, `${ctx.cluster.url}${path}`, {
+      method: 'POST',
+      headers: { 'x-forwarded-for': `203.0.113.${i % 250}`, 'x-real-ip': `203.0.113.${i % 250}`, forwarded: `for=203.0.113.${i % 250}` },
+    }),
+  );
+  ctx.checks.check(
+    "guesses through the balancer with a forged X-Forwarded-For each share one client's limit",
+    forged === one,
+    `one client: limited after ${one}; a new forged address on each guess: after ${forged === -1 ? 'never (100 guesses)' : forged}`,
   );
 }
 

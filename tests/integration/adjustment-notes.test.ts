@@ -168,7 +168,7 @@ describe('GET /api/orders/invoice/{sessionId}/adjustments/{refundId}', () => {
     await noteOf(sessionId, refund.id, await app.issueSessionToken(owner));
     // My Orders lists the refund with its note.
     const [listed] = (await app.listCustomerOrders(owner.id)).filter((o) => o.sessionId === sessionId);
-    expect(listed.refunds).toEqual([{ id: refund.id, createdAt: expect.any(Date), amountCents: refund.amountCents }]);
+    expect(listed.refunds).toEqual([{ id: refund.id, refundedAt: expect.any(Date), amountCents: refund.amountCents }]);
   });
 
   it('is linked from the refund email', async () => {

@@ -124,8 +124,9 @@ describe('opening a Stripe Checkout Session', () => {
     // A guest's checkout never pre-fills the voucher owner's address: Stripe asks the payer.
     expect(sessionRequest.body).not.toHaveProperty('customer_email');
     expect(sessionRequest.body.line_items).toEqual([
-      { quantity: '1', price_data: { currency: 'aud', unit_amount: '1250', product_data: { name: poster.title } } },
-      { quantity: '1', price_data: { currency: 'aud', unit_amount: '1499', product_data: { name: saleItem.title } } },
+      // Each line names the licence tier it sells (Decision 081): the default tier when the cart names none.
+      { quantity: '1', price_data: { currency: 'aud', unit_amount: '1250', product_data: { name: `${poster.title} (Personal licence)` } } },
+      { quantity: '1', price_data: { currency: 'aud', unit_amount: '1499', product_data: { name: `${saleItem.title} (Personal licence)` } } },
     ]);
 
     // The hosted page lapses when the order does.

@@ -73,6 +73,15 @@ describe('seedDemoCatalogue', () => {
     expect(banner?.value).toBe(DEFAULT_BANNER);
   });
 
+  it('leaves the shop with the three default licence tiers, each with its terms (Decision 081)', async () => {
+    const tiers = await db().licenceTier.findMany({ orderBy: { position: 'asc' }, include: { terms: true } });
+    expect(tiers.map((t) => [t.key, t.name, t.priceBasisPoints, t.retiredAt, t.terms.length])).toEqual([
+      ['personal', 'Personal', 10_000, null, 1],
+      ['commercial', 'Commercial', 20_000, null, 1],
+      ['extended', 'Extended', 50_000, null, 1],
+    ]);
+  });
+
   it('creates at least four categories, each with a WebP display image', async () => {
     const categories = await db().category.findMany();
     expect(categories.length).toBeGreaterThanOrEqual(4);

@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { discoverAllRoutes, discoverOwnedRoutes, type AnyRoute } from './routes';
-import { adminToken, call, clearRateLimits, closeDb, registerCustomer, sql, type Customer, type Reply } from './helpers';
+import { adminToken, call, clearRateLimits, closeDb, registerCustomer, sql, unique, type Customer, type Reply } from './helpers';
 import { listProducts } from '../api/helpers';
 
 // The test payment page stands in for the payment provider's hosted page:
@@ -22,6 +22,8 @@ let productTitle: string;
 const sessions: { order: string; membership: string } = { order: '', membership: '' };
 /** A refund of the order's second product: its adjustment note is the owner's too. */
 let refundId = '';
+/** The licence the order's first product issued: its certificate is the owner's (Decision 082). */
+let licenceId = '';
 
 async function payTestSession(url: string, auth: Record<string, string>): Promise<string> {
   const sessionId = /\/checkout\/test\/(cs_test_[A-Za-z0-9_]+)/.exec(url)?.[1];
@@ -43,10 +45,14 @@ beforeAll(async () => {
   sessions.order = await payTestSession((checkout.body as { url: string }).url, owner.auth);
   const refund = await call('POST', '/api/admin/orders/refund', {
     headers: { authorization: `Bearer ${await adminToken()}` },
-    json: { session_id: sessions.order, product_ids: [refunded.id] },
+    json: { session_id: sessions.order, product_ids: [refunded.id], idempotency_key: `ownership-${unique()}` },
   });
   expect(refund.status, refund.text).toBe(200);
   refundId = (refund.body as { refund: { id: string } }).refund.id;
+  [{ id: licenceId }] = await sql<{ id: string }>(
+    `SELECT l.id FROM "Licence" l JOIN "OrderItem" i ON i.id = l."orderItemId" JOIN "Order" o ON o.id = i."orderId" WHERE o."sessionId" = $1 AND i."productId" = $2`,
+    [sessions.order, productId],
+  );
   const subscribe = await call('POST', '/api/membership/subscribe', { headers: owner.auth, form: { plan_interval: 'month' } });
   expect(subscribe.status, subscribe.text).toBe(200);
   sessions.membership = await payTestSession((subscribe.body as { url: string }).url, owner.auth);
@@ -68,6 +74,7 @@ function ownerPaths(route: AnyRoute): string[] {
         if (segment === '[sessionId]') return sessionId;
         if (segment === '[productId]') return productId;
         if (segment === '[refundId]') return refundId;
+        if (segment === '[licenceId]') return licenceId;
         if (segment.startsWith('[')) throw new Error(`${route.template}: no fixture for ${segment}; add one to ownership.test.ts`);
         return segment;
       })
@@ -80,7 +87,7 @@ function ownerPaths(route: AnyRoute): string[] {
 function expectNothingOfTheOwner(reply: Reply) {
   expect(reply.status === 404 || reply.status === 401, `${reply.status} ${reply.text}`).toBe(true);
   expect(reply.headers.get('location')).toBeNull();
-  for (const secret of [owner.email, productTitle, sessions.order, sessions.membership]) expect(reply.text).not.toContain(secret);
+  for (const secret of [owner.email, productTitle, sessions.order, sessions.membership, licenceId]) expect(reply.text).not.toContain(secret);
 }
 
 describe('owned route discovery', () => {
@@ -96,6 +103,7 @@ describe('owned route discovery', () => {
       'GET /api/orders/invoice/[sessionId]',
       'GET /api/orders/invoice/[sessionId]/adjustments/[refundId]',
       'GET /api/membership/subscription-status/[sessionId]',
+      'GET /api/licences/[licenceId]/certificate',
     ]) {
       expect(templates).toContain(expected);
     }

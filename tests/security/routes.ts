@@ -19,6 +19,10 @@ export const ADMIN_ROUTES = [
   'POST /api/admin/end-all-sales',
   'POST /api/admin/end-sale',
   'POST /api/admin/individual-upload',
+  'GET /api/admin/licences',
+  'POST /api/admin/licences',
+  'PUT /api/admin/licences',
+  'PUT /api/admin/licences/[key]',
   'GET /api/admin/orders',
   'POST /api/admin/orders/refund',
   'POST /api/admin/orders/resend-email',
@@ -111,6 +115,9 @@ export const PUBLIC_ROUTES = [
   'GET /api/orders/invoice/[sessionId]',
   'GET /api/orders/invoice/[sessionId]/adjustments/[refundId]',
   'GET /api/health',
+  'GET /api/licences',
+  'GET /api/licences/verify/[licenceId]',
+  'GET /api/licences/[licenceId]/certificate',
   'GET /api/media/[...key]',
   'POST /api/membership/cancel/[userId]',
   'GET /api/membership/payments/[userId]',
@@ -196,10 +203,17 @@ export function discoverAllRoutes(): AnyRoute[] {
   });
 }
 
-/** Path segments that name a user or one of their checkout sessions (SECURITY S1). */
-export const OWNER_SEGMENTS = ['[userId]', '[sessionId]'];
+/** Path segments that name a user, one of their checkout sessions or one of their licences (SECURITY S1). */
+export const OWNER_SEGMENTS = ['[userId]', '[sessionId]', '[licenceId]'];
 
-/** Routes with a {userId} or {sessionId} in the path: each must refuse another user's id. */
+/**
+ * Lookups meant for anyone who has the id: licence verification shows a
+ * licence to the print platform or client its holder gave the id to (its own
+ * rules, SECURITY N2: rate-limited, 404 for unknown ids, the holder masked).
+ */
+export const PUBLIC_LOOKUPS = ['/api/licences/verify/[licenceId]'];
+
+/** Routes with a {userId}, {sessionId} or {licenceId} in the path: each must refuse another user's id. */
 export function discoverOwnedRoutes(): AnyRoute[] {
-  return discoverAllRoutes().filter((r) => !r.admin && OWNER_SEGMENTS.some((s) => r.template.split('/').includes(s)));
+  return discoverAllRoutes().filter((r) => !r.admin && !PUBLIC_LOOKUPS.includes(r.template) && OWNER_SEGMENTS.some((s) => r.template.split('/').includes(s)));
 }

@@ -27,13 +27,13 @@ export async function freeLocalPort(): Promise<number> {
   });
 }
 
-/** Starts the shop's server on the tested build with `overrides` on top of the runner's environment. */
-export async function spawnShop(overrides: Record<string, string | undefined>): Promise<ShopProcess> {
+/** Starts the shop's server on the tested build with `overrides` on top of the runner's environment (and `args` after its own). */
+export async function spawnShop(overrides: Record<string, string | undefined>, args: string[] = []): Promise<ShopProcess> {
   const port = await freeLocalPort();
   const url = `http://127.0.0.1:${port}`;
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), SITE_URL: url, SHOP_DISABLE_WORKER: '1', ...overrides };
   for (const [key, value] of Object.entries(overrides)) if (value === undefined) delete env[key];
-  const child: ChildProcess = spawn(process.execPath, ['server.mjs', '--port', String(port), '--hostname', '127.0.0.1'], {
+  const child: ChildProcess = spawn(process.execPath, ['server.mjs', '--port', String(port), '--hostname', '127.0.0.1', ...args], {
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });

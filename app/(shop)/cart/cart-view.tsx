@@ -42,6 +42,11 @@ export function CartView() {
                       {item.title}
                     </Link>
                     {item.is_bundle && <span className="ml-2 rounded-full bg-indigo-700 px-2 py-0.5 text-xs font-bold text-white">Bundle</span>}
+                    {item.licence_name && (
+                      <p className="text-sm text-gray-700" data-testid="cart-item-licence">
+                        {item.licence_name} licence
+                      </p>
+                    )}
                     <p className="text-gray-800">{formatAud(Math.round(item.price * 100))}</p>
                   </div>
                   <button

@@ -1,4 +1,5 @@
 import { DownloadAllLink, DownloadButtons, InvoiceLink } from '@/components/orders/download-buttons';
+import { LicenceSummary } from '@/components/orders/licence-upgrade';
 import { imageSrc } from '@/lib/cart';
 import { formatAud, formatDate } from '@/lib/format';
 import type { CustomerOrderProductResponse, CustomerOrderResponse } from '@/lib/contract/orders';
@@ -52,28 +53,39 @@ export function OrderCard({ order }: { order: CustomerOrderResponse }) {
 function OrderLine({ sessionId, product }: { sessionId: string; product: CustomerOrderProductResponse }) {
   const src = imageSrc(product.image_path);
   return (
-    <li className="flex gap-4" data-testid="order-product">
-      {src ? (
-        // eslint-disable-next-line @next/next/no-img-element -- images are sized at upload, not by the runtime optimiser (Decision 3)
-        <img src={src} alt="" width={80} height={80} className="h-20 w-20 shrink-0 rounded-lg object-cover" />
-      ) : (
-        <span className="h-20 w-20 shrink-0 rounded-lg bg-gray-100" />
-      )}
-      <div className="min-w-0 flex-1">
-        <h3 className="font-semibold">
-          {product.title}
-          {product.is_bundle && <span className="ml-2 rounded-full bg-indigo-700 px-2 py-0.5 text-xs font-bold text-white">Bundle</span>}
-        </h3>
-        <p className="text-gray-800">{formatAud(Math.round(product.price * 100))}</p>
-        {product.refunded ? (
-          <p className="mt-2 text-sm text-gray-700" data-testid="order-product-refunded">
-            <span className="mr-2 rounded-full bg-red-100 px-2 py-0.5 text-xs font-bold text-red-800">Refunded</span>
-            Downloads of this item have ended.
-          </p>
+    <li className="flex flex-col gap-2">
+      <div className="flex gap-4" data-testid="order-product">
+        {src ? (
+          // eslint-disable-next-line @next/next/no-img-element -- images are sized at upload, not by the runtime optimiser (Decision 3)
+          <img src={src} alt="" width={80} height={80} className="h-20 w-20 shrink-0 rounded-lg object-cover" />
         ) : (
-          <DownloadButtons sessionId={sessionId} item={{ product_id: product.id, title: product.title, is_bundle: product.is_bundle, files: product.files }} />
+          <span className="h-20 w-20 shrink-0 rounded-lg bg-gray-100" />
         )}
+        <div className="min-w-0 flex-1">
+          <h3 className="font-semibold">
+            {product.title}
+            {product.is_bundle && <span className="ml-2 rounded-full bg-indigo-700 px-2 py-0.5 text-xs font-bold text-white">Bundle</span>}
+          </h3>
+          <p className="text-gray-800">{formatAud(Math.round(product.price * 100))}</p>
+          {product.refunded ? (
+            <p className="mt-2 text-sm text-gray-700" data-testid="order-product-refunded">
+              <span className="mr-2 rounded-full bg-red-100 px-2 py-0.5 text-xs font-bold text-red-800">Refunded</span>
+              Downloads of this item have ended.
+            </p>
+          ) : (
+            <DownloadButtons
+              sessionId={sessionId}
+              item={{ product_id: product.id, title: product.title, is_bundle: product.is_bundle, files: product.files }}
+            />
+          )}
+        </div>
       </div>
+      {/* Under the line rather than in it: the line's links are its downloads. */}
+      {product.licence && (
+        <div className="pl-24">
+          <LicenceSummary productId={product.id} licence={product.licence} />
+        </div>
+      )}
     </li>
   );
 }

@@ -8,6 +8,7 @@ import { ProductGrid } from '@/components/catalog/product-card';
 import { BannerStrip } from '@/components/layout/banner-strip';
 import { DEFAULT_BANNER } from '@/lib/banner';
 import { getBanner, getCategories, getListing } from '@/lib/cache/catalog';
+import { getLicenceTiers } from '@/lib/cache/licences';
 import type { CategoryRecord } from '@/lib/domain/catalog';
 import { formatDate } from '@/lib/format';
 import { publicMediaUrl, siteUrl } from '@/lib/media';
@@ -67,7 +68,7 @@ export function KnownListing({ params }: { params: ListingParams | null }) {
  * to the error page.
  */
 export async function ListingView({ params }: { params: ListingParams }) {
-  const [banner, categories, listing] = await Promise.all([
+  const [banner, categories, listing, tiers] = await Promise.all([
     logged(getBanner(), DEFAULT_BANNER, 'banner'),
     getCategories(),
     getListing({
@@ -78,6 +79,7 @@ export async function ListingView({ params }: { params: ListingParams }) {
       limit: PRODUCTS_PAGE_SIZE,
       offset: (params.page - 1) * PRODUCTS_PAGE_SIZE,
     }),
+    getLicenceTiers(),
   ]);
   const now = new Date();
   const pages = Math.max(1, Math.ceil(listing.total / PRODUCTS_PAGE_SIZE));
@@ -99,7 +101,7 @@ export async function ListingView({ params }: { params: ListingParams }) {
           {listing.total} {listing.total === 1 ? 'item' : 'items'}
         </p>
         {/* Without a category the category grid fills the first screen, so card images can wait. */}
-        <ProductGrid products={listing.items.map((item) => toCardView(item, now))} priorityCount={params.category ? 4 : 0} />
+        <ProductGrid products={listing.items.map((item) => toCardView(item, now, tiers))} priorityCount={params.category ? 4 : 0} />
         {pages > 1 && <Pagination params={params} pages={pages} />}
       </div>
     </>

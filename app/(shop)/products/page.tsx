@@ -2,8 +2,8 @@ import type { Metadata } from 'next';
 import { ListingView, listingMetadata } from './listing-view';
 
 // The default listing reads no query, so it is prerendered and served from the
-// full-route cache; filtered and searched listings are rewritten elsewhere by
-// next.config.ts (lib/http/listing-rewrites.ts) before they reach this route.
+// full-route cache; filtered and searched listings are routed elsewhere by
+// server.mjs (lib/http/listing-routes.mjs) before they reach this route.
 export const revalidate = 60;
 
 const DEFAULT_LISTING = { page: 1 };

@@ -11,8 +11,10 @@ import { DownloadAllLink, DownloadButtons, InvoiceLink, type DownloadItem } from
 const RECHECK_MS = 2000;
 const MAX_RETRIES = 5;
 
-type CheckoutStatus = { payment_status: string; status: string; product_ids: string[]; items: DownloadItem[] };
-type State = { kind: 'checking' } | { kind: 'success'; items: DownloadItem[] } | { kind: 'expired' } | { kind: 'timeout' } | { kind: 'error' };
+/** A paid line and the licence it issued (Decision 082). */
+type PaidItem = DownloadItem & { licence?: { id: string; name: string; certificate_url: string } | null };
+type CheckoutStatus = { payment_status: string; status: string; product_ids: string[]; items: PaidItem[] };
+type State = { kind: 'checking' } | { kind: 'success'; items: PaidItem[] } | { kind: 'expired' } | { kind: 'timeout' } | { kind: 'error' };
 
 export function SuccessView({ sessionId }: { sessionId: string }) {
   // No session id in the address is an error from the start; there is nothing to ask about.
@@ -70,9 +72,19 @@ export function SuccessView({ sessionId }: { sessionId: string }) {
           </div>
           <ul className="mt-8 flex flex-col gap-4" aria-label="Purchased items">
             {state.items.map((item) => (
-              <li key={item.product_id} className="rounded-2xl bg-white p-5 shadow-sm" data-testid="purchased-item">
-                <h2 className="font-semibold">{item.title}</h2>
-                <DownloadButtons sessionId={sessionId} item={item} />
+              <li key={item.product_id} className="rounded-2xl bg-white p-5 shadow-sm">
+                <div data-testid="purchased-item">
+                  <h2 className="font-semibold">{item.title}</h2>
+                  <DownloadButtons sessionId={sessionId} item={item} />
+                </div>
+                {item.licence && (
+                  <p className="mt-1 text-sm text-gray-700" data-testid="purchased-licence">
+                    {item.licence.name} licence <span className="font-mono">{item.licence.id}</span> ·{' '}
+                    <a href={item.licence.certificate_url} target="_blank" rel="noopener noreferrer" className="text-indigo-800 underline">
+                      Licence certificate
+                    </a>
+                  </p>
+                )}
               </li>
             ))}
           </ul>

@@ -1,15 +1,16 @@
 // GET /api/bundles — bundles, filtered by category, subcategory and search
 import { getListing } from '@/lib/cache/catalog';
+import { getLicenceTiers } from '@/lib/cache/licences';
 import { catalogQuerySchema } from '@/lib/contract/catalog';
 import { handler, json, parseQuery } from '@/lib/http/handler';
 import { toBundleResponse } from '@/lib/http/responses/catalog';
 
 export const GET = handler(async (request) => {
   const query = parseQuery(request, catalogQuerySchema);
-  const page = await getListing({ ...query, kind: 'bundle' });
+  const [page, tiers] = await Promise.all([getListing({ ...query, kind: 'bundle' }), getLicenceTiers()]);
   const now = new Date();
   return json(
-    page.items.map((item) => toBundleResponse(item, now)),
+    page.items.map((item) => toBundleResponse(item, tiers, now)),
     {
       cache: 'public',
       headers: { 'X-Total-Count': String(page.total) },

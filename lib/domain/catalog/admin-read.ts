@@ -21,9 +21,11 @@ export type AdminCatalogItem = {
   subcategory: string | null;
   tags: string[];
   /** The current files; `id` is stable (download links name it). */
-  files: { id: string; storageKey: string; originalFilename: string }[];
+  files: { id: string; storageKey: string; originalFilename: string; licenceTier: string | null }[];
   isBundle: boolean;
   bundleProductIds: string[];
+  /** Its own prices per licence tier (by tier key; null: the tier's rule) and tiers switched off (Decision 081). */
+  licencePrices: { tierKey: string; priceCents: number | null; offered: boolean }[];
   createdAt: Date;
   updatedAt: Date;
 };
@@ -39,9 +41,14 @@ export async function listAdminCatalog(options: ProductSelection & { limit: numb
       skip: options.offset,
       include: {
         category: { select: { name: true } },
-        files: { where: { removedAt: null, supersededAt: null }, orderBy: { position: 'asc' }, select: { id: true, storageKey: true, originalFilename: true } },
+        files: {
+          where: { removedAt: null, supersededAt: null },
+          orderBy: { position: 'asc' },
+          select: { id: true, storageKey: true, originalFilename: true, licenceTier: { select: { key: true } } },
+        },
         bundleItems: { where: { removedAt: null }, orderBy: { position: 'asc' }, select: { productId: true } },
         images: { orderBy: { position: 'asc' } },
+        licencePrices: { select: { priceCents: true, offered: true, tier: { select: { key: true } } } },
       },
     }),
     db().product.count({ where }),
@@ -63,9 +70,10 @@ export async function listAdminCatalog(options: ProductSelection & { limit: numb
       category: p.category?.name ?? null,
       subcategory: p.subcategory,
       tags: p.tags,
-      files: p.files,
+      files: p.files.map((f) => ({ id: f.id, storageKey: f.storageKey, originalFilename: f.originalFilename, licenceTier: f.licenceTier?.key ?? null })),
       isBundle: p.isBundle,
       bundleProductIds: p.bundleItems.map((b) => b.productId),
+      licencePrices: p.licencePrices.map((l) => ({ tierKey: l.tier.key, priceCents: l.priceCents, offered: l.offered })),
       createdAt: p.createdAt,
       updatedAt: p.updatedAt,
     })),

@@ -7,6 +7,7 @@ import { invalid, notFound } from '@/lib/domain/errors';
 import { normalizeBanner } from '@/lib/banner';
 import { db, Prisma } from '@/lib/infra/db';
 import { addToVocabulary } from '@/lib/domain/uploads';
+import { setItemLicencePrices, type ItemLicencePrices } from '@/lib/domain/licences';
 import { replaceBundleContents } from './bundles';
 import { selectionWhere, type ProductSelection } from './selection';
 import { BANNER_KEY } from './settings';
@@ -25,6 +26,8 @@ export type ProductEdit = {
   saleEnd?: Date | null;
   /** Bundles only: replaces the contents, in this order. */
   productIds?: string[];
+  /** Per licence tier key: a price of its own (cents), null for the tier's rule, false to stop selling the tier with it. */
+  licencePrices?: ItemLicencePrices;
 };
 
 /** Edits only the listed fields (no mass assignment); a category is given by name and must exist. */
@@ -74,9 +77,15 @@ export async function updateCatalogItem(actor: string, id: string, isBundle: boo
       if (!isBundle) throw invalid('Only a bundle contains products', { product_ids: ['Only a bundle contains products'] });
       await replaceBundleContents(tx, id, edit.productIds);
     }
-    const updated = await tx.product.update({ where: { id }, data });
+    if (edit.licencePrices !== undefined) await setItemLicencePrices(tx, id, edit.licencePrices);
+    // Touched even when only licence prices changed: updatedAt is what caches and sitemaps see.
+    const updated = await tx.product.update({ where: { id }, data: { ...data, updatedAt: new Date() } });
     await addToVocabulary(tx, updated.tags);
-    const changed = edit.productIds === undefined ? Object.keys(data) : [...Object.keys(data), 'productIds'];
+    const changed = [
+      ...Object.keys(data),
+      ...(edit.productIds === undefined ? [] : ['productIds']),
+      ...(edit.licencePrices === undefined ? [] : ['licencePrices']),
+    ];
     await recordAudit(tx, actor, isBundle ? 'bundle.update' : 'product.update', id, changed);
     return updated;
   });

@@ -79,6 +79,8 @@ export async function addFileVersion(actor: string, productId: string, fileId: s
           position: old.position,
           lineageId: old.lineageId ?? old.id,
           version: old.version + 1,
+          // A tier's extra file stays that tier's in every version (Decision 081).
+          licenceTierId: old.licenceTierId,
           createdAt: now,
         },
       });

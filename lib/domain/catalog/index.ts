@@ -29,9 +29,11 @@ export const MAX_PAGE_SIZE = 500;
 const itemInclude = {
   category: { select: { name: true } },
   // What a new buyer gets: removed files and bundle items stay only with earlier orders.
-  files: { where: { removedAt: null, supersededAt: null }, select: { originalFilename: true }, orderBy: { position: 'asc' } },
+  // Every buyer's files; a licence tier's extras are that tier's to know about (Decision 081).
+  files: { where: { removedAt: null, supersededAt: null, licenceTierId: null }, select: { originalFilename: true }, orderBy: { position: 'asc' } },
   bundleItems: { where: { removedAt: null }, select: { productId: true }, orderBy: { position: 'asc' } },
   images: { select: { id: true, imagePath: true, thumbnailPath: true, alt: true }, orderBy: { position: 'asc' } },
+  licencePrices: { select: { tierId: true, priceCents: true, offered: true } },
 } satisfies Prisma.ProductInclude;
 
 type ItemRow = Prisma.ProductGetPayload<{ include: typeof itemInclude }>;
@@ -57,6 +59,7 @@ function toCatalogItem(row: ItemRow): CatalogItem {
     fileCount: row.files.length,
     originalFilenames: row.files.map((f) => f.originalFilename),
     bundleProductIds: row.bundleItems.map((b) => b.productId),
+    licencePrices: row.licencePrices,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

@@ -19,8 +19,11 @@ type StoredFile = { storageKey: string; originalFilename: string; contentType: s
  * request), then records them all in one transaction. Any failure part-way
  * deletes every object this call stored, so no row and no stray object remain.
  */
-export async function addProductFiles(actor: string, productId: string, files: AsyncIterable<IncomingFile>) {
+export async function addProductFiles(actor: string, productId: string, files: AsyncIterable<IncomingFile>, options: { licenceTier?: string } = {}) {
   const stored: StoredFile[] = [];
+  // Extra files of one licence tier (Decision 081): checked before any byte is stored.
+  const tier = options.licenceTier ? await db().licenceTier.findUnique({ where: { key: options.licenceTier }, select: { id: true } }) : null;
+  if (options.licenceTier && !tier) throw invalid(`Unknown licence tier: ${options.licenceTier}`, { licence_tier: ['Unknown licence tier'] });
   try {
     let productChecked = false;
     for await (const file of files) {
@@ -42,14 +45,14 @@ export async function addProductFiles(actor: string, productId: string, files: A
     await db().$transaction(async (tx) => {
       const last = await tx.productFile.aggregate({ where: { productId }, _max: { position: true } });
       let position = (last._max.position ?? -1) + 1;
-      await tx.productFile.createMany({ data: stored.map((f) => ({ ...f, productId, position: position++ })) });
+      await tx.productFile.createMany({ data: stored.map((f) => ({ ...f, productId, position: position++, licenceTierId: tier?.id ?? null })) });
       await tx.product.update({ where: { id: productId }, data: { updatedAt: new Date() } });
       await recordAudit(
         tx,
         actor,
         'product.files.add',
         productId,
-        stored.map((f) => f.originalFilename),
+        options.licenceTier ? { files: stored.map((f) => f.originalFilename), licence_tier: options.licenceTier } : stored.map((f) => f.originalFilename),
       );
     });
     return stored.length;

@@ -26,6 +26,8 @@ export type CatalogItem = {
   fileCount: number;
   originalFilenames: string[];
   bundleProductIds: string[];
+  /** Its own price per licence tier, or a tier switched off for it (Decision 081). */
+  licencePrices: { tierId: string; priceCents: number | null; offered: boolean }[];
   createdAt: string;
   updatedAt: string;
 };

@@ -5,13 +5,14 @@
 import 'server-only';
 import { AppError, invalid } from '@/lib/domain/errors';
 import { fulfilOrder, newOrderId, ownedProductIds, scheduleOrderLapse } from '@/lib/domain/orders';
+import { findLicensedProducts, priceLicenceLines, type LicenceLineRequest } from '@/lib/domain/licences';
 import { isActiveMember } from '@/lib/domain/membership';
 import { findVoucher, lockUsableVoucher, releaseVoucher, reserveVoucher, voucherProblem } from '@/lib/domain/vouchers';
 import { db } from '@/lib/infra/db';
 import { createPaymentSession, expirePaymentSession, randomSessionId } from '@/lib/infra/payments';
-import { priceCart } from './pricing';
+import { lineName, priceCart } from './pricing';
 
-export { priceCart, type CartPricing, type PricedProduct } from './pricing';
+export { lineName, priceCart, type CartLine, type CartPricing, type PricedProduct } from './pricing';
 
 /**
  * How long a shopper has to pay; the order lapses with the session. Stripe
@@ -24,7 +25,11 @@ export const MAX_CART_ITEMS = 100;
 export const MIN_CARD_CHARGE_CENTS = 50;
 
 export type CheckoutRequest = {
-  productIds: string[];
+  /** The cart's items by id, each in its default licence tier; or `items`, which may name tiers and upgrades. */
+  productIds?: string[];
+  items?: LicenceLineRequest[];
+  /** The licence holder's name (a guest's); an account's name otherwise (Decision 081). */
+  holderName?: string | null;
   userId: string | null;
   customerEmail: string | null;
   discountCode?: string | null;
@@ -33,30 +38,55 @@ export type CheckoutRequest = {
 
 export type CheckoutResult = { url: string; sessionId: string; freeCheckout: boolean; isMember: boolean };
 
-/** A signed-in customer is never charged twice for a file they already have: refused before any payment, naming it. */
+/**
+ * A signed-in customer is never charged twice for a file they already have:
+ * refused before any payment, naming it. An upgrade line is how they buy more of it.
+ */
 async function refuseOwned(userId: string | null | undefined, ordered: { id: string; title: string }[]): Promise<void> {
-  if (!userId) return;
+  if (!userId || ordered.length === 0) return;
   const owned = new Set(await ownedProductIds(userId));
   const again = ordered.filter((p) => owned.has(p.id));
   if (again.length === 0) return;
   const names = again.map((p) => `"${p.title}"`).join(', ');
-  throw new AppError('conflict', `You already own ${names}. Remove it from your cart to check out; it is in My Orders.`, {
+  throw new AppError('conflict', `You already own ${names}. Remove it from your cart to check out; it is in My Orders, where its licence can be upgraded.`, {
     product_ids: again.map((p) => p.id),
   });
 }
 
+/** One request per product (the cart holds each once); the same product asked for two different ways is refused. */
+function uniqueLines(request: CheckoutRequest): LicenceLineRequest[] {
+  const lines: LicenceLineRequest[] = request.items ?? (request.productIds ?? []).map((productId) => ({ productId }));
+  const byId = new Map<string, LicenceLineRequest>();
+  for (const line of lines) {
+    const seen = byId.get(line.productId);
+    const same = (a?: string | null, b?: string | null) => (a ?? null) === (b ?? null);
+    if (seen && !(same(seen.licence, line.licence) && same(seen.upgradeLicenceId, line.upgradeLicenceId))) {
+      throw invalid('Each product can be in the cart once, in one licence tier', { product_ids: [line.productId] });
+    }
+    byId.set(line.productId, seen ?? line);
+  }
+  return [...byId.values()];
+}
+
 export async function createCheckout(request: CheckoutRequest): Promise<CheckoutResult> {
-  const productIds = [...new Set(request.productIds)];
+  const requests = uniqueLines(request);
+  const productIds = requests.map((r) => r.productId);
   if (productIds.length === 0) throw invalid('Cart is empty');
   if (productIds.length > MAX_CART_ITEMS) throw invalid(`A cart holds at most ${MAX_CART_ITEMS} items`);
 
-  const products = await db().product.findMany({ where: { id: { in: productIds }, deletedAt: null } });
+  const products = await findLicensedProducts(productIds);
   const missing = productIds.filter((id) => !products.some((p) => p.id === id));
   if (missing.length) throw invalid('Some items in your cart are no longer available', { product_ids: missing });
   const ordered = productIds.map((id) => products.find((p) => p.id === id)!);
-  await refuseOwned(request.userId, ordered);
+  await refuseOwned(
+    request.userId,
+    ordered.filter((_, i) => !requests[i].upgradeLicenceId),
+  );
 
   const member = await isActiveMember(request.userId);
+  const now = new Date();
+  const licences = await priceLicenceLines(ordered, requests, { userId: request.userId, member, now });
+  const licensed = ordered.map((p, i) => ({ ...p, licence: licences[i] }));
   const voucher = !member && request.discountCode ? await findVoucher(request.discountCode) : null;
   if (!member && request.discountCode) {
     const problem = voucher ? voucherProblem(voucher) : 'Invalid discount code';
@@ -78,7 +108,7 @@ export async function createCheckout(request: CheckoutRequest): Promise<Checkout
   // reservation is held.
   const pricing = await db().$transaction(async (tx) => {
     const held = voucher ? await lockUsableVoucher(tx, voucher.id) : null;
-    const priced = priceCart(ordered, { voucher: held, member });
+    const priced = priceCart(licensed, { voucher: held, member, now });
     const free = priced.totalCents === 0;
     // Card payments have a minimum (Stripe: 0.50 AUD); a smaller remainder cannot be charged.
     if (!free && priced.totalCents < MIN_CARD_CHARGE_CENTS) {
@@ -96,8 +126,20 @@ export async function createCheckout(request: CheckoutRequest): Promise<Checkout
         discountCents: priced.discountCents,
         amountCents: priced.totalCents,
         voucherId: reserves ? held.id : null,
+        holderName: request.holderName?.trim() || null,
         expiresAt,
-        items: { create: priced.lines.map((l) => ({ productId: l.productId, title: l.title, isBundle: l.isBundle, priceCents: l.priceCents })) },
+        items: {
+          create: priced.lines.map((l) => ({
+            productId: l.productId,
+            title: l.title,
+            isBundle: l.isBundle,
+            priceCents: l.priceCents,
+            memberDiscountCents: l.memberDiscountCents,
+            licenceTierId: l.licence?.tierId,
+            termsVersion: l.licence?.termsVersion,
+            upgradeOfId: l.licence?.upgradeOfId,
+          })),
+        },
       },
     });
     if (reserves) await reserveVoucher(tx, held, orderId, priced.discountCents);
@@ -115,7 +157,7 @@ export async function createCheckout(request: CheckoutRequest): Promise<Checkout
   try {
     session = await createPaymentSession({
       orderId,
-      lines: pricing.lines.map((l) => ({ name: l.title, amountCents: l.priceCents })),
+      lines: pricing.lines.map((l) => ({ name: lineName(l), amountCents: l.priceCents })),
       discountCents: pricing.discountCents,
       discountLabel: pricing.discountLabel ?? undefined,
       customerEmail: email,

@@ -1,6 +1,6 @@
 import 'server-only';
 import { notFound } from '@/lib/domain/errors';
-import { filesForProducts, type OrderFile } from '@/lib/domain/orders';
+import { filesForProducts, orderTierPositions, type OrderFile } from '@/lib/domain/orders';
 import { zipObjects, type ZipEntry } from '@/lib/infra/archive';
 import { db } from '@/lib/infra/db';
 import { sanitizeFilename } from '@/lib/infra/storage';
@@ -64,6 +64,7 @@ async function planOrderArchive(request: ArchiveRequest): Promise<ArchivePlan> {
   const files = await filesForProducts(
     order.items.map((i) => i.productId),
     order.createdAt,
+    await orderTierPositions(order.id),
   );
   const entries = archiveLayout(order.items.map((i) => ({ title: i.title, productId: i.productId, files: files.get(i.productId) ?? [] })));
   if (entries.length === 0) throw notFound('File not found');

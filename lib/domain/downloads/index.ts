@@ -4,7 +4,7 @@
 // index), is "not found" (never a hint).
 import 'server-only';
 import { notFound } from '@/lib/domain/errors';
-import { allVersions, filesForProducts } from '@/lib/domain/orders';
+import { allVersions, filesForProducts, orderTierPositions } from '@/lib/domain/orders';
 import { db } from '@/lib/infra/db';
 import { presignDownload } from '@/lib/infra/storage';
 import { authorizeOrderDownload } from './access';
@@ -21,7 +21,7 @@ export type DownloadRequest = { sessionId: string; productId: string; fileIndex:
 export async function createDownloadUrl(request: DownloadRequest): Promise<string> {
   const order = await authorizeOrderDownload({ sessionId: request.sessionId, productId: request.productId, userId: request.userId });
   // The files as this order knows them: ones removed since it was placed included.
-  const files = (await filesForProducts([request.productId], order.createdAt)).get(request.productId) ?? [];
+  const files = (await filesForProducts([request.productId], order.createdAt, await orderTierPositions(order.id))).get(request.productId) ?? [];
   // An id may name any version this order had (Decision 68); an index names a slot, which gives its newest version.
   const file = request.fileId ? allVersions(files).find((f) => f.id === request.fileId) : files[request.fileIndex];
   if (!file) throw notFound('File not found');

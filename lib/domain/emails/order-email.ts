@@ -11,13 +11,20 @@ import { SHOP_NAME } from '@/lib/shop';
 export type EmailActor = { sentBy: string };
 
 export async function sendOrderEmail(orderId: string, options: { to?: string; sentBy?: string } = {}): Promise<{ sent: boolean; to: string | null }> {
-  const order = await db().order.findUnique({ where: { id: orderId }, include: { items: true } });
+  const order = await db().order.findUnique({
+    where: { id: orderId },
+    include: { items: { include: { licenceTier: { select: { name: true } }, licence: { select: { id: true } } } } },
+  });
   const to = options.to ?? order?.customerEmail ?? null;
   if (!order || !to) return { sent: false, to };
   const site = env().SITE_URL.replace(/\/+$/, '');
   const successUrl = `${site}/success?session_id=${encodeURIComponent(order.sessionId)}`;
   const invoiceUrl = `${site}/api/orders/invoice/${encodeURIComponent(order.sessionId)}`;
-  const lines = order.items.map((i) => `  • ${i.title} — ${formatAud(i.priceCents)}`);
+  // Each line names its licence (Decision 082): the id is what a buyer shows a print platform.
+  const lines = order.items.flatMap((i) => [
+    `  • ${i.title} — ${formatAud(i.priceCents)}`,
+    ...(i.licenceTier ? [`    ${licenceText(i.licenceTier.name, i.licence?.id ?? null, i.upgradeOfId)}`] : []),
+  ]);
   const text = [
     `Thank you for your order from ${SHOP_NAME}!`,
     '',
@@ -29,6 +36,9 @@ export async function sendOrderEmail(orderId: string, options: { to?: string; se
     `Download your files: ${successUrl}`,
     `Invoice: ${invoiceUrl}`,
     `All your orders: ${site}/my-orders`,
+    ...(order.items.some((i) => i.licence || i.upgradeOfId)
+      ? [`Anyone can verify a licence at ${site}/licence/{licence id}; certificates are in My Orders.`]
+      : []),
     '',
     'Files are available immediately and stay available from My Orders when you sign in with this email address.',
   ].join('\n');
@@ -63,6 +73,11 @@ export async function sendOrderEmail(orderId: string, options: { to?: string; se
 export async function sendOrderConfirmationOnce(orderId: string): Promise<void> {
   const already = await db().emailLog.findFirst({ where: { orderId, kind: 'order_confirmation', status: 'sent', sentBy: 'system' }, select: { id: true } });
   if (!already) await sendOrderEmail(orderId);
+}
+
+function licenceText(tier: string, licenceId: string | null, upgradeOfId: string | null): string {
+  if (upgradeOfId) return `Licence ${upgradeOfId} upgraded to ${tier}`;
+  return licenceId ? `${tier} licence ${licenceId}` : `${tier} licence`;
 }
 
 function escapeHtml(s: string): string {

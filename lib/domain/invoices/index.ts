@@ -1,27 +1,28 @@
 // Invoices: every paid order and membership payment has one PDF. A registered
 // business issues a "Tax invoice" with its ABN and the GST included; an
 // unregistered one a plain "Invoice". The number and the seller's details are
-// fixed the first time the invoice is issued (docs/decisions/065).
+// fixed when the payment is recorded (docs/decisions/065, 075).
 import 'server-only';
 import { authorizeOrderInvoice } from '@/lib/domain/downloads';
 import { formatAud, formatDate } from '@/lib/format';
 import { PLANS } from '@/lib/shop';
 import { db } from '@/lib/infra/db';
 import { renderTextPdf, type PdfRow } from '@/lib/infra/pdf';
-import { parseBusinessDetails, type BusinessDetails } from './business';
-import { gstIncludedCents, invoiceNumber, issueInvoice, sellerRows } from './document';
+import { issueInvoiceOnce, parseBusinessDetails, type BusinessDetails } from '@/lib/domain/business';
+import { gstIncludedCents, invoiceNumber, sellerRows } from './document';
 
-export * from './abn';
 export { adjustmentNotePdf, adjustmentNoteNumber } from './adjustment-notes';
 export { gstIncludedCents, invoiceNumber } from './document';
-export { getBusinessDetails, saveBusinessDetails, type BusinessDetails } from './business';
+// The business's details are edited beside its invoices in the back office.
+export { formatAbn, getBusinessDetails, isValidAbn, normalizeAbn, saveBusinessDetails, type BusinessDetails } from '@/lib/domain/business';
 
 type InvoiceOrder = {
   number: number;
   seller: BusinessDetails;
   date: Date;
   customerEmail: string | null;
-  lines: { title: string; priceCents: number }[];
+  /** `licence`: the tier and licence id the line sold or upgraded, printed under it (Decision 082). */
+  lines: { title: string; priceCents: number; licence?: string | null }[];
   discountCents: number;
   totalCents: number;
 };
@@ -36,7 +37,7 @@ export function invoiceRows(invoice: InvoiceOrder): { title: string; rows: PdfRo
     { left: `Date: ${formatDate(invoice.date)}` },
     ...(invoice.customerEmail ? [{ left: `Billed to: ${invoice.customerEmail}` }] : []),
     { left: 'Item', right: seller.gstRegistered ? 'Price (incl. GST)' : 'Price', bold: true, gapBefore: true },
-    ...invoice.lines.map((line) => ({ left: line.title, right: formatAud(line.priceCents) })),
+    ...invoice.lines.flatMap((line) => [{ left: line.title, right: formatAud(line.priceCents) }, ...(line.licence ? [{ left: `   ${line.licence}` }] : [])]),
     ...(invoice.discountCents > 0 ? [{ left: 'Discount', right: `-${formatAud(invoice.discountCents)}` }] : []),
     { left: 'Total', right: formatAud(invoice.totalCents), bold: true, gapBefore: true },
     ...(seller.gstRegistered ? [{ left: 'GST included', right: formatAud(gstIncludedCents(invoice.totalCents)) }] : []),
@@ -44,9 +45,16 @@ export function invoiceRows(invoice: InvoiceOrder): { title: string; rows: PdfRo
   return { title, rows };
 }
 
+/** "Commercial licence LIC-…", or for an upgrade "Upgrade of licence LIC-… to Commercial". */
+function licenceLine(item: { licenceTier: { name: string } | null; licence: { id: string } | null; upgradeOfId: string | null }): string | null {
+  if (!item.licenceTier) return null;
+  if (item.upgradeOfId) return `Upgrade of licence ${item.upgradeOfId} to ${item.licenceTier.name}`;
+  return item.licence ? `${item.licenceTier.name} licence ${item.licence.id}` : `${item.licenceTier.name} licence`;
+}
+
 export async function orderInvoicePdf(request: { sessionId: string; userId: string | null }): Promise<{ filename: string; body: Uint8Array }> {
   const { id, paidAt } = await authorizeOrderInvoice(request);
-  const invoice = await issueInvoice(id, paidAt);
+  const invoice = await issueInvoiceOnce(id, paidAt);
   const order = await db().order.findUniqueOrThrow({
     where: { id },
     select: {
@@ -57,13 +65,16 @@ export async function orderInvoicePdf(request: { sessionId: string; userId: stri
       kind: true,
       discountCents: true,
       amountCents: true,
-      items: { select: { title: true, priceCents: true }, orderBy: { title: 'asc' } },
+      items: {
+        select: { title: true, priceCents: true, licenceTier: { select: { name: true } }, licence: { select: { id: true } }, upgradeOfId: true },
+        orderBy: { title: 'asc' },
+      },
     },
   });
   const lines =
     order.kind === 'subscription' && order.planInterval
       ? [{ title: `${PLANS[order.planInterval].name} membership`, priceCents: order.amountCents + order.discountCents }]
-      : order.items;
+      : order.items.map((i) => ({ title: i.title, priceCents: i.priceCents, licence: licenceLine(i) }));
   const date = order.fulfilledAt ?? order.createdAt;
   const { title, rows } = invoiceRows({
     number: invoice.number,
@@ -77,3 +88,4 @@ export async function orderInvoicePdf(request: { sessionId: string; userId: stri
   const body = await renderTextPdf({ title, date, rows });
   return { filename: `${invoiceNumber(invoice.number)}.pdf`, body };
 }
+export { licenceCertificatePdf, type CertificateRequest } from './licence-certificate';

@@ -7,7 +7,11 @@
 // version, and the versions replaced since the order was placed stay
 // downloadable to it as earlier versions; a version replaced before the order
 // was never the buyer's.
+// A licence tier's extra files (Decision 081) go to holders of that tier and
+// above, listed after every buyer's files so that an upgrade adds at the end
+// and never moves a file_index.
 import 'server-only';
+import { lineTierPositions } from '@/lib/domain/licences';
 import { db } from '@/lib/infra/db';
 
 export type OrderFileVersion = { id: string; storageKey: string; originalFilename: string; version: number; createdAt: Date };
@@ -29,6 +33,7 @@ const fileSelect = {
   version: true,
   supersededAt: true,
   createdAt: true,
+  licenceTier: { select: { position: true } },
 } as const;
 const fileOrder = [{ position: 'asc' }, { createdAt: 'asc' }] as const;
 
@@ -41,7 +46,11 @@ type FileRow = {
   version: number;
   supersededAt: Date | null;
   createdAt: Date;
+  licenceTier: { position: number } | null;
 };
+
+/** The licence tier position a line's holder has now; null: the files every buyer gets. */
+export type TierPosition = number | null;
 
 // A mark (removed, superseded) hides a row from orders placed after it; `null` is a buyer ordering now.
 const keptAt = (at: Date | null) => (mark: Date | null) => mark === null || (at !== null && mark > at);
@@ -59,10 +68,13 @@ const toVersion = (row: FileRow): OrderFileVersion => ({
  * them: one entry per slot, at the place of the slot's first version, whose
  * position every later version copies. A slot's removal is marked on its newest version.
  */
-function slotsAt(rows: FileRow[], placedAt: Date | null): OrderFile[] {
+function slotsAt(rows: FileRow[], placedAt: Date | null, tier: TierPosition = null): OrderFile[] {
   const kept = keptAt(placedAt);
   const slots = new Map<string, FileRow[]>();
-  for (const row of rows) {
+  const given = (row: FileRow) => row.licenceTier === null || (tier !== null && row.licenceTier.position <= tier);
+  // Every buyer's files first, then the tiers' extra files.
+  const ordered = [...rows.filter((r) => r.licenceTier === null), ...rows.filter((r) => r.licenceTier !== null && given(r))];
+  for (const row of ordered) {
     const key = row.lineageId ?? row.id;
     slots.set(key, [...(slots.get(key) ?? []), row]);
   }
@@ -81,15 +93,27 @@ function slotsAt(rows: FileRow[], placedAt: Date | null): OrderFile[] {
 
 /**
  * Per product id, the files of an order placed at `placedAt`; `null` is a
- * buyer ordering now (only the current files, newest versions only).
+ * buyer ordering now (only the current files, newest versions only). `tiers`
+ * gives each product's licence tier position (absent: every buyer's files only).
  */
-export async function filesForProducts(productIds: string[], placedAt: Date | null = null): Promise<Map<string, OrderFile[]>> {
+export async function filesForProducts(
+  productIds: string[],
+  placedAt: Date | null = null,
+  tiers?: Map<string, TierPosition>,
+): Promise<Map<string, OrderFile[]>> {
   const lists = await fileListsForProducts(productIds);
-  return new Map([...lists].map(([id, list]) => [id, list(placedAt)]));
+  return new Map([...lists].map(([id, list]) => [id, list(placedAt, tiers?.get(id) ?? null)]));
 }
 
-/** One query for many orders: per product id, a function from an order's time to its files. */
-export async function fileListsForProducts(productIds: string[]): Promise<Map<string, (placedAt: Date | null) => OrderFile[]>> {
+/** Per product id of an order, the tier position of its line's licence now. */
+export async function orderTierPositions(orderId: string): Promise<Map<string, TierPosition>> {
+  const lines = await db().orderItem.findMany({ where: { orderId }, select: { id: true, productId: true, upgradeOfId: true } });
+  const positions = await lineTierPositions(lines);
+  return new Map(lines.map((l) => [l.productId, positions.get(l.id) ?? null]));
+}
+
+/** One query for many orders: per product id, a function from an order's time (and licence tier) to its files. */
+export async function fileListsForProducts(productIds: string[]): Promise<Map<string, (placedAt: Date | null, tier?: TierPosition) => OrderFile[]>> {
   const rows = await db().product.findMany({
     where: { id: { in: productIds } },
     select: {
@@ -104,10 +128,10 @@ export async function fileListsForProducts(productIds: string[]): Promise<Map<st
   return new Map(
     rows.map((p) => [
       p.id,
-      (placedAt: Date | null) => {
+      (placedAt: Date | null, tier: TierPosition = null) => {
         const kept = keptAt(placedAt);
-        const contained = p.bundleItems.filter((b) => kept(b.removedAt)).flatMap((b) => slotsAt(b.product.files, placedAt));
-        return [...slotsAt(p.files, placedAt), ...contained];
+        const contained = p.bundleItems.filter((b) => kept(b.removedAt)).flatMap((b) => slotsAt(b.product.files, placedAt, tier));
+        return [...slotsAt(p.files, placedAt, tier), ...contained];
       },
     ]),
   );

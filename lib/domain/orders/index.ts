@@ -2,7 +2,8 @@
 // products and memberships alike, and the payment events that move it.
 // Fulfilment happens once per order whoever asks first; an unpaid order
 // always lapses and gives its voucher back. A refunded item's access ends;
-// the rest of its order stays.
+// the rest of its order stays. A refund is pending until Stripe has made it,
+// and settles once, on exactly the items chosen.
 export * from './admin-orders';
 export * from './buyers';
 export * from './customer-orders';
@@ -15,8 +16,9 @@ export * from './membership-checkout';
 export { membershipPayments, type MembershipPayment } from './membership-payments';
 export * from './owned';
 export * from './payment-events';
-export { refundsWithNotes } from './refund-notes';
+export { moneyReturnedAt, refundsWithNotes } from './refund-notes';
 export { REFUND_EMAIL_JOB } from './refund-records';
+export { REFUND_SETTLE_JOB } from './refund-settlement';
 export * from './refund-shares';
 export * from './refunds';
 export * from './status';

@@ -1,34 +1,46 @@
 // Writing a refund, whoever makes it (the back office, Stripe's dashboard, a
 // card dispute): inside the caller's transaction, with the order row locked
-// so a webhook and an admin refund of the same order take turns. The items
-// end, a gift card gets its share back, and one email is queued per refund.
+// so a webhook and an admin refund of the same order take turns. When the
+// money has gone back, the refund's chosen items end (and no others), a gift
+// card gets its share back, the adjustment note is numbered and one email is
+// queued per refund.
 import 'server-only';
+import { issueAdjustmentNoteIn } from '@/lib/domain/business';
 import { returnDrawnBalance } from '@/lib/domain/vouchers';
 import { enqueue } from '@/lib/domain/jobs';
-import { AppError } from '@/lib/domain/errors';
-import type { DisputeOutcome, Prisma, RefundSource } from '@/lib/infra/db';
+import type { DisputeOutcome, MembershipEnd, Prisma, RefundSource, RefundStatus } from '@/lib/infra/db';
 import { itemShares, type ItemShare } from './refund-shares';
 
 export const REFUND_EMAIL_JOB = 'refund-email';
 
 type Tx = Prisma.TransactionClient;
 
+export type LockedRefund = {
+  id: string;
+  amountCents: number;
+  voucherReturnedCents: number;
+  source: RefundSource;
+  status: RefundStatus;
+  stripeRefundId: string | null;
+  stripeDisputeId: string | null;
+  disputeOutcome: DisputeOutcome | null;
+  idempotencyKey: string | null;
+  membershipEnd: MembershipEnd | null;
+  actor: string;
+  /** The items chosen (a pending refund's are not ended yet). */
+  itemIds: string[];
+};
+
 export type LockedOrder = {
   id: string;
   sessionId: string;
   kind: string;
+  userId: string | null;
   amountCents: number;
   fulfilledAt: Date | null;
   paymentIntentId: string | null;
-  items: { id: string; productId: string; title: string; priceCents: number; refundedAt: Date | null }[];
-  refunds: {
-    id: string;
-    amountCents: number;
-    source: RefundSource;
-    stripeDisputeId: string | null;
-    disputeOutcome: DisputeOutcome | null;
-    itemIds: string[];
-  }[];
+  items: { id: string; productId: string; title: string; priceCents: number; refundedAt: Date | null; refundId: string | null }[];
+  refunds: LockedRefund[];
   shares: Map<string, ItemShare>;
 };
 
@@ -41,22 +53,41 @@ export async function lockOrder(tx: Tx, orderId: string): Promise<LockedOrder> {
       id: true,
       sessionId: true,
       kind: true,
+      userId: true,
       amountCents: true,
       fulfilledAt: true,
       paymentIntentId: true,
-      items: { select: { id: true, productId: true, title: true, priceCents: true, refundedAt: true } },
-      refunds: { select: { id: true, amountCents: true, source: true, stripeDisputeId: true, disputeOutcome: true, items: { select: { id: true } } } },
+      items: { select: { id: true, productId: true, title: true, priceCents: true, refundedAt: true, refundId: true } },
+      refunds: {
+        orderBy: { createdAt: 'asc' },
+        select: {
+          id: true,
+          amountCents: true,
+          voucherReturnedCents: true,
+          source: true,
+          status: true,
+          stripeRefundId: true,
+          stripeDisputeId: true,
+          disputeOutcome: true,
+          idempotencyKey: true,
+          membershipEnd: true,
+          actor: true,
+          itemIds: true,
+        },
+      },
     },
   });
-  return {
-    ...order,
-    refunds: order.refunds.map(({ items, ...r }) => ({ ...r, itemIds: items.map((i) => i.id) })),
-    shares: itemShares(order.amountCents, order.items),
-  };
+  return { ...order, shares: itemShares(order.amountCents, order.items) };
 }
 
+/** Items another refund is still waiting on Stripe for: no second refund may take them meanwhile. */
+export const reservedItemIds = (order: LockedOrder) => new Set(order.refunds.filter((r) => r.status === 'pending').flatMap((r) => r.itemIds));
+
+/** Money that has gone back through refunds (not disputes), as Stripe's amount_refunded counts it. */
+export const refundedCents = (order: LockedOrder) =>
+  order.refunds.filter((r) => r.source !== 'dispute' && r.status === 'succeeded').reduce((sum, r) => sum + r.amountCents, 0);
+
 export type RefundInput = {
-  id?: string;
   source: RefundSource;
   amountCents: number;
   itemIds: string[];
@@ -67,33 +98,58 @@ export type RefundInput = {
   quiet?: boolean;
 };
 
-/** Records the refund and ends its items; refuses (409) an item another refund ended meanwhile. */
+/** Records money that has already left (a refund made elsewhere, a dispute) and ends its items. */
 export async function recordRefund(tx: Tx, order: LockedOrder, input: RefundInput) {
   const now = new Date();
   const refund = await tx.refund.create({
     data: {
-      ...(input.id ? { id: input.id } : {}),
       orderId: order.id,
       source: input.source,
+      status: 'succeeded',
       amountCents: input.amountCents,
+      itemIds: input.itemIds,
       stripeRefundId: input.stripeRefundId ?? null,
       stripeDisputeId: input.stripeDisputeId ?? null,
       actor: input.actor,
       createdAt: now,
+      settledAt: now,
     },
   });
-  if (input.itemIds.length > 0) {
-    const ended = await tx.orderItem.updateMany({
-      where: { id: { in: input.itemIds }, orderId: order.id, refundedAt: null },
-      data: { refundedAt: now, refundId: refund.id },
-    });
-    if (ended.count !== input.itemIds.length) throw new AppError('conflict', 'Some of these items have already been refunded');
-  }
-  // A dispute only suspends: the gift card gets its share back if the dispute is lost (dispute-outcomes.ts).
-  const voucherReturnedCents = input.source === 'dispute' ? 0 : await returnVoucherShare(tx, order, refund.id, input.itemIds);
-  // Keyed by the refund: the customer hears of each refund once, however often its job runs.
-  if (!input.quiet) await enqueue(tx, REFUND_EMAIL_JOB, { refundId: refund.id }, { key: refund.id });
+  const voucherReturnedCents = await applyRefund(tx, order, { ...refund, quiet: input.quiet });
+  if (input.source !== 'dispute') await issueNoteIn(tx, order, refund);
   return { ...refund, voucherReturnedCents };
+}
+
+/**
+ * What every refund does once its money has gone back: its chosen items end
+ * (taking them over from an open dispute, so that winning it later cannot give
+ * them back), a gift card gets their share and the customer is emailed once.
+ * A dispute only suspends: its gift-card share waits for it to be lost.
+ */
+export async function applyRefund(
+  tx: Tx,
+  order: LockedOrder,
+  refund: { id: string; source: RefundSource; amountCents: number; itemIds: string[]; settledAt: Date | null; quiet?: boolean },
+): Promise<number> {
+  if (refund.itemIds.length > 0) {
+    await tx.orderItem.updateMany({
+      where: { id: { in: refund.itemIds }, orderId: order.id },
+      data: { refundedAt: refund.settledAt ?? new Date(), refundId: refund.id },
+    });
+  }
+  const dispute = refund.source === 'dispute';
+  const voucherReturnedCents = dispute ? 0 : await returnVoucherShare(tx, order, refund.id, refund.itemIds);
+  // Keyed by the refund: the customer hears of each refund once, however often its job runs.
+  if (!refund.quiet) await enqueue(tx, REFUND_EMAIL_JOB, { refundId: refund.id }, { key: refund.id });
+  return voucherReturnedCents;
+}
+
+/**
+ * Card money given back gets its adjustment note in the same transaction
+ * (Decision 071, 075). Called last: the number's lock lasts until commit.
+ */
+export async function issueNoteIn(tx: Tx, order: LockedOrder, refund: { id: string; amountCents: number }): Promise<void> {
+  if (order.fulfilledAt && refund.amountCents > 0) await issueAdjustmentNoteIn(tx, refund.id, { id: order.id, paidAt: order.fulfilledAt });
 }
 
 /** Gives a gift card back the items' share of the discount it paid, noted on the refund. */

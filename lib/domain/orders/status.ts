@@ -9,7 +9,7 @@ import { db } from '@/lib/infra/db';
 import { paymentMode, retrievePaymentSession } from '@/lib/infra/payments';
 import { syncStripeSubscription } from '@/lib/domain/membership';
 import { expireOrder, fulfilOrder } from './fulfilment';
-import { filesForProducts, type OrderFile } from './files';
+import { filesForProducts, orderTierPositions, type OrderFile } from './files';
 
 export type Viewer = { userId: string | null };
 
@@ -18,12 +18,21 @@ export type CheckoutStatus = {
   status: string;
   productIds: string[];
   /** Once paid: what was bought and its files (stable id, original name), in download-index order. */
-  items: { productId: string; title: string; isBundle: boolean; files: { id: string; filename: string }[] }[];
+  items: { productId: string; title: string; isBundle: boolean; files: { id: string; filename: string }[]; licence: StatusLicence | null }[];
 };
+
+/**
+ * The licence a paid line issued (or, for an upgrade, raised) and the tier it sold. `guestSessionId`:
+ * a guest order's session id, which its certificate link must carry (an account's order needs the account).
+ */
+export type StatusLicence = { id: string; tierKey: string; tierName: string; guestSessionId: string | null };
 
 /** The order behind a session id, visible to its owner (or anyone holding the id of a guest order). */
 export async function getOrderForViewer(sessionId: string, viewer: Viewer) {
-  const order = await db().order.findUnique({ where: { sessionId }, include: { items: true } });
+  const order = await db().order.findUnique({
+    where: { sessionId },
+    include: { items: { include: { licence: { select: { id: true } }, licenceTier: { select: { key: true, name: true } } } } },
+  });
   // An account's order is only shown to that account: 404 rather than a hint it exists.
   if (!order || (order.userId && order.userId !== viewer.userId)) throw notFound('Order not found');
   return order;
@@ -39,6 +48,7 @@ export async function getCheckoutStatus(sessionId: string, viewer: Viewer): Prom
     ? await filesForProducts(
         order.items.map((i) => i.productId),
         order.createdAt,
+        await orderTierPositions(order.id),
       )
     : new Map();
   return {
@@ -54,6 +64,7 @@ export async function getCheckoutStatus(sessionId: string, viewer: Viewer): Prom
           isBundle: i.isBundle,
           // A refunded item's downloads have ended (decision 067).
           files: i.refundedAt ? [] : (files.get(i.productId) ?? []).map((f: OrderFile) => ({ id: f.id, filename: f.originalFilename })),
+          licence: statusLicence(i, order.userId ? null : order.sessionId),
         }))
       : [],
   };
@@ -110,4 +121,11 @@ export async function reconcileOpenOrder(sessionId: string, expiresAt: Date | nu
     return;
   }
   if (expiresAt && expiresAt.getTime() <= Date.now()) await expireOrder(sessionId);
+}
+
+type StatusLine = { licence: { id: string } | null; upgradeOfId: string | null; licenceTier: { key: string; name: string } | null };
+
+function statusLicence(item: StatusLine, guestSessionId: string | null): StatusLicence | null {
+  const id = item.licence?.id ?? item.upgradeOfId;
+  return id && item.licenceTier ? { id, tierKey: item.licenceTier.key, tierName: item.licenceTier.name, guestSessionId } : null;
 }

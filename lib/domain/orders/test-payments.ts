@@ -2,6 +2,7 @@
 // or cancels a session through the very functions the Stripe webhook calls.
 import 'server-only';
 import { AppError, notFound } from '@/lib/domain/errors';
+import { licenceLineName } from '@/lib/domain/licences';
 import { db } from '@/lib/infra/db';
 import { paymentMode } from '@/lib/infra/payments';
 import { expireOrder, fulfilOrder } from './fulfilment';
@@ -15,7 +16,16 @@ async function openTestOrder(sessionId: string) {
 
 export async function getTestCheckout(sessionId: string) {
   const order = await openTestOrder(sessionId);
-  const items = await db().orderItem.findMany({ where: { orderId: order.id }, select: { productId: true, title: true, priceCents: true } });
+  const rows = await db().orderItem.findMany({
+    where: { orderId: order.id },
+    select: { productId: true, title: true, priceCents: true, upgradeOfId: true, licenceTier: { select: { name: true } } },
+  });
+  // Named as the provider's page names them: the item and the licence tier it buys (Decision 081).
+  const items = rows.map((r) => ({
+    productId: r.productId,
+    priceCents: r.priceCents,
+    title: licenceLineName(r.title, r.licenceTier?.name, r.upgradeOfId !== null),
+  }));
   return { order, items };
 }
 

@@ -1,6 +1,7 @@
 import 'server-only';
 import type { AdminProductResponse, BundleResponse, CategoryResponse, GalleryImageResponse, ProductResponse, TagResponse } from '@/lib/contract/catalog';
 import type { AdminCatalogItem, CatalogItem, CategoryRecord, GalleryImage } from '@/lib/domain/catalog';
+import { licenceOptions, proportionalSaleCents, type TierRule } from '@/lib/domain/licences';
 import { isSaleActive } from '@/lib/domain/pricing';
 import { centsToDollars } from '@/lib/format';
 import { publicMediaUrl } from '@/lib/media';
@@ -20,15 +21,22 @@ export function toGalleryResponse(images: GalleryImage[]): GalleryImageResponse[
   }));
 }
 
-export function toProductResponse(item: CatalogItem, now = new Date()): ProductResponse {
+/**
+ * `price` and `sale_price` are the default tier's (the first of `licences`):
+ * with the default tiers that is the item's own price, as the spec's clients
+ * expect; a sale lowers every tier in proportion (Decision 081).
+ */
+export function toProductResponse(item: CatalogItem, tiers: TierRule[], now = new Date()): ProductResponse {
+  const licences = licenceOptions(item, tiers, now);
+  const defaultPrice = licences[0]?.priceCents ?? item.priceCents;
   return {
     id: item.id,
     title: item.title,
     description: item.description,
-    price: centsToDollars(item.priceCents),
+    price: centsToDollars(defaultPrice),
     // The stored flag alone would show a sale that ended or has not begun.
     on_sale: isSaleActive(item, now),
-    sale_price: dollarsOrNull(item.salePriceCents),
+    sale_price: item.salePriceCents === null ? null : centsToDollars(proportionalSaleCents(defaultPrice, item)),
     sale_start: item.saleStart,
     sale_end: item.saleEnd,
     image_path: item.imagePath,
@@ -43,11 +51,12 @@ export function toProductResponse(item: CatalogItem, now = new Date()): ProductR
     rating: item.rating,
     created_at: item.createdAt,
     updated_at: item.updatedAt,
+    licences: licences.map((l) => ({ key: l.key, name: l.name, price: centsToDollars(l.priceCents), sale_price: dollarsOrNull(l.salePriceCents) })),
   };
 }
 
-export function toBundleResponse(item: CatalogItem, now = new Date()): BundleResponse {
-  return { ...toProductResponse(item, now), is_bundle: true, cover_image_path: item.imagePath, product_ids: item.bundleProductIds };
+export function toBundleResponse(item: CatalogItem, tiers: TierRule[], now = new Date()): BundleResponse {
+  return { ...toProductResponse(item, tiers, now), is_bundle: true, cover_image_path: item.imagePath, product_ids: item.bundleProductIds };
 }
 
 export function toCategoryResponse(c: CategoryRecord): CategoryResponse {
@@ -83,6 +92,12 @@ export function toAdminProductResponse(p: AdminCatalogItem): AdminProductRespons
     file_path: p.files[0]?.storageKey ?? null,
     original_filenames: p.files.map((f) => f.originalFilename),
     file_ids: p.files.map((f) => f.id),
+    file_licence_tiers: p.files.map((f) => f.licenceTier),
+    licence_prices: Object.fromEntries(
+      p.licencePrices.flatMap((l): [string, number | false][] =>
+        !l.offered ? [[l.tierKey, false]] : l.priceCents === null ? [] : [[l.tierKey, centsToDollars(l.priceCents)]],
+      ),
+    ),
     is_bundle: p.isBundle,
     images: toGalleryResponse(p.images),
     product_ids: p.bundleProductIds,

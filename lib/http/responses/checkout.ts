@@ -2,6 +2,7 @@ import 'server-only';
 import type { CheckoutSessionResponse, CheckoutStatusResponse } from '@/lib/contract/checkout';
 import type { CheckoutResult } from '@/lib/domain/checkout';
 import type { CheckoutStatus } from '@/lib/domain/orders';
+import { certificatePath } from '@/lib/shop';
 
 export const toCheckoutSessionResponse = (c: CheckoutResult): CheckoutSessionResponse => ({
   url: c.url,
@@ -20,6 +21,12 @@ export function toCheckoutStatusResponse(s: CheckoutStatus): CheckoutStatusRespo
       title: i.title,
       is_bundle: i.isBundle,
       files: i.files.map((f, index) => ({ index, id: f.id, filename: f.filename })),
+      licence: i.licence && {
+        id: i.licence.id,
+        tier: i.licence.tierKey,
+        name: i.licence.tierName,
+        certificate_url: certificatePath(i.licence.id, i.licence.guestSessionId),
+      },
     })),
   };
 }

@@ -1,7 +1,7 @@
 import 'server-only';
 import type { AdminOrderResponse, CustomerOrderResponse } from '@/lib/contract/orders';
 import type { AdminOrder, CustomerOrder } from '@/lib/domain/orders';
-import { adjustmentNotePath } from '@/lib/shop';
+import { adjustmentNotePath, certificatePath } from '@/lib/shop';
 import { centsToDollars } from '@/lib/format';
 
 // Links name the file's stable id (decision 059), so they survive files being added or removed.
@@ -18,7 +18,7 @@ export function toCustomerOrderResponse(order: CustomerOrder): CustomerOrderResp
     refunds: order.refunds.map((r) => ({
       id: r.id,
       amount: centsToDollars(r.amountCents),
-      refunded_at: r.createdAt.toISOString(),
+      refunded_at: r.refundedAt.toISOString(),
       adjustment_note_url: adjustmentNotePath(order.sessionId, r.id),
     })),
     products: order.items.map((item) => ({
@@ -28,6 +28,14 @@ export function toCustomerOrderResponse(order: CustomerOrder): CustomerOrderResp
       image_path: item.imagePath,
       is_bundle: item.isBundle,
       refunded: item.refundedAt !== null,
+      licence: item.licence && {
+        id: item.licence.id,
+        tier: item.licence.tierKey,
+        name: item.licence.tierName,
+        status: item.licence.status,
+        certificate_url: certificatePath(item.licence.id),
+        upgrades: item.licence.upgrades.map((u) => ({ key: u.key, name: u.name, price: centsToDollars(u.priceCents) })),
+      },
       // SPEC §3 names file_paths; storage keys of paid files never leave the
       // server (SECURITY S5), so each entry is the download path of that file.
       file_paths: item.files.map((f) => downloadPath(order.sessionId, item.productId, f.id)),
@@ -81,6 +89,7 @@ export function toAdminOrderResponse(o: AdminOrder): AdminOrderResponse {
     refunds: o.refunds.map((r) => ({
       id: r.id,
       source: r.source,
+      status: r.status,
       amount: centsToDollars(r.amountCents),
       voucher_returned: centsToDollars(r.voucherReturnedCents),
       actor: r.actor,
@@ -88,6 +97,7 @@ export function toAdminOrderResponse(o: AdminOrder): AdminOrderResponse {
       dispute_outcome: r.disputeOutcome,
       resolved_at: r.resolvedAt?.toISOString() ?? null,
       product_ids: r.productIds,
+      membership_end: r.membershipEnd,
     })),
     download_count: o.downloadCount,
     downloads: o.downloads.map((d) => ({ downloaded_at: d.createdAt.toISOString(), product_id: d.productId, filename: d.filename, ip: d.ip })),

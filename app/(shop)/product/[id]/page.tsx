@@ -1,13 +1,16 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
-import { CartActions } from '@/components/cart/cart-actions';
 import { Badge, Price } from '@/components/catalog/price';
 import { getItem, getItems, getReviewSummary } from '@/lib/cache/catalog';
+import { getLicenceTiers } from '@/lib/cache/licences';
 import type { CatalogItem } from '@/lib/domain/catalog';
+import { licenceOptions } from '@/lib/domain/licences';
+import { termsPath } from '@/lib/shop';
 import { publicMediaUrl, siteUrl } from '@/lib/media';
-import { productHref, toCardView } from '../../catalog-views';
+import { productHref, tierPriceView, toCardView } from '../../catalog-views';
 import { BackButton } from './back-button';
+import { LicencePicker } from './licence-picker';
 import { productJsonLd } from './json-ld';
 import { ProductGallery } from './product-gallery';
 import { ReviewsSection } from './reviews-section';
@@ -52,7 +55,15 @@ export default async function ProductPage({ params }: Props) {
   const item = await load((await pageInput(params)).id);
   if (!item) notFound();
   const now = new Date();
-  const view = toCardView(item, now);
+  const tiers = await getLicenceTiers();
+  const view = toCardView(item, now, tiers);
+  const choices = licenceOptions(item, tiers, now).map((o) => ({
+    key: o.key,
+    name: o.name,
+    summary: o.summary,
+    termsUrl: termsPath(o.key),
+    price: tierPriceView(o),
+  }));
   const [included, reviews] = await Promise.all([item.isBundle ? getItems(item.bundleProductIds) : [], getReviewSummary(item.id)]);
   const gallery = item.images.map((image, i) => ({
     src: publicMediaUrl(image.imagePath) ?? image.imagePath,
@@ -105,7 +116,7 @@ export default async function ProductPage({ params }: Props) {
               ))}
             </ul>
           )}
-          <CartActions item={view.cartItem} />
+          <LicencePicker productId={item.id} choices={choices} item={view.cartItem} />
           <div>
             <WishButton productId={item.id} />
           </div>

@@ -3,10 +3,10 @@ import { KnownListing, knownListing, knownListingMetadata } from '../listing-vie
 import { parseListingParams } from '../listing-params';
 import { pageInput } from '@/lib/http/page-input';
 
-// Searches within a category, search terms and listings named with characters
-// a path cannot carry, rewritten here by next.config.ts
-// (lib/http/listing-rewrites.ts): rendered per request, never cached, so random
-// strings cannot fill the cache (plain searches go to ../found, Decisions 069).
+// Searches within a category, and names or terms over 100 characters, routed
+// here by server.mjs (lib/http/listing-routes.mjs): rendered per request, never
+// cached, so random strings cannot fill the cache (plain searches go to ../found,
+// Decisions 069).
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 async function load({ searchParams }: Props) {

@@ -12,11 +12,12 @@ export const POST = handler(async (request) => {
   assertSameOrigin(request);
   // `user_id` is accepted for the spec's client but ignored: the buyer is the session user (S1).
   const query = parseQuery(request, checkoutQuerySchema);
-  const items = await parseJson(request, checkoutBodySchema);
+  const body = await parseJson(request, checkoutBodySchema);
   await enforceRateLimit(RATE_LIMITS.checkout, clientIp(request));
   const user = await getSessionUser(request);
   const result = await createCheckout({
-    productIds: items.map((i) => i.product_id),
+    items: body.items.map((i) => ({ productId: i.product_id, licence: i.licence, upgradeLicenceId: i.upgrade_licence_id })),
+    holderName: body.holder_name ?? null,
     userId: user?.id ?? null,
     customerEmail: user?.email ?? null,
     discountCode: query.discount_code || null,

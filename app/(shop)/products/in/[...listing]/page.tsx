@@ -1,10 +1,10 @@
 import type { Metadata } from 'next';
-import { listingFromSegments } from '@/lib/http/listing-rewrites';
+import { listingFromSegments } from '@/lib/http/listing-routes.mjs';
 import { KnownListing, knownListing, knownListingMetadata } from '../../listing-view';
 import { pageInput } from '@/lib/http/page-input';
 
-// /products?category=…&subcategory=…&page=… without a search, rewritten here by
-// next.config.ts (lib/http/listing-rewrites.ts): rendered on first request, then
+// /products?category=…&subcategory=…&page=… without a search, routed here by
+// server.mjs (lib/http/listing-routes.mjs): rendered on first request, then
 // served from the cache like a product page. Unknown categories are 404s, so
 // made-up names cannot grow the cache.
 export const revalidate = 60;
@@ -16,17 +16,8 @@ export async function generateStaticParams() {
 type Props = { params: Promise<{ listing: string[] }> };
 
 async function load(props: Props) {
-  const params = listingFromSegments((await pageInput(props.params)).listing.map(decodeSegment));
+  const params = listingFromSegments((await pageInput(props.params)).listing);
   return params && knownListing({ ...params, search: undefined });
-}
-
-/** Segments may arrive percent-encoded (spaces, non-ASCII); a path-safe name never contains '%' itself. */
-function decodeSegment(segment: string): string {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return '\u0000'; // never a valid name
-  }
 }
 
 export async function generateMetadata(props: Props): Promise<Metadata> {

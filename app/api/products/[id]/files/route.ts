@@ -1,6 +1,6 @@
-// POST /api/products/{id}/files — admin: add files (multipart, repeated `files`)
+// POST /api/products/{id}/files — admin: add files (multipart, repeated `files`; ?licence_tier= makes them that tier's extra files)
 // DELETE /api/products/{id}/files?file_path=… — admin: remove one of this product's files
-import { fileQuerySchema, idParams } from '@/lib/contract/admin';
+import { addFilesQuerySchema, fileQuerySchema, idParams } from '@/lib/contract/admin';
 import { filesAddedResponse } from '@/lib/contract/catalog';
 import { successResponse } from '@/lib/contract/common';
 import { revalidateCatalog } from '@/lib/cache/catalog';
@@ -24,7 +24,8 @@ async function* productFiles(request: Request): AsyncGenerator<IncomingFile> {
 
 export const POST = adminHandler<{ id: string }>(async (request, { params }, admin) => {
   const { id } = await parseParams(params, idParams);
-  const added = await addProductFiles(admin.username, id, productFiles(request));
+  const { licence_tier } = parseQuery(request, addFilesQuerySchema);
+  const added = await addProductFiles(admin.username, id, productFiles(request), { licenceTier: licence_tier });
   revalidateCatalog();
   return jsonOf(filesAddedResponse, { success: true, added_count: added });
 }, streamedBody(MAX_UPLOAD_BYTES));

@@ -1,11 +1,11 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
-import { searchFromSegments } from '@/lib/http/listing-rewrites';
+import { searchFromSegments } from '@/lib/http/listing-routes.mjs';
 import { ListingView, listingMetadata } from '../../../listing-view';
 import { pageInput } from '@/lib/http/page-input';
 
-// /products?search=…[&page=…] without a category, rewritten here by
-// next.config.ts (lib/http/listing-rewrites.ts) when the term is path-safe.
+// /products?search=…[&page=…] without a category, routed here by server.mjs
+// (lib/http/listing-routes.mjs).
 // An ISR route like /products/in, but its entries are kept by the cache
 // handler only for terms asked for twice, a bounded number of them, for
 // minutes (lib/cache/search-entries.mjs, Decisions 069): a popular search is
@@ -21,16 +21,7 @@ type Props = { params: Promise<{ term: string; page: string }> };
 
 async function load(props: Props) {
   const { term, page } = await pageInput(props.params);
-  return searchFromSegments(decodeSegment(term), page);
-}
-
-/** Segments may arrive percent-encoded (spaces, non-ASCII); a path-safe term never contains '%' itself. */
-function decodeSegment(segment: string): string {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return '\u0000'; // never a valid term
-  }
+  return searchFromSegments(term, page);
 }
 
 export async function generateMetadata(props: Props): Promise<Metadata> {

@@ -1,0 +1,100 @@
+'use client';
+
+import { useEffect, useState } from 'react';
+import { useOwnedProductIds } from '@/components/account/use-owned';
+import { useStoredUser } from '@/components/account/use-user';
+import { CartActions } from '@/components/cart/cart-actions';
+import type { PriceView } from '@/components/catalog/types';
+import { api } from '@/components/data/api';
+import { LicenceUpgrades } from '@/components/orders/licence-upgrade';
+import type { CartItem } from '@/lib/cart';
+import type { OrderLicenceResponse } from '@/lib/contract/licences';
+import type { CustomerOrdersResponse } from '@/lib/contract/orders';
+import { centsToDollars, formatAud } from '@/lib/format';
+
+export type LicenceChoice = { key: string; name: string; summary: string; termsUrl: string; price: PriceView };
+
+/**
+ * The product page's licence tiers (Decision 081): the default tier is chosen;
+ * Add to Cart and Buy Now add the chosen one. A customer who owns the item sees
+ * their licence's upgrades instead.
+ */
+export function LicencePicker({ productId, choices, item }: { productId: string; choices: LicenceChoice[]; item: CartItem }) {
+  const [chosen, setChosen] = useState(choices[0]?.key);
+  const owned = useOwnedProductIds().has(productId);
+  const choice = choices.find((c) => c.key === chosen) ?? choices[0];
+  const cartItem: CartItem = choice ? { ...item, price: centsToDollars(choice.price.priceCents), licence: choice.key, licence_name: choice.name } : item;
+  return (
+    <div className="flex flex-col gap-4">
+      {choices.length > 0 && (
+        <fieldset className="flex flex-col gap-2">
+          <legend className="mb-1 font-semibold">Licence</legend>
+          {choices.map((c) => (
+            <label
+              key={c.key}
+              className={`flex cursor-pointer gap-3 rounded-xl border p-3 ${c.key === choice?.key ? 'border-rose-700 bg-rose-50' : 'border-gray-200 bg-white'}`}
+            >
+              <input type="radio" name="licence" value={c.key} checked={c.key === choice?.key} onChange={() => setChosen(c.key)} className="mt-1" />
+              <span className="flex flex-1 flex-col gap-1">
+                <span className="flex flex-wrap items-baseline justify-between gap-2">
+                  <span className="font-semibold">{c.name}</span>
+                  <TierPrice price={c.price} />
+                </span>
+                {c.summary && <span className="text-sm text-gray-700">{c.summary}</span>}
+                <a href={c.termsUrl} className="text-sm text-indigo-800 underline" target="_blank" rel="noopener">
+                  {c.name} licence terms
+                </a>
+              </span>
+            </label>
+          ))}
+        </fieldset>
+      )}
+      <CartActions item={cartItem} defaultLicence={choices[0]?.key} />
+      {owned && <OwnedLicence productId={productId} />}
+    </div>
+  );
+}
+
+/** The signed-in owner's licence of this item, found in their orders, with its upgrades. */
+function OwnedLicence({ productId }: { productId: string }) {
+  const user = useStoredUser();
+  const [licence, setLicence] = useState<OrderLicenceResponse | null>(null);
+  useEffect(() => {
+    if (!user) return;
+    let live = true;
+    void api.get<CustomerOrdersResponse>(`/api/orders/${encodeURIComponent(user.id)}`).then((answer) => {
+      if (!live || !answer.ok) return;
+      const lines = answer.body.orders.flatMap((o) => o.products).filter((p) => p.id === productId && p.licence?.status === 'valid');
+      setLicence(lines[0]?.licence ?? null);
+    });
+    return () => {
+      live = false;
+    };
+  }, [user, productId]);
+  if (!licence) return null;
+  return (
+    <div className="rounded-xl bg-gray-50 p-4 text-sm" data-testid="owned-licence">
+      <p className="mb-2">
+        You hold the <strong>{licence.name}</strong> licence <span className="font-mono">{licence.id}</span>.
+      </p>
+      <LicenceUpgrades productId={productId} licence={licence} />
+    </div>
+  );
+}
+
+/**
+ * A tier's price; during a sale the regular one struck through beside it. Not the page's <Price>:
+ * the default tier's price is already the page's headline price, shown once as such.
+ */
+function TierPrice({ price }: { price: PriceView }) {
+  if (!price.onSale) return <span className="font-bold">{formatAud(price.priceCents)}</span>;
+  return (
+    <span className="flex items-baseline gap-2">
+      <span className="text-sm text-gray-600 line-through">
+        <span className="sr-only">was </span>
+        {formatAud(price.regularPriceCents)}
+      </span>
+      <span className="font-bold text-rose-700">{formatAud(price.priceCents)}</span>
+    </span>
+  );
+}
