@@ -21,18 +21,31 @@ function publish(next: State) {
   for (const listener of listeners) listener();
 }
 
-/** Loads the ids once per customer and page load; the full list for My Wishlist comes back too. */
+/** Saves and removals started on this page; a list asked for before one of them may not show it. */
+let writes = 0;
+const MAX_READS = 3;
+
+/**
+ * Loads the ids once per customer and page load; the full list for My Wishlist comes back too.
+ * A save made while the list was on its way (the heart a visitor pressed before signing in)
+ * would be undone by an answer read before it, so such an answer is asked for again.
+ */
 export async function loadWishlist(userId: string, force = false): Promise<ApiResult<WishlistResponse> | null> {
   if (!force && requested === userId) return null;
   requested = userId;
-  const result = await api.get<WishlistResponse>('/api/account/wishlist');
-  if (result.ok) publish({ userId, ids: new Set(result.body.product_ids) });
-  return result;
+  for (let read = 1; ; read++) {
+    const before = writes;
+    const result = await api.get<WishlistResponse>('/api/account/wishlist');
+    if (result.ok && before !== writes && read < MAX_READS) continue;
+    if (result.ok) publish({ userId, ids: new Set(result.body.product_ids) });
+    return result;
+  }
 }
 
 /** Saves or removes one product on the server, then here; the failure is the caller's to show. */
 export async function setSaved(userId: string, productId: string, saved: boolean): Promise<ApiResult<unknown>> {
   const path = `/api/account/wishlist/${encodeURIComponent(productId)}`;
+  writes++;
   const result = await api.call(path, { method: saved ? 'PUT' : 'DELETE' });
   if (result.ok && state?.userId === userId) {
     const ids = new Set(state.ids);

@@ -53,17 +53,17 @@ export const uniqueEmail = (label: string) => `${label}-${uniqueSuffix().toLower
 
 export type { CaughtMail };
 
-/** Polls the SMTP catcher's directory (MAIL_DIR from `npm test`) for a message to `address`. */
-export async function waitForMail(address: string, timeoutMs = 10_000): Promise<CaughtMail> {
+/** Polls the SMTP catcher's directory (MAIL_DIR from `npm test`) for a message to `address` (whose subject contains `subject`, when given). */
+export async function waitForMail(address: string, timeoutMs = 10_000, subject = ''): Promise<CaughtMail> {
   const dir = process.env.MAIL_DIR;
   if (!dir) throw new Error('MAIL_DIR is not set: run the browser tests through `npm test -- e2e`');
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    const found = readMails(dir).find((m) => m.to.some((to) => to.toLowerCase() === address.toLowerCase()));
+    const found = readMails(dir).find((m) => m.to.some((to) => to.toLowerCase() === address.toLowerCase()) && m.subject.includes(subject));
     if (found) return found;
     await new Promise((r) => setTimeout(r, 250));
   }
-  throw new Error(`No email to ${address} reached the SMTP catcher within ${timeoutMs} ms`);
+  throw new Error(`No email to ${address}${subject ? ` about "${subject}"` : ''} reached the SMTP catcher within ${timeoutMs} ms`);
 }
 
 function readMails(dir: string): CaughtMail[] {
