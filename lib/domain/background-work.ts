@@ -6,7 +6,8 @@ import { deleteExpiredRows, EXPIRED_ROWS_CRON, EXPIRED_ROWS_JOB } from '@/lib/do
 import { sendDisputeOutcomeEmailOnce, sendOrderConfirmationOnce, sendRefundEmailOnce } from '@/lib/domain/emails';
 import { FILE_UPDATE_EMAIL_JOB, sendFileUpdateEmail } from '@/lib/domain/file-updates';
 import { applyMembershipProviderChange, MEMBERSHIP_PROVIDER_JOB, type ProviderChange } from '@/lib/domain/membership';
-import { lapseOrder, ORDER_EMAIL_JOB, ORDER_LAPSE_JOB, REFUND_EMAIL_JOB, REFUND_SETTLE_JOB, settlePendingRefund } from '@/lib/domain/orders';
+import { lapseOrder, ORDER_EMAIL_JOB, ORDER_LAPSE_JOB } from '@/lib/domain/orders';
+import { REFUND_EMAIL_JOB, REFUND_SETTLE_JOB, settlePendingRefund } from '@/lib/domain/refunds';
 import { processUploadFile, runStagingSweep, SWEEP_STAGING_CRON, SWEEP_STAGING_JOB, UPLOAD_JOB, UPLOAD_JOB_SECONDS } from '@/lib/domain/uploads';
 import { JOB_CONCURRENCY, registerJobHandler, startJobWorker } from '@/lib/domain/jobs';
 import { sendReviewRequest } from '@/lib/domain/review-requests';

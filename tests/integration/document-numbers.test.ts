@@ -16,13 +16,14 @@ const fx = createFixtures('DocNumbers');
 const PARALLEL = 20;
 
 async function loadApp() {
-  const [checkout, orders, invoices, db] = await Promise.all([
+  const [checkout, orders, refunds, invoices, db] = await Promise.all([
     import('@/lib/domain/checkout'),
     import('@/lib/domain/orders'),
+    import('@/lib/domain/refunds'),
     import('@/lib/domain/invoices'),
     import('@/lib/infra/db'),
   ]);
-  return { ...checkout, ...orders, orderInvoicePdf: invoices.orderInvoicePdf, db: db.db };
+  return { ...checkout, ...orders, ...refunds, orderInvoicePdf: invoices.orderInvoicePdf, db: db.db };
 }
 
 let app: Awaited<ReturnType<typeof loadApp>>;

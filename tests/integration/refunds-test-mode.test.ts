@@ -15,9 +15,10 @@ const fx = createFixtures('Refund');
 const clientIp = `10.40.${randomBytes(1)[0]}.${randomBytes(1)[0]}`;
 
 async function loadApp() {
-  const [checkout, orders, downloads, storage, errors, db, jobs, handlers, fileRoute, allRoute, invoices, membership, sessions] = await Promise.all([
+  const [checkout, orders, refunds, downloads, storage, errors, db, jobs, handlers, fileRoute, allRoute, invoices, membership, sessions] = await Promise.all([
     import('@/lib/domain/checkout'),
     import('@/lib/domain/orders'),
+    import('@/lib/domain/refunds'),
     import('@/lib/domain/downloads'),
     import('@/lib/infra/storage'),
     import('@/lib/domain/errors'),
@@ -33,6 +34,7 @@ async function loadApp() {
   return {
     ...checkout,
     ...orders,
+    ...refunds,
     ...downloads,
     ...storage,
     AppError: errors.AppError,

@@ -7,9 +7,10 @@ import { signedWebhookRequest } from './signed-webhook';
 import type { StripeStandIn } from './stripe-stand-in';
 
 export async function loadRefundApp() {
-  const [checkout, orders, downloads, membership, db, jobs, handlers, webhook, invoices] = await Promise.all([
+  const [checkout, orders, refunds, downloads, membership, db, jobs, handlers, webhook, invoices] = await Promise.all([
     import('@/lib/domain/checkout'),
     import('@/lib/domain/orders'),
+    import('@/lib/domain/refunds'),
     import('@/lib/domain/downloads'),
     import('@/lib/domain/membership'),
     import('@/lib/infra/db'),
@@ -21,6 +22,7 @@ export async function loadRefundApp() {
   return {
     ...checkout,
     ...orders,
+    ...refunds,
     ...downloads,
     isActiveMember: membership.isActiveMember,
     db: db.db,

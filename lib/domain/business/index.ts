@@ -2,6 +2,6 @@
 // as they are and as they were at any date, and the numbers of the documents
 // it issues, taken with the payment or refund they record, without gaps
 // (Decisions 065, 066, 075). Below orders and invoices, which both use it.
-export * from './abn';
-export * from './details';
-export * from './document-numbers';
+export { normalizeAbn, isValidAbn, formatAbn } from './abn';
+export { type BusinessDetails, parseBusinessDetails, getBusinessDetails, businessDetailsAt, saveBusinessDetails } from './details';
+export { issueInvoiceIn, issueAdjustmentNoteIn, issueInvoiceOnce, issueAdjustmentNoteOnce } from './document-numbers';

@@ -9,7 +9,7 @@ import { authorizeOrderInvoice } from '@/lib/domain/downloads';
 import { notFound } from '@/lib/domain/errors';
 import { formatAud, formatDate } from '@/lib/format';
 import { PLANS } from '@/lib/shop';
-import { moneyReturnedAt, refundsWithNotes } from '@/lib/domain/orders';
+import { moneyReturnedAt, refundsWithNotes } from '@/lib/domain/refunds';
 import { db } from '@/lib/infra/db';
 import { renderTextPdf, type PdfRow } from '@/lib/infra/pdf';
 import { parseBusinessDetails, type BusinessDetails } from '@/lib/domain/business';

@@ -3,7 +3,7 @@ import 'server-only';
 import { licencesForLines, listTiers, summariseLicence, type LicenceSummary } from '@/lib/domain/licences';
 import { db } from '@/lib/infra/db';
 import { fileListsForProducts } from './files';
-import { moneyReturnedAt, refundsWithNotes } from './refund-notes';
+import { moneyReturnedAt, refundsWithNotes } from '@/lib/domain/refunds';
 
 export type CustomerOrderItem = {
   productId: string;

@@ -5,8 +5,8 @@ import 'server-only';
 import { db } from '@/lib/infra/db';
 import { expireOrder, failOrderPayment, fulfilOrder } from './fulfilment';
 import { handleMembershipEvent } from './membership-events';
-import { recordDispute, recordDisputeClosed, type DisputeObject } from './disputes';
-import { recordChargeRefunded, recordRefundEvent, type ChargeObject, type RefundObject } from './refund-events';
+import { recordDispute, recordDisputeClosed, type DisputeObject } from '@/lib/domain/refunds';
+import { recordChargeRefunded, recordRefundEvent, type ChargeObject, type RefundObject } from '@/lib/domain/refunds';
 
 export type CheckoutSessionObject = {
   id: string;

@@ -1,6 +1,6 @@
 // POST /api/admin/orders/refund — refund a whole order, chosen items or a membership payment (JSON session_id, product_ids?, idempotency_key?, membership_end?); 202 while Stripe has not confirmed it
 import { refundOrderRequest, refundOrderResponse } from '@/lib/contract/orders';
-import { refundOrder } from '@/lib/domain/orders';
+import { refundOrder } from '@/lib/domain/refunds';
 import { adminHandler } from '@/lib/http/admin';
 import { jsonOf, parseBody } from '@/lib/http/handler';
 import { centsToDollars, formatAud } from '@/lib/format';

@@ -12,10 +12,10 @@ import { db, type MembershipEnd } from '@/lib/infra/db';
 import { paymentMode } from '@/lib/infra/payments';
 import { createProviderRefund, listProviderRefunds, ProviderRefusal } from '@/lib/infra/payments/refunds';
 import { paymentIntentOf } from './payment-intents';
-import { openRefund, type RefundRequest } from './refund-requests';
-import { settleFromProvider, type Settlement } from './refund-settlement';
+import { openRefund, type RefundRequest } from './requests';
+import { settleFromProvider, type Settlement } from './settlement';
 
-export type { RefundRequest } from './refund-requests';
+export type { RefundRequest } from './requests';
 
 /** Product ids one request may name; an order holds at most a cart's worth. */
 export const MAX_REFUND_ITEMS = 100;

@@ -9,7 +9,7 @@ import { issueAdjustmentNoteIn } from '@/lib/domain/business';
 import { returnDrawnBalance } from '@/lib/domain/vouchers';
 import { enqueue } from '@/lib/domain/jobs';
 import type { DisputeOutcome, MembershipEnd, Prisma, RefundSource, RefundStatus } from '@/lib/infra/db';
-import { itemShares, type ItemShare } from './refund-shares';
+import { itemShares, type ItemShare } from './shares';
 
 export const REFUND_EMAIL_JOB = 'refund-email';
 

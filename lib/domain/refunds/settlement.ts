@@ -8,7 +8,7 @@ import { recordAudit } from '@/lib/domain/audit';
 import { endMembershipForRefund } from '@/lib/domain/membership';
 import { db, type Prisma } from '@/lib/infra/db';
 import { isFailedRefund, type ProviderRefund } from '@/lib/infra/payments/refunds';
-import { applyRefund, issueNoteIn, lockOrder, type LockedOrder, type LockedRefund } from './refund-records';
+import { applyRefund, issueNoteIn, lockOrder, type LockedOrder, type LockedRefund } from './records';
 
 type Tx = Prisma.TransactionClient;
 

@@ -8,8 +8,8 @@ import { AppError, invalid } from '@/lib/domain/errors';
 import { enqueue } from '@/lib/domain/jobs';
 import type { MembershipEnd, Prisma } from '@/lib/infra/db';
 import { paymentMode } from '@/lib/infra/payments';
-import { lockOrder, reservedItemIds, type LockedOrder, type LockedRefund } from './refund-records';
-import { REFUND_SETTLE_JOB, SETTLE_JOB_DELAY_MS, settleRefund } from './refund-settlement';
+import { lockOrder, reservedItemIds, type LockedOrder, type LockedRefund } from './records';
+import { REFUND_SETTLE_JOB, SETTLE_JOB_DELAY_MS, settleRefund } from './settlement';
 
 type Tx = Prisma.TransactionClient;
 

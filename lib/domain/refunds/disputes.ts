@@ -12,7 +12,7 @@ import { enqueue, kickJobs } from '@/lib/domain/jobs';
 import { restoreMembershipAfterDispute, suspendMembershipForDispute } from '@/lib/domain/membership';
 import { db, type DisputeOutcome } from '@/lib/infra/db';
 import { idOf, orderOfPaymentIntent } from './payment-intents';
-import { issueNoteIn, lockOrder, recordRefund, REFUND_EMAIL_JOB, returnVoucherShare, type LockedOrder } from './refund-records';
+import { issueNoteIn, lockOrder, recordRefund, REFUND_EMAIL_JOB, returnVoucherShare, type LockedOrder } from './records';
 
 export type DisputeObject = {
   id: string;

@@ -11,8 +11,8 @@ import { kickJobs } from '@/lib/domain/jobs';
 import { db } from '@/lib/infra/db';
 import { listProviderRefunds, toProviderRefund, type ProviderRefund } from '@/lib/infra/payments/refunds';
 import { idOf, orderOfPaymentIntent } from './payment-intents';
-import { lockOrder, recordRefund, refundedCents, reservedItemIds, type LockedOrder } from './refund-records';
-import { settleFromProvider } from './refund-settlement';
+import { lockOrder, recordRefund, refundedCents, reservedItemIds, type LockedOrder } from './records';
+import { settleFromProvider } from './settlement';
 
 export type ChargeObject = {
   id: string;
