@@ -18,9 +18,10 @@ const fx = createFixtures('Mail');
 const DAY_MS = 86_400_000;
 
 async function loadApp() {
-  const [checkout, orders, reviews, requests, wishlist, marketing, invoices, jobs, handlers, db, format, unsubscribeRoute] = await Promise.all([
+  const [checkout, orders, refunds, reviews, requests, wishlist, marketing, invoices, jobs, handlers, db, format, unsubscribeRoute] = await Promise.all([
     import('@/lib/domain/checkout'),
     import('@/lib/domain/orders'),
+    import('@/lib/domain/refunds'),
     import('@/lib/domain/reviews'),
     import('@/lib/domain/review-requests'),
     import('@/lib/domain/wishlist'),
@@ -35,6 +36,7 @@ async function loadApp() {
   return {
     ...checkout,
     ...orders,
+    ...refunds,
     ...reviews,
     ...requests,
     ...wishlist,

@@ -16,9 +16,10 @@ const fx = createFixtures('Review');
 const clientIp = `10.33.${randomBytes(1)[0]}.${randomBytes(1)[0]}`;
 
 async function loadApp() {
-  const [checkout, orders, reviews, catalog, errors, db, sessions, responses, ownRoute] = await Promise.all([
+  const [checkout, orders, refunds, reviews, catalog, errors, db, sessions, responses, ownRoute] = await Promise.all([
     import('@/lib/domain/checkout'),
     import('@/lib/domain/orders'),
+    import('@/lib/domain/refunds'),
     import('@/lib/domain/reviews'),
     import('@/lib/domain/catalog'),
     import('@/lib/domain/errors'),
@@ -30,6 +31,7 @@ async function loadApp() {
   return {
     ...checkout,
     ...orders,
+    ...refunds,
     ...reviews,
     getCatalogItem: catalog.getCatalogItem,
     listCatalogItems: catalog.listCatalogItems,
