@@ -5,9 +5,10 @@ import { toast } from 'sonner';
 import type { ApiResult } from '@/components/data/api';
 import type { GalleryImageResponse } from '@/lib/contract/catalog';
 import { MAX_GALLERY_IMAGES, MAX_IMAGE_ALT_LENGTH } from '@/lib/shop';
-import { useConfirm } from './confirm';
+import { Button } from '@/components/ui/button';
+import { useConfirm } from '@/components/ui/confirm';
+import { TextField } from '@/components/ui/field';
 import { api, toastFailure } from './session';
-import { button, input } from './styles';
 
 type GalleryAnswer = { images: GalleryImageResponse[] };
 const ACCEPT = 'image/png,image/jpeg,image/webp,image/gif,image/tiff,image/avif';
@@ -70,10 +71,11 @@ export function GalleryEditor({ base, initial, onChanged }: { base: string; init
             {/* eslint-disable-next-line @next/next/no-img-element -- images are sized at upload, not by the runtime optimiser (Decision 3) */}
             <img src={image.thumbnail_url ?? image.url} alt="" width={56} height={56} className="h-14 w-14 rounded object-cover" />
             <span className="w-16 text-xs font-semibold text-gray-700">{i === 0 ? 'Main' : `Image ${i + 1}`}</span>
-            <label className="min-w-40 flex-1">
-              <span className="sr-only">Alt text of image {i + 1}</span>
-              <input
-                className={input}
+            <div className="min-w-40 flex-1">
+              <TextField
+                id={`${id}-alt-${image.id}`}
+                label={`Alt text of image ${i + 1}`}
+                hideLabel
                 placeholder="Alt text: what the image shows"
                 maxLength={MAX_IMAGE_ALT_LENGTH}
                 value={image.alt}
@@ -82,35 +84,22 @@ export function GalleryEditor({ base, initial, onChanged }: { base: string; init
                   setDirty(true);
                 }}
               />
-            </label>
-            <button type="button" className={button.small} disabled={i === 0} onClick={() => move(i, i - 1)} aria-label={`Move image ${i + 1} up`}>
+            </div>
+            <Button variant="secondary" size="sm" disabled={i === 0} onClick={() => move(i, i - 1)} aria-label={`Move image ${i + 1} up`}>
               Up
-            </button>
-            <button
-              type="button"
-              className={button.small}
-              disabled={i === images.length - 1}
-              onClick={() => move(i, i + 1)}
-              aria-label={`Move image ${i + 1} down`}
-            >
+            </Button>
+            <Button variant="secondary" size="sm" disabled={i === images.length - 1} onClick={() => move(i, i + 1)} aria-label={`Move image ${i + 1} down`}>
               Down
-            </button>
-            <button
-              type="button"
-              className={button.smallDanger}
-              disabled={images.length === 1 || busy}
-              onClick={() => void remove(image)}
-              aria-label={`Remove image ${i + 1}`}
-            >
+            </Button>
+            <Button variant="danger" size="sm" disabled={images.length === 1 || busy} onClick={() => void remove(image)} aria-label={`Remove image ${i + 1}`}>
               Remove
-            </button>
+            </Button>
           </li>
         ))}
       </ol>
       {dirty && (
-        <button
-          type="button"
-          className={`${button.primary} self-start`}
+        <Button
+          className="self-start"
           disabled={busy}
           onClick={() =>
             void apply(
@@ -124,16 +113,21 @@ export function GalleryEditor({ base, initial, onChanged }: { base: string; init
           }
         >
           Save order and alt text
-        </button>
+        </Button>
       )}
       <div className="flex flex-wrap items-end gap-3">
-        <label className="flex flex-col gap-1 text-sm font-medium text-gray-800">
-          Add images
-          <input type="file" multiple accept={ACCEPT} className="text-sm" disabled={room === 0} onChange={(e) => setFiles([...(e.target.files ?? [])])} />
-        </label>
-        <button type="button" className={button.secondary} disabled={files.length === 0 || busy} onClick={add}>
+        <TextField
+          id={`${id}-files`}
+          label="Add images"
+          type="file"
+          multiple
+          accept={ACCEPT}
+          disabled={room === 0}
+          onChange={(e) => setFiles([...(e.target.files ?? [])])}
+        />
+        <Button variant="secondary" disabled={files.length === 0 || busy} onClick={add}>
           {busy ? 'Uploading...' : 'Add Images'}
-        </button>
+        </Button>
       </div>
     </section>
   );

@@ -2,8 +2,9 @@
 
 import { useState } from 'react';
 import { formatDate } from '@/lib/format';
-import { dollars } from './format';
-import { card, input } from './styles';
+import { dollarsToCents, formatAud } from '@/lib/format';
+import { Card } from '@/components/ui/card';
+import { Input } from '@/components/ui/field';
 import { Pager } from './pager';
 import type { VoucherResponse as Voucher } from '@/lib/contract/vouchers';
 import { adminPaths } from './use-admin-data';
@@ -11,8 +12,9 @@ import { useAdminList, useDebounced } from './use-admin-list';
 import { VoucherActions, VoucherStatusBadge } from './voucher-actions';
 import { VoucherForm } from './voucher-form';
 
-const valueText = (v: Voucher) => (v.type === 'percentage' ? `${v.value}%` : dollars(v.value));
-const balanceText = (v: Voucher) => (v.current_balance === null ? '—' : `${dollars(v.current_balance)} of ${dollars(v.original_balance ?? 0)}`);
+const valueText = (v: Voucher) => (v.type === 'percentage' ? `${v.value}%` : formatAud(dollarsToCents(v.value)));
+const balanceText = (v: Voucher) =>
+  v.current_balance === null ? '—' : `${formatAud(dollarsToCents(v.current_balance))} of ${formatAud(dollarsToCents(v.original_balance ?? 0))}`;
 
 const PAGE_SIZE = 50;
 
@@ -26,7 +28,7 @@ export function VouchersTab() {
   return (
     <div className="flex flex-col gap-6">
       <VoucherForm onCreated={async () => void (await mutate())} />
-      <section className={card} aria-labelledby="vouchers-title">
+      <Card as="section" aria-labelledby="vouchers-title">
         <h2 id="vouchers-title" className="mb-3 text-lg font-bold">
           Vouchers
         </h2>
@@ -34,7 +36,7 @@ export function VouchersTab() {
           <label htmlFor="voucher-search" className="sr-only">
             Search vouchers
           </label>
-          <input
+          <Input
             id="voucher-search"
             type="search"
             placeholder="Search by code or email..."
@@ -43,7 +45,6 @@ export function VouchersTab() {
               setSearch(e.target.value);
               setOffset(0);
             }}
-            className={input}
           />
         </div>
         {vouchers === undefined ? (
@@ -85,7 +86,7 @@ export function VouchersTab() {
           </div>
         )}
         <Pager label="Vouchers" offset={offset} pageSize={PAGE_SIZE} shown={vouchers?.length ?? 0} total={data?.total ?? 0} onOffset={setOffset} />
-      </section>
+      </Card>
     </div>
   );
 }

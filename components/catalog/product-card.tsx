@@ -1,9 +1,10 @@
 import { CardCartButtons } from '@/components/cart/card-cart-buttons';
+import { Badge } from '@/components/ui/badge';
+import { Price } from '@/components/ui/price';
+import { Stars } from '@/components/ui/stars';
 import { CardHeart } from '@/components/wishlist/heart-button';
-import { Badge, Price } from './price';
-import { reviewCount, Stars } from './stars';
 import type { ProductCardView } from './types';
-import { CARD_TAG_LIMIT } from '@/lib/shop';
+import { CARD_TAG_LIMIT, tagListingPath } from '@/lib/shop';
 
 // Styles are the .card* classes in app/globals.css (the card repeats 48 times per page).
 // Plain <a>, not next/link: 96 Link components to hydrate and prefetch cost a phone
@@ -42,16 +43,15 @@ export function ProductCard({ product, priority = false }: { product: ProductCar
         </h3>
         {product.rating && (
           <p className="card-rating">
-            <Stars value={product.rating.average} label={`Rated ${product.rating.average} out of 5 from ${reviewCount(product.rating.count)}`} />
-            <span aria-hidden="true">
-              {product.rating.average.toFixed(1)} ({product.rating.count})
-            </span>
+            <Stars rating={product.rating.average} count={product.rating.count} className="h-3.5 w-3.5" />
           </p>
         )}
         {product.tags.length > 0 && (
           <ul className="card-tags" aria-label="Tags">
             {product.tags.slice(0, CARD_TAG_LIMIT).map((tag) => (
-              <li key={tag}>{tag}</li>
+              <li key={tag}>
+                <a href={tagListingPath(tag)}>{tag}</a>
+              </li>
             ))}
           </ul>
         )}

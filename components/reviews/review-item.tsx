@@ -1,4 +1,4 @@
-import { Stars } from '@/components/catalog/stars';
+import { Stars } from '@/components/ui/stars';
 import type { PublicReviewResponse } from '@/lib/contract/reviews';
 import { formatDate } from '@/lib/format';
 import { SHOP_NAME } from '@/lib/shop';
@@ -16,13 +16,13 @@ export function ReviewItem({ review }: { review: PublicReviewResponse }) {
   return (
     <li className="border-b border-gray-200 py-4 last:border-b-0" data-testid="review">
       <div className="flex flex-wrap items-center gap-2">
-        <Stars value={review.rating} className="text-lg" />
+        <Stars rating={review.rating} className="h-5 w-5" />
         <h3 className="font-semibold text-gray-900">{review.title}</h3>
       </div>
       <p className="mt-1 flex flex-wrap gap-x-3 text-sm text-gray-700">
         <span>{review.author}</span>
         <time dateTime={review.created_at}>{formatDate(review.created_at)}</time>
-        <span className="font-medium text-emerald-800">{VERIFIED_LABEL[review.verified]}</span>
+        <span className="font-medium text-success-800">{VERIFIED_LABEL[review.verified]}</span>
       </p>
       {review.body && <p className="mt-2 whitespace-pre-line text-gray-800">{review.body}</p>}
       {review.reply && (

@@ -13,6 +13,8 @@ import { JOB_CONCURRENCY, registerJobHandler, startJobWorker } from '@/lib/domai
 import { sendReviewRequest } from '@/lib/domain/review-requests';
 import { REVIEW_REQUEST_JOB } from '@/lib/domain/reviews';
 import { queueSaleAlerts, sendSaleAlert, WISHLIST_ALERT_JOB, WISHLIST_DIGEST_CRON, WISHLIST_DIGEST_JOB } from '@/lib/domain/wishlist';
+import { countOrderInsights, ORDER_INSIGHTS_JOB } from '@/lib/domain/insights';
+import { LIST_PRICES_CRON, LIST_PRICES_JOB, refreshListPrices } from '@/lib/domain/catalog';
 
 export function registerJobHandlers(): void {
   registerJobHandler(ORDER_EMAIL_JOB, async (payload) => {
@@ -80,6 +82,17 @@ export function registerJobHandlers(): void {
     const { orderId } = payload as { orderId: string };
     await lapseOrder(orderId);
   });
+  registerJobHandler(ORDER_INSIGHTS_JOB, async (payload) => {
+    const { orderId } = payload as { orderId: string };
+    await countOrderInsights(orderId);
+  });
+  registerJobHandler(
+    LIST_PRICES_JOB,
+    async () => {
+      await refreshListPrices();
+    },
+    { cron: LIST_PRICES_CRON, retryLimit: 1, expireInSeconds: 60 },
+  );
 }
 
 /** The in-process worker (instrumentation.ts); a failure to start is logged, and the web server keeps serving. */

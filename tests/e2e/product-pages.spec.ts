@@ -58,8 +58,15 @@ for (const screen of screens) {
       await thumbs.nth(2).click();
       await expect(thumbs.nth(2)).toHaveAttribute('aria-current', 'true');
 
-      await page.getByRole('button', { name: `Enlarge image 1 of 3 of ${product.title}` }).click();
-      const lightbox = page.getByRole('dialog');
+      await page.getByRole('button', { name: `Enlarge image 2 of 3 of ${product.title}` }).click();
+      const lightbox = page.getByRole('dialog', { name: product.title });
+      await expect(lightbox).toBeVisible();
+      await expect(page.getByTestId('lightbox-position')).toHaveText('2 / 3');
+      await page.keyboard.press('Escape');
+      await expect(lightbox).toBeHidden();
+      await expect(page.getByRole('button', { name: `Enlarge image 2 of 3 of ${product.title}` })).toBeFocused();
+
+      await page.getByRole('button', { name: `Enlarge image of ${product.title}` }).click();
       await expect(lightbox).toBeVisible();
       await expect(page.getByTestId('lightbox-position')).toHaveText('1 / 3');
       await expect(page.getByTestId('lightbox-image')).toHaveAttribute('alt', product.alts[0]);
@@ -76,6 +83,7 @@ for (const screen of screens) {
       }
       await page.keyboard.press('Escape');
       await expect(lightbox).toBeHidden();
+      await expect(page.getByRole('button', { name: `Enlarge image of ${product.title}` })).toBeFocused();
     });
 
     test("reviews: a buyer's review is published on the page with its stars and 'Verified purchase'", async ({ page }) => {

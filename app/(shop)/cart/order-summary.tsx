@@ -6,12 +6,15 @@ import { toast } from 'sonner';
 import { useMembershipCheck } from '@/components/account/use-membership-check';
 import { useStoredUser } from '@/components/account/use-user';
 import { api, type ApiResult } from '@/components/data/api';
+import { Button } from '@/components/ui/button';
+import { Notice } from '@/components/ui/card';
+import { Input } from '@/components/ui/field';
+import { CrownIcon } from '@/components/ui/icons';
+import { LockIcon } from '@/components/ui/content-icons';
 import { cartSubtotal, type CartItem } from '@/lib/cart';
-import { formatAud } from '@/lib/format';
+import { dollarsToCents, formatAud } from '@/lib/format';
 
 type Applied = { code: string; discountCents: number; totalCents: number; description: string };
-
-const toCents = (dollars: number) => Math.round(dollars * 100);
 
 type Validation = { valid: boolean; code: string; value: number; discount: number; description: string; message: string };
 type CheckoutSession = { url: string; session_id: string; free_checkout?: boolean; is_member?: boolean };
@@ -33,7 +36,7 @@ export function OrderSummary({ items }: { items: CartItem[] }) {
   const [checking, setChecking] = useState(false);
   const [processing, setProcessing] = useState(false);
   const subtotal = cartSubtotal(items);
-  const subtotalCents = toCents(subtotal);
+  const subtotalCents = dollarsToCents(subtotal);
 
   async function apply(codeToApply: string) {
     const normalized = codeToApply.trim().toUpperCase();
@@ -53,7 +56,12 @@ export function OrderSummary({ items }: { items: CartItem[] }) {
       setApplied(null);
       toast.error(messageOf(answer, 'Failed to validate discount code'));
     } else if (result.valid) {
-      setApplied({ code: result.code, discountCents: toCents(result.discount), totalCents: toCents(result.value), description: result.description });
+      setApplied({
+        code: result.code,
+        discountCents: dollarsToCents(result.discount),
+        totalCents: dollarsToCents(result.value),
+        description: result.description,
+      });
       if (!quiet) toast.success(`Discount code ${result.code} applied`);
     } else {
       setApplied(null);
@@ -108,10 +116,13 @@ export function OrderSummary({ items }: { items: CartItem[] }) {
         Order Summary
       </h2>
       {member ? (
-        <div className="mt-4 rounded-xl bg-amber-50 p-4 text-amber-900" data-testid="member-panel">
-          <p className="font-semibold">👑 Active Member</p>
+        <Notice tone="warning" className="mt-4 text-base" data-testid="member-panel">
+          <p className="flex items-center gap-2 font-semibold">
+            <CrownIcon />
+            Active Member
+          </p>
           <p className="text-sm">Everything in your cart is included in your membership.</p>
-        </div>
+        </Notice>
       ) : (
         <form
           className="mt-4 flex gap-2"
@@ -123,18 +134,18 @@ export function OrderSummary({ items }: { items: CartItem[] }) {
           <label htmlFor="discount-code" className="sr-only">
             Discount code
           </label>
-          <input
+          <Input
             id="discount-code"
             value={code}
             onChange={(e) => setCode(e.target.value.toUpperCase())}
             placeholder="Discount code"
             maxLength={40}
             autoComplete="off"
-            className="min-w-0 flex-1 rounded-lg border border-gray-300 px-3 py-2 uppercase"
+            className="min-w-0 flex-1 uppercase"
           />
-          <button type="submit" disabled={checking} className="rounded-lg border border-gray-900 px-4 py-2 font-semibold hover:bg-gray-100 disabled:opacity-60">
+          <Button type="submit" variant="secondary" disabled={checking} className="border-gray-900">
             {checking ? 'Checking...' : 'Apply'}
-          </button>
+          </Button>
         </form>
       )}
       <dl className="mt-4 space-y-2 text-gray-800">
@@ -143,13 +154,13 @@ export function OrderSummary({ items }: { items: CartItem[] }) {
           <dd>{formatAud(subtotalCents)}</dd>
         </div>
         {member && (
-          <div className="flex justify-between text-emerald-800">
+          <div className="flex justify-between text-success-800">
             <dt>Member discount</dt>
             <dd>−{formatAud(subtotalCents)}</dd>
           </div>
         )}
         {!member && applied && (
-          <div className="flex justify-between text-emerald-800" data-testid="discount-line">
+          <div className="flex justify-between text-success-800" data-testid="discount-line">
             <dt>
               Discount ({applied.code})<span className="block text-xs text-gray-700">{applied.description}</span>
             </dt>
@@ -161,15 +172,13 @@ export function OrderSummary({ items }: { items: CartItem[] }) {
           <dd data-testid="order-total">{formatAud(totalCents)}</dd>
         </div>
       </dl>
-      <button
-        type="button"
-        onClick={checkout}
-        disabled={processing}
-        className="mt-6 w-full rounded-xl bg-rose-700 px-6 py-3 text-lg font-semibold text-white hover:bg-rose-800 disabled:opacity-70"
-      >
+      <Button size="lg" onClick={checkout} disabled={processing} className="mt-6 w-full rounded-xl text-lg">
         {processing ? 'Processing...' : 'Proceed to Checkout'}
-      </button>
-      <p className="mt-3 text-center text-xs text-gray-700">🔒 Secure checkout: payments are processed by Stripe. We never see your card details.</p>
+      </Button>
+      <p className="mt-3 flex items-start justify-center gap-1 text-center text-xs text-gray-700">
+        <LockIcon className="h-3.5 w-3.5" />
+        Secure checkout: payments are processed by Stripe. We never see your card details.
+      </p>
     </section>
   );
 }

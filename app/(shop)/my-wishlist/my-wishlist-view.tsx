@@ -3,8 +3,8 @@
 import Link from 'next/link';
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
-import { LoadingPanel } from '@/components/account/panels';
-import { primaryButton } from '@/components/account/styles';
+import { buttonClass } from '@/components/ui/button';
+import { Card, LoadingPanel } from '@/components/ui/card';
 import { useLoginRedirect } from '@/components/account/use-login-redirect';
 import { readStoredUser } from '@/components/account/use-user';
 import { useWishlistIds, loadWishlist } from '@/components/wishlist/wishlist-store';
@@ -46,19 +46,19 @@ export function MyWishlistView() {
       <h1 className="text-3xl font-extrabold tracking-tight">My Wishlist</h1>
       {state.kind === 'loading' && <LoadingPanel label="Loading your wishlist..." />}
       {state.kind === 'failed' && (
-        <p className="mt-8 rounded-2xl bg-white p-8 text-center text-gray-700 shadow-sm">
+        <Card padding="lg" className="mt-8 text-center text-gray-700">
           Your wishlist could not be loaded. Please refresh the page to try again.
-        </p>
+        </Card>
       )}
       {state.kind === 'ready' &&
         (items.length === 0 ? (
-          <div className="mt-8 rounded-2xl bg-white p-10 text-center shadow-sm">
+          <Card padding="lg" className="mt-8 text-center">
             <h2 className="text-xl font-bold">Your wishlist is empty</h2>
             <p className="mt-2 text-gray-700">Tap the heart on any design to save it here. We will email you when a saved design goes on sale.</p>
-            <Link href="/products" className={`${primaryButton} mt-6`}>
+            <Link href="/products" className={buttonClass({ size: 'lg', className: 'mt-6' })}>
               Browse Products
             </Link>
-          </div>
+          </Card>
         ) : (
           <ul className="mt-6 grid gap-4" aria-label="Saved products">
             {items.map((item) => (

@@ -2,8 +2,9 @@
 
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { primaryButton } from '@/components/account/styles';
 import { api } from '@/components/data/api';
+import { Button } from '@/components/ui/button';
+import { Notice } from '@/components/ui/card';
 
 type Props = { token: string; label: string; maskedEmail: string; subscribed: boolean };
 
@@ -22,9 +23,9 @@ export function UnsubscribeButton({ token, label, maskedEmail, subscribed }: Pro
 
   if (done) {
     return (
-      <p className="mt-6 rounded-xl bg-emerald-50 p-4 text-center text-emerald-900" role="status">
+      <Notice tone="success" className="mt-6 text-center text-base" role="status">
         {maskedEmail} no longer receives {label}.
-      </p>
+      </Notice>
     );
   }
   return (
@@ -32,9 +33,9 @@ export function UnsubscribeButton({ token, label, maskedEmail, subscribed }: Pro
       <p className="text-gray-700">
         Stop sending {label} to {maskedEmail}? Emails about your orders and account still arrive.
       </p>
-      <button type="button" className={primaryButton} disabled={busy} onClick={() => void unsubscribe()}>
+      <Button size="lg" disabled={busy} onClick={() => void unsubscribe()}>
         {busy ? 'Unsubscribing...' : `Unsubscribe from ${label}`}
-      </button>
+      </Button>
     </div>
   );
 }

@@ -2,17 +2,19 @@
 
 import { useId, useState } from 'react';
 import { toast } from 'sonner';
-import { Stars } from '@/components/catalog/stars';
+import { Badge, type BadgeTone } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { TextareaField } from '@/components/ui/form-controls';
+import { Stars } from '@/components/ui/stars';
 import type { AdminReviewResponse } from '@/lib/contract/reviews';
 import { formatDate } from '@/lib/format';
 import { REVIEW_REASON_MAX, REVIEW_REPLY_MAX } from '@/lib/shop';
 import { api, toastFailure } from '../session';
-import { button, input } from '../styles';
 
-const STATUS: Record<AdminReviewResponse['status'], { label: string; tone: string }> = {
-  shown: { label: 'Shown', tone: 'bg-emerald-100 text-emerald-900' },
-  hidden: { label: 'Hidden', tone: 'bg-amber-100 text-amber-900' },
-  refunded: { label: 'Hidden: refunded or disputed', tone: 'bg-gray-200 text-gray-800' },
+const STATUS: Record<AdminReviewResponse['status'], { label: string; tone: BadgeTone }> = {
+  shown: { label: 'Shown', tone: 'success' },
+  hidden: { label: 'Hidden', tone: 'warning' },
+  refunded: { label: 'Hidden: refunded or disputed', tone: 'neutral' },
 };
 
 type Editing = { kind: 'hide' | 'unhide' | 'reply'; text: string } | null;
@@ -44,16 +46,16 @@ export function ReviewRow({ review, onChanged }: { review: AdminReviewResponse; 
   return (
     <li className="py-4" data-testid="admin-review">
       <div className="flex flex-wrap items-center gap-2">
-        <Stars value={review.rating} />
+        <Stars rating={review.rating} />
         <span className="font-semibold">{review.title}</span>
-        <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${status.tone}`}>{status.label}</span>
+        <Badge tone={status.tone}>{status.label}</Badge>
       </div>
       <p className="mt-1 text-sm text-gray-700">
         {review.product_title} - {review.customer_name} ({review.customer_email}) - {formatDate(review.created_at)}
         {review.verified === 'member' && ' - member download'}
       </p>
       {review.body && <p className="mt-2 whitespace-pre-line text-sm text-gray-900">{review.body}</p>}
-      {review.hidden_reason && <p className="mt-1 text-sm text-amber-900">Hidden because: {review.hidden_reason}</p>}
+      {review.hidden_reason && <p className="mt-1 text-sm text-warning-900">Hidden because: {review.hidden_reason}</p>}
       {review.reply && <p className="mt-2 rounded-lg bg-gray-100 p-2 text-sm">Your reply: {review.reply}</p>}
       {editing ? (
         <form
@@ -63,44 +65,43 @@ export function ReviewRow({ review, onChanged }: { review: AdminReviewResponse; 
             submit();
           }}
         >
-          <label htmlFor={`${id}-text`} className="text-sm font-medium">
-            {editing.kind === 'reply'
-              ? 'Public reply (empty removes it)'
-              : editing.kind === 'hide'
-                ? 'Reason for hiding'
-                : 'Reason for showing it again (optional)'}
-          </label>
-          <textarea
+          <TextareaField
             id={`${id}-text`}
-            className={input}
+            label={
+              editing.kind === 'reply'
+                ? 'Public reply (empty removes it)'
+                : editing.kind === 'hide'
+                  ? 'Reason for hiding'
+                  : 'Reason for showing it again (optional)'
+            }
             rows={editing.kind === 'reply' ? 3 : 1}
             maxLength={editing.kind === 'reply' ? REVIEW_REPLY_MAX : REVIEW_REASON_MAX}
             value={editing.text}
             onChange={(e) => setEditing({ ...editing, text: e.target.value })}
           />
           <div className="flex gap-2">
-            <button type="submit" className={button.primary} disabled={busy}>
+            <Button type="submit" disabled={busy}>
               {busy ? 'Saving...' : 'Save'}
-            </button>
-            <button type="button" className={button.secondary} onClick={() => setEditing(null)} disabled={busy}>
+            </Button>
+            <Button variant="secondary" onClick={() => setEditing(null)} disabled={busy}>
               Cancel
-            </button>
+            </Button>
           </div>
         </form>
       ) : (
         <div className="mt-2 flex flex-wrap gap-2">
           {review.status === 'hidden' ? (
-            <button type="button" className={button.small} onClick={() => setEditing({ kind: 'unhide', text: '' })}>
+            <Button variant="secondary" size="sm" onClick={() => setEditing({ kind: 'unhide', text: '' })}>
               Unhide
-            </button>
+            </Button>
           ) : (
-            <button type="button" className={button.small} onClick={() => setEditing({ kind: 'hide', text: '' })}>
+            <Button variant="secondary" size="sm" onClick={() => setEditing({ kind: 'hide', text: '' })}>
               Hide
-            </button>
+            </Button>
           )}
-          <button type="button" className={button.small} onClick={() => setEditing({ kind: 'reply', text: review.reply ?? '' })}>
+          <Button variant="secondary" size="sm" onClick={() => setEditing({ kind: 'reply', text: review.reply ?? '' })}>
             {review.reply ? 'Edit reply' : 'Reply'}
-          </button>
+          </Button>
         </div>
       )}
     </li>

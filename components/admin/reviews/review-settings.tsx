@@ -3,16 +3,18 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
 import type { ReviewSettingsResponse } from '@/lib/contract/reviews';
-import { CheckboxField, TextField } from '../field';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { TextField } from '@/components/ui/field';
+import { CheckboxField } from '@/components/ui/form-controls';
 import { api, toastFailure } from '../session';
-import { button, card } from '../styles';
 import { adminPaths, useAdminData } from '../use-admin-data';
 
 /** The review request email: on or off, and how many days after purchase it goes. */
 export function ReviewSettings() {
   const { data, mutate } = useAdminData<ReviewSettingsResponse>(adminPaths.reviewSettings, 'Failed to fetch settings');
   return (
-    <section className={card} aria-labelledby="review-settings-title">
+    <Card as="section" aria-labelledby="review-settings-title">
       <h2 id="review-settings-title" className="mb-3 text-lg font-bold">
         Review request email
       </h2>
@@ -21,7 +23,7 @@ export function ReviewSettings() {
       ) : (
         <p role="status">Loading...</p>
       )}
-    </section>
+    </Card>
   );
 }
 
@@ -61,9 +63,9 @@ function SettingsForm({ saved, onSaved }: { saved: ReviewSettingsResponse; onSav
           onChange={(e) => setDays(e.target.value)}
         />
       </div>
-      <button type="submit" className={button.primary} disabled={busy}>
+      <Button type="submit" disabled={busy}>
         {busy ? 'Saving...' : 'Save'}
-      </button>
+      </Button>
       <p className="w-full text-xs text-gray-600">
         Sent once per order to customers with an account, never after a refund, with an unsubscribe link. Orders paid from now on follow these settings.
       </p>

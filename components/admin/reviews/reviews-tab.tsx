@@ -3,7 +3,9 @@
 import { useState } from 'react';
 import type { AdminReviewResponse } from '@/lib/contract/reviews';
 import { Pager } from '../pager';
-import { card, input } from '../styles';
+import { Card } from '@/components/ui/card';
+import { Input } from '@/components/ui/field';
+import { Select } from '@/components/ui/form-controls';
 import { adminPaths } from '../use-admin-data';
 import { useAdminList, useDebounced } from '../use-admin-list';
 import { ReviewRow } from './review-row';
@@ -29,7 +31,7 @@ export function ReviewsTab() {
   return (
     <div className="flex flex-col gap-6">
       <ReviewSettings />
-      <section className={card} aria-labelledby="reviews-title">
+      <Card as="section" aria-labelledby="reviews-title">
         <h2 id="reviews-title" className="mb-3 text-lg font-bold">
           Reviews
         </h2>
@@ -37,9 +39,9 @@ export function ReviewsTab() {
           <label className="sr-only" htmlFor="review-status">
             Show
           </label>
-          <select
+          <Select
             id="review-status"
-            className={`${input} max-w-48`}
+            className="max-w-48"
             value={status}
             onChange={(e) => {
               setStatus(e.target.value as typeof status);
@@ -51,15 +53,15 @@ export function ReviewsTab() {
                 {f.label}
               </option>
             ))}
-          </select>
+          </Select>
           <label htmlFor="review-search" className="sr-only">
             Search reviews
           </label>
-          <input
+          <Input
             id="review-search"
             type="search"
             placeholder="Search by product or email..."
-            className={`${input} max-w-xs`}
+            className="max-w-xs"
             value={search}
             onChange={(e) => {
               setSearch(e.target.value);
@@ -79,7 +81,7 @@ export function ReviewsTab() {
           </ul>
         )}
         <Pager label="Reviews" offset={offset} pageSize={PAGE_SIZE} shown={reviews?.length ?? 0} total={data?.total ?? 0} onOffset={setOffset} />
-      </section>
+      </Card>
     </div>
   );
 }

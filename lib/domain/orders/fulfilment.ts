@@ -5,6 +5,7 @@
 // its invoice number included (Decision 075).
 import 'server-only';
 import { issueInvoiceIn } from '@/lib/domain/business';
+import { recordSaleFigures } from '@/lib/domain/insights';
 import { issueLicences } from '@/lib/domain/licences';
 import { activateTestMembership } from '@/lib/domain/membership';
 import { confirmVoucher, releaseVoucher } from '@/lib/domain/vouchers';
@@ -12,6 +13,7 @@ import { db } from '@/lib/infra/db';
 import { paymentMode } from '@/lib/infra/payments';
 import { enqueue, kickJobs } from '@/lib/domain/jobs';
 import { scheduleReviewRequest } from '@/lib/domain/reviews';
+import { ORDER_INSIGHTS_JOB } from '@/lib/domain/insights';
 
 export const ORDER_EMAIL_JOB = 'order-email';
 
@@ -49,6 +51,7 @@ export async function fulfilOrder(sessionId: string, details: FulfilDetails): Pr
     if (!order.customerEmail && details.customerEmail) {
       await tx.order.update({ where: { id: order.id }, data: { customerEmail: details.customerEmail.toLowerCase() } });
     }
+    await recordSaleFigures(tx, order.id);
     if (order.kind === 'subscription') {
       // With Stripe the membership follows the subscription's own events; test mode has none.
       if (paymentMode() === 'test') await activateTestMembership(tx, order);
@@ -58,6 +61,8 @@ export async function fulfilOrder(sessionId: string, details: FulfilDetails): Pr
       await issueLicences(tx, order.id, details.customerName);
       await enqueue(tx, ORDER_EMAIL_JOB, { orderId: order.id }, { key: order.id });
       await scheduleReviewRequest(tx, order.id, now);
+      // Sales counts and co-purchases for the storefront, off the payment's path (Decision 089).
+      await enqueue(tx, ORDER_INSIGHTS_JOB, { orderId: order.id }, { key: order.id });
     }
     // Last: the number's lock is held until commit, and a rollback gives the number back.
     await issueInvoiceIn(tx, order.id, now);

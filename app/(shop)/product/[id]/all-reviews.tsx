@@ -3,6 +3,8 @@
 import { useState, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import { api } from '@/components/data/api';
+import { SelectField } from '@/components/ui/form-controls';
+import { TextButton } from '@/components/ui/text-button';
 import { ReviewItem } from '@/components/reviews/review-item';
 import type { PublicReviewResponse, ReviewListResponse } from '@/lib/contract/reviews';
 import { REVIEWS_ON_PAGE, type ReviewSort } from '@/lib/shop';
@@ -37,39 +39,33 @@ export function AllReviews({ productId, count, children }: { productId: string; 
       <div>
         {children}
         {count > REVIEWS_ON_PAGE && (
-          <button type="button" className="mt-4 font-semibold text-rose-700 hover:underline" disabled={busy} onClick={() => void load('newest', 0)}>
+          <TextButton className="link mt-4" disabled={busy} onClick={() => void load('newest', 0)}>
             See all {count} reviews
-          </button>
+          </TextButton>
         )}
       </div>
     );
   }
   return (
     <div>
-      <label className="flex items-center gap-2 text-sm font-medium">
-        Sort by
-        <select
-          className="rounded-lg border border-gray-300 px-2 py-1"
-          value={sort}
-          disabled={busy}
-          onChange={(e) => void load(e.target.value as ReviewSort, 0)}
-        >
+      <div className="max-w-xs">
+        <SelectField id={`reviews-sort-${productId}`} label="Sort by" value={sort} disabled={busy} onChange={(e) => void load(e.target.value as ReviewSort, 0)}>
           {SORTS.map((s) => (
             <option key={s.value} value={s.value}>
               {s.label}
             </option>
           ))}
-        </select>
-      </label>
+        </SelectField>
+      </div>
       <ul className="mt-2" aria-busy={busy}>
         {reviews.map((review) => (
           <ReviewItem key={review.id} review={review} />
         ))}
       </ul>
       {reviews.length < total && (
-        <button type="button" className="mt-4 font-semibold text-rose-700 hover:underline" disabled={busy} onClick={() => void load(sort, reviews.length)}>
+        <TextButton className="link mt-4" disabled={busy} onClick={() => void load(sort, reviews.length)}>
           {busy ? 'Loading...' : 'Load more reviews'}
-        </button>
+        </TextButton>
       )}
     </div>
   );

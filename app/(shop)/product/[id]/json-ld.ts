@@ -1,6 +1,7 @@
 import 'server-only';
 import type { ReviewSummary } from '@/lib/cache/catalog';
 import type { CatalogItem } from '@/lib/domain/catalog';
+import { formatAmount } from '@/lib/format';
 import { publicMediaUrl, siteUrl } from '@/lib/media';
 import { SHOP_NAME } from '@/lib/shop';
 
@@ -40,7 +41,7 @@ export function productJsonLd(item: CatalogItem, priceCents: number, onSale: boo
     offers: {
       '@type': 'Offer',
       url: siteUrl(`/product/${item.id}`),
-      price: (priceCents / 100).toFixed(2),
+      price: formatAmount(priceCents),
       priceCurrency: 'AUD',
       availability: 'https://schema.org/InStock',
       itemCondition: 'https://schema.org/NewCondition',

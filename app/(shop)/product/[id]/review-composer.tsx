@@ -5,16 +5,17 @@ import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
-import { ConfirmDialog } from '@/components/account/confirm-dialog';
 import { useStoredUser } from '@/components/account/use-user';
-import { Stars } from '@/components/catalog/stars';
 import { api } from '@/components/data/api';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { ConfirmDialog } from '@/components/ui/dialog';
+import { Stars } from '@/components/ui/stars';
+import { TextButton } from '@/components/ui/text-button';
 import type { OwnReviewResponse } from '@/lib/contract/reviews';
 
 // The form loads only when a buyer opens it: shoppers who never write pay nothing for it.
 const ReviewForm = dynamic(() => import('./review-form').then((m) => m.ReviewForm));
-
-const link = 'font-semibold text-rose-700 hover:underline';
 
 /**
  * "Write a review" for the signed-in buyer, their own review with Edit and
@@ -55,7 +56,7 @@ export function ReviewComposer({ productId }: { productId: string }) {
     return (
       <p className="mt-6 text-sm text-gray-700">
         Bought this?{' '}
-        <Link href={`/login?next=${encodeURIComponent(`/product/${productId}#reviews`)}`} className={link}>
+        <Link href={`/login?next=${encodeURIComponent(`/product/${productId}#reviews`)}`} className="link">
           Log in
         </Link>{' '}
         to write a review.
@@ -74,19 +75,15 @@ export function ReviewComposer({ productId }: { productId: string }) {
   if (mine.review) {
     const review = mine.review;
     return (
-      <div className="mt-6 rounded-xl border border-gray-200 bg-white p-4" data-testid="own-review">
+      <Card className="mt-6" data-testid="own-review">
         <p className="text-sm font-semibold text-gray-900">Your review</p>
         <p className="mt-1 flex items-center gap-2">
-          <Stars value={review.rating} /> <span className="font-semibold">{review.title}</span>
+          <Stars rating={review.rating} /> <span className="font-semibold">{review.title}</span>
         </p>
-        {review.hidden && <p className="mt-1 text-sm text-amber-800">Your review is not shown on this page.</p>}
+        {review.hidden && <p className="mt-1 text-sm text-warning-900">Your review is not shown on this page.</p>}
         <div className="mt-3 flex gap-4">
-          <button type="button" className={link} onClick={() => setEditing(true)}>
-            Edit review
-          </button>
-          <button type="button" className={link} onClick={() => setConfirming(true)}>
-            Delete review
-          </button>
+          <TextButton onClick={() => setEditing(true)}>Edit review</TextButton>
+          <TextButton onClick={() => setConfirming(true)}>Delete review</TextButton>
         </div>
         <ConfirmDialog
           open={confirming}
@@ -97,13 +94,13 @@ export function ReviewComposer({ productId }: { productId: string }) {
           onConfirm={() => void remove(review.id)}
           onClose={() => setConfirming(false)}
         />
-      </div>
+      </Card>
     );
   }
   if (!mine.can_review) return <p className="mt-6 text-sm text-gray-700">Reviews are written by customers who bought this item.</p>;
   return (
-    <button type="button" className="mt-6 rounded-lg bg-rose-700 px-5 py-3 font-semibold text-white hover:bg-rose-800" onClick={() => setEditing(true)}>
+    <Button size="lg" className="mt-6" onClick={() => setEditing(true)}>
       Write a review
-    </button>
+    </Button>
   );
 }

@@ -2,9 +2,12 @@
 
 import { useId, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
-import { FormField } from '@/components/account/form-field';
-import { primaryButton, secondaryButton } from '@/components/account/styles';
 import { api } from '@/components/data/api';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { TextField } from '@/components/ui/field';
+import { TextareaField } from '@/components/ui/form-controls';
+import { StarRatingInput } from '@/components/ui/stars';
 import type { OwnReviewResponse, ReviewInputBody } from '@/lib/contract/reviews';
 import { REVIEW_BODY_MAX, REVIEW_TITLE_MAX } from '@/lib/shop';
 
@@ -32,49 +35,26 @@ export function ReviewForm({ productId, initial, onSaved, onCancel }: Props) {
   }
 
   return (
-    <form className="mt-6 flex flex-col gap-4 rounded-xl border border-gray-200 bg-white p-4" onSubmit={(e) => void submit(e)} aria-label="Your review">
-      <fieldset>
-        <legend className="text-sm font-medium text-gray-800">Your rating</legend>
-        <div className="mt-1 flex gap-1">
-          {[1, 2, 3, 4, 5].map((star) => (
-            <label
-              key={star}
-              className={`cursor-pointer rounded text-3xl leading-none has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-rose-300 ${star <= rating ? 'text-amber-500' : 'text-gray-300'}`}
-            >
-              <input type="radio" name={`${id}-rating`} value={star} checked={rating === star} onChange={() => setRating(star)} className="sr-only" />
-              <span aria-hidden="true" className="stars-one" />
-              <span className="sr-only">
-                {star} star{star === 1 ? '' : 's'}
-              </span>
-            </label>
-          ))}
-        </div>
-      </fieldset>
-      <FormField id={`${id}-title`} label="Title" required maxLength={REVIEW_TITLE_MAX} value={title} onChange={(e) => setTitle(e.target.value)} />
-      <div className="flex flex-col gap-1">
-        <label htmlFor={`${id}-body`} className="text-sm font-medium text-gray-800">
-          Your review (optional)
-        </label>
-        <textarea
-          id={`${id}-body`}
-          rows={5}
-          maxLength={REVIEW_BODY_MAX}
-          value={body}
-          onChange={(e) => setBody(e.target.value)}
-          className="rounded-lg border border-gray-300 px-3 py-2 focus:border-rose-700 focus:outline-none focus:ring-2 focus:ring-rose-200"
-        />
-        <p className="text-right text-xs text-gray-600">
-          {body.length} / {REVIEW_BODY_MAX}
-        </p>
-      </div>
+    <Card as="form" className="mt-6 flex flex-col gap-4" onSubmit={(e: FormEvent) => void submit(e)} aria-label="Your review">
+      <StarRatingInput name={`${id}-rating`} legend="Your rating" value={rating || null} onChange={setRating} />
+      <TextField id={`${id}-title`} label="Title" required maxLength={REVIEW_TITLE_MAX} value={title} onChange={(e) => setTitle(e.target.value)} />
+      <TextareaField
+        id={`${id}-body`}
+        label="Your review (optional)"
+        hint={`${body.length} / ${REVIEW_BODY_MAX}`}
+        rows={5}
+        maxLength={REVIEW_BODY_MAX}
+        value={body}
+        onChange={(e) => setBody(e.target.value)}
+      />
       <div className="flex flex-wrap gap-3">
-        <button type="submit" className={primaryButton} disabled={busy}>
+        <Button type="submit" disabled={busy}>
           {busy ? 'Saving...' : initial ? 'Save review' : 'Post review'}
-        </button>
-        <button type="button" className={secondaryButton} onClick={onCancel} disabled={busy}>
+        </Button>
+        <Button variant="secondary" onClick={onCancel} disabled={busy}>
           Cancel
-        </button>
+        </Button>
       </div>
-    </form>
+    </Card>
   );
 }

@@ -1,4 +1,4 @@
-import { reviewCount, Stars } from '@/components/catalog/stars';
+import { Stars } from '@/components/ui/stars';
 import { ReviewItem } from '@/components/reviews/review-item';
 import type { ReviewSummary } from '@/lib/cache/catalog';
 import { toPublicReviewResponse } from '@/lib/http/responses/reviews';
@@ -22,8 +22,10 @@ export function ReviewsSection({ productId, summary }: { productId: string; summ
         <div className="mt-4 grid gap-8 md:grid-cols-[16rem_1fr]">
           <div data-testid="rating-summary">
             <p className="text-4xl font-extrabold">{summary.average.toFixed(1)}</p>
-            <Stars value={summary.average} className="text-2xl" label={`Rated ${summary.average} out of 5`} />
-            <p className="mt-1 text-sm text-gray-700">{reviewCount(summary.count)}</p>
+            <Stars rating={summary.average} className="h-6 w-6" />
+            <p className="mt-1 text-sm text-gray-700">
+              {summary.count} review{summary.count === 1 ? '' : 's'}
+            </p>
             <ul className="mt-4 flex flex-col gap-1 text-sm" aria-label="Reviews per star rating">
               {[5, 4, 3, 2, 1].map((star) => {
                 const n = summary.distribution[star - 1];
@@ -31,7 +33,7 @@ export function ReviewsSection({ productId, summary }: { productId: string; summ
                   <li key={star} className="flex items-center gap-2">
                     <span className="w-12 shrink-0">{star} star</span>
                     <span className="h-2 flex-1 overflow-hidden rounded-full bg-gray-200" aria-hidden="true">
-                      <span className="block h-full bg-amber-500" style={{ width: `${(n / summary.count) * 100}%` }} />
+                      <span className="block h-full bg-warning-700" style={{ width: `${(n / summary.count) * 100}%` }} />
                     </span>
                     <span className="w-8 shrink-0 text-right">{n}</span>
                   </li>
