@@ -184,6 +184,29 @@ describe('what shoppers see', () => {
     expect((await reviewsOf(item.id)).count).toBe(1);
   });
 
+  it("keeps the listing's rating (the Top rated sort) equal to what shoppers see, through edits, moderation, a refund and a delete", async () => {
+    const [first, second] = [await fx.user(), await fx.user()];
+    const item = await fx.product({ priceCents: 1400 });
+    const rating = async () => app.db().product.findUniqueOrThrow({ where: { id: item.id }, select: { ratingAverage: true, ratingCount: true } });
+    const firstSession = await paidOrder([item.id], first);
+    await paidOrder([item.id], second);
+    expect(await rating()).toEqual({ ratingAverage: 0, ratingCount: 0 });
+    const { id: firstReview } = await app.createReview(first.id, item.id, input(5));
+    const { id: secondReview } = await app.createReview(second.id, item.id, input(2));
+    expect(await rating()).toEqual({ ratingAverage: 3.5, ratingCount: 2 });
+
+    await app.moderateReview('admin', secondReview, { hidden: true, reason: 'Off topic' });
+    expect(await rating()).toEqual({ ratingAverage: 5, ratingCount: 1 });
+    await app.moderateReview('admin', secondReview, { hidden: false });
+    await app.updateReview(first.id, item.id, firstReview, input(4));
+    expect(await rating()).toEqual({ ratingAverage: 3, ratingCount: 2 });
+
+    await app.refundOrder({ actor: 'admin', sessionId: firstSession, productIds: [item.id] });
+    expect(await rating()).toEqual({ ratingAverage: 2, ratingCount: 1 });
+    await app.deleteReview(second.id, item.id, secondReview);
+    expect(await rating()).toEqual({ ratingAverage: 0, ratingCount: 0 });
+  });
+
   it('lets the owner hide (with a reason), show again and reply; the reply is public, the reason is not', async () => {
     const buyer = await fx.user();
     const item = await fx.product({ priceCents: 1300 });

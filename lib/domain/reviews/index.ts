@@ -19,6 +19,7 @@ export {
   type ReviewRequestSettings,
 } from './requests';
 export { PAID_STATUSES } from './visibility';
+export { syncOrderRatings, syncRatings } from './ratings';
 
 /** Sets each item's `rating` from its shown reviews (null without any). */
 export async function withRatings<T extends { id: string; rating: { average: number; count: number } | null }>(items: T[]): Promise<T[]> {

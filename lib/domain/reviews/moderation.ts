@@ -5,6 +5,7 @@ import 'server-only';
 import { recordAudit } from '@/lib/domain/audit';
 import { invalid, notFound } from '@/lib/domain/errors';
 import { db, escapeLike, Prisma } from '@/lib/infra/db';
+import { syncRatings } from './ratings';
 import { heldSql } from './visibility';
 
 export const REVIEW_STATUSES = ['all', 'shown', 'hidden', 'refunded'] as const;
@@ -77,6 +78,7 @@ export async function moderateReview(actor: string, id: string, change: Moderati
       Object.assign(data, { reply, repliedAt: reply ? new Date() : null });
     }
     await tx.review.update({ where: { id }, data });
+    await syncRatings(tx, [review.productId]);
     const action = change.hidden === true ? 'review.hide' : change.hidden === false ? 'review.unhide' : 'review.reply';
     await recordAudit(tx, actor, action, id, { product_id: review.productId, reason, ...(change.reply !== undefined ? { reply: change.reply } : {}) });
     return { productId: review.productId };

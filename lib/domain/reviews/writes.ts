@@ -4,6 +4,7 @@ import 'server-only';
 import { AppError, notFound } from '@/lib/domain/errors';
 import { db } from '@/lib/infra/db';
 import { reviewEligibility } from './eligibility';
+import { syncRatings } from './ratings';
 
 export type ReviewInput = { rating: number; title: string; body: string };
 
@@ -26,7 +27,11 @@ export async function createReview(userId: string, productId: string, input: Rev
   const eligibility = await reviewEligibility(userId, productId);
   if (!eligibility.eligible) throw new AppError('forbidden', NOT_A_BUYER);
   try {
-    return await db().review.create({ data: { userId, productId, ...clean(input), viaMembership: eligibility.viaMembership }, select: { id: true } });
+    return await db().$transaction(async (tx) => {
+      const review = await tx.review.create({ data: { userId, productId, ...clean(input), viaMembership: eligibility.viaMembership }, select: { id: true } });
+      await syncRatings(tx, [productId]);
+      return review;
+    });
   } catch (error) {
     // One per customer and item, by the unique index: two posts at once make one review.
     if (isUniqueViolation(error)) throw new AppError('conflict', ALREADY_REVIEWED);
@@ -35,13 +40,19 @@ export async function createReview(userId: string, productId: string, input: Rev
 }
 
 export async function updateReview(userId: string, productId: string, reviewId: string, input: ReviewInput): Promise<void> {
-  const updated = await db().review.updateMany({ where: { id: reviewId, userId, productId }, data: clean(input) });
-  if (updated.count !== 1) throw notFound('Review not found');
+  await db().$transaction(async (tx) => {
+    const updated = await tx.review.updateMany({ where: { id: reviewId, userId, productId }, data: clean(input) });
+    if (updated.count !== 1) throw notFound('Review not found');
+    await syncRatings(tx, [productId]);
+  });
 }
 
 export async function deleteReview(userId: string, productId: string, reviewId: string): Promise<void> {
-  const deleted = await db().review.deleteMany({ where: { id: reviewId, userId, productId } });
-  if (deleted.count !== 1) throw notFound('Review not found');
+  await db().$transaction(async (tx) => {
+    const deleted = await tx.review.deleteMany({ where: { id: reviewId, userId, productId } });
+    if (deleted.count !== 1) throw notFound('Review not found');
+    await syncRatings(tx, [productId]);
+  });
 }
 
 /** For the product page's "Write a review" island: whether this customer may review, and their review if any. */
