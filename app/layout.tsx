@@ -4,6 +4,7 @@ import { OwnedCardMarker } from '@/components/cart/owned-card-marker';
 import { SiteFooter } from '@/components/layout/site-footer';
 import { SiteNav } from '@/components/layout/site-nav';
 import { Toaster } from '@/components/ui/toaster';
+import { WishlistHearts } from '@/components/wishlist/wishlist-hearts';
 import { getCategories } from '@/lib/cache/catalog';
 import { getLicenceTiers } from '@/lib/cache/licences';
 import { getIdentity } from '@/lib/cache/shop';
@@ -53,6 +54,7 @@ export default async function RootLayout({ children }: { children: React.ReactNo
         <Toaster />
         <CartClickListener />
         <OwnedCardMarker />
+        <WishlistHearts />
       </body>
     </html>
   );

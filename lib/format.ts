@@ -67,6 +67,13 @@ export function nextDay(day: string): string {
   return new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 }
 
+const dayFormat = new Intl.DateTimeFormat('en-CA', { timeZone: SHOP_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
+
+/** The calendar day (YYYY-MM-DD) of `at` in the shop's time zone. */
+export function shopDay(at: Date): string {
+  return dayFormat.format(at);
+}
+
 // Date and time with minutes, for the back office's logs and sales; the zone is fixed like formatDate's.
 const dateTimeFormat = new Intl.DateTimeFormat('en-AU', {
   timeZone: SHOP_TIME_ZONE,

@@ -27,6 +27,22 @@ export const SHOP_TIME_ZONE = 'Australia/Sydney';
 export const adjustmentNotePath = (sessionId: string, refundId: string) =>
   `/api/orders/invoice/${encodeURIComponent(sessionId)}/adjustments/${encodeURIComponent(refundId)}`;
 
+/** Images a product or bundle shows: its main image and mockups (Decision 086). */
+export const MAX_GALLERY_IMAGES = 12;
+/** Alt text of one gallery image. */
+export const MAX_IMAGE_ALT_LENGTH = 200;
+
+// Reviews (Decision 086): limits the form, the contract and the domain share.
+export const REVIEW_TITLE_MAX = 120;
+export const REVIEW_BODY_MAX = 2000;
+export const REVIEW_REPLY_MAX = 2000;
+export const REVIEW_REASON_MAX = 200;
+/** Reviews the product page renders on the server (crawlers see them); "See all" loads the rest. */
+export const REVIEWS_ON_PAGE = 5;
+export const REVIEW_SORTS = ['newest', 'highest', 'lowest'] as const;
+export type ReviewSort = (typeof REVIEW_SORTS)[number];
+/** Products one customer can save (a bound on what one account stores and the heart's request returns). */
+export const MAX_WISHLIST_ITEMS = 200;
 /** A licence's certificate PDF; a guest order's names its session id, which is what lets a guest in (Decision 082). */
 export const certificatePath = (licenceId: string, guestSessionId?: string | null) =>
   `/api/licences/${encodeURIComponent(licenceId)}/certificate${guestSessionId ? `?session_id=${encodeURIComponent(guestSessionId)}` : ''}`;

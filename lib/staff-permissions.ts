@@ -12,6 +12,8 @@ export const PERMISSIONS = [
   'orders',
   /** Customer accounts: the Customers tab, blocking, complimentary and cancelled memberships, anonymising. */
   'customers',
+  /** Moderating customers' reviews: hide, show, reply. */
+  'reviews',
   /** Refunding orders. */
   'refunds',
   /** Gift vouchers and membership promo codes. */
@@ -46,7 +48,7 @@ const EVERYTHING: readonly Permission[] = PERMISSIONS;
 export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
   owner: EVERYTHING,
   manager: EVERYTHING.filter((p) => p !== 'staff' && p !== 'settings.business'),
-  support: ['orders', 'customers', 'refunds', 'emails', 'vouchers', 'account'],
+  support: ['orders', 'customers', 'reviews', 'refunds', 'emails', 'vouchers', 'account'],
   catalogue: ['catalogue', 'account'],
 };
 

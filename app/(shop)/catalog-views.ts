@@ -30,6 +30,7 @@ export function toCardView(item: CatalogItem, now: Date, tiers: TierRule[]): Pro
     isBundle: item.isBundle,
     tags: item.tags,
     price,
+    rating: item.rating,
     priceFrom: lowestOption(options)?.varies ?? false,
     cartItem: {
       product_id: item.id,

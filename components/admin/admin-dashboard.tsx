@@ -12,6 +12,7 @@ import { InsightsTab } from './insights/insights-tab';
 import type { DashboardMember } from './member';
 import { OrdersTab } from './orders-tab';
 import { ProductsTab } from './products-tab';
+import { ReviewsTab } from './reviews/reviews-tab';
 import { SalesTab } from './sales-tab';
 import type { AllMatching } from './selection';
 import { SettingsTab } from './settings-tab';
@@ -57,6 +58,8 @@ export function AdminDashboard({ member, tab: requestedTab }: { member: Dashboar
         return <SalesTab categories={catalog.categories} selectedIds={[...selected]} allMatching={allMatching} onChanged={catalog.reloadProducts} />;
       case 'Orders':
         return <OrdersTab username={username} />;
+      case 'Reviews':
+        return <ReviewsTab />;
       case 'Vouchers':
         return <VouchersTab />;
       case 'Settings':

@@ -7,7 +7,7 @@ import { Combobox } from '@/components/ui/combobox';
 import { TextField } from '@/components/ui/field';
 import { CheckboxField, TextareaField } from '@/components/ui/form-controls';
 import { Dialog } from '@/components/ui/dialog';
-import { ImageReplace } from './image-replace';
+import { GalleryEditor } from './gallery-editor';
 import { LicencePrices } from './licence-prices';
 import { ProductFiles } from './product-files';
 import { Button } from '@/components/ui/button';
@@ -150,7 +150,7 @@ function EditProductForm({ product, categories, vocabulary, onClose, onSaved }: 
       </form>
       <LicencePrices product={product} onChanged={onSaved} />
       <ProductFiles product={product} onChanged={onSaved} />
-      <ImageReplace endpoint={`/api/products/${product.id}/image`} label={product.is_bundle ? 'Cover image' : 'Mockup image'} onChanged={onSaved} />
+      <GalleryEditor base={`/api/${product.is_bundle ? 'bundles' : 'products'}/${product.id}/images`} initial={product.images} onChanged={onSaved} />
     </div>
   );
 }

@@ -7,8 +7,8 @@ import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/field';
 
 /**
- * Uploads one image to `endpoint` (multipart field `image`): a product's or
- * bundle's mockup, or a category's display image. The server runs the upload
+ * Uploads one image to `endpoint` (multipart field `image`): a category's
+ * display image (products and bundles have their gallery, GalleryEditor). The server runs the upload
  * checks and makes the renditions; this only sends the file.
  */
 export function ImageReplace({ endpoint, label, onChanged }: { endpoint: string; label: string; onChanged: () => void | Promise<void> }) {

@@ -24,6 +24,8 @@ export const adminPaths = {
   promoCodes: '/api/admin/promo-codes',
   banner: '/api/settings/banner',
   business: '/api/admin/settings/business',
+  reviews: '/api/admin/reviews',
+  reviewSettings: '/api/admin/settings/reviews',
   licences: '/api/admin/licences',
   shop: '/api/admin/settings/shop',
   shopPage: (slug: string) => `/api/admin/settings/pages/${slug}`,

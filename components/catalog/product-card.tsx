@@ -1,6 +1,8 @@
 import { CardCartButtons } from '@/components/cart/card-cart-buttons';
 import { Badge } from '@/components/ui/badge';
 import { Price } from '@/components/ui/price';
+import { Stars } from '@/components/ui/stars';
+import { CardHeart } from '@/components/wishlist/heart-button';
 import type { ProductCardView } from './types';
 import { CARD_TAG_LIMIT, tagListingPath } from '@/lib/shop';
 
@@ -34,10 +36,16 @@ export function ProductCard({ product, priority = false }: { product: ProductCar
           </span>
         )}
       </a>
+      <CardHeart productId={product.id} />
       <div className="card-body">
         <h3 className="card-title">
           <a href={product.href}>{product.title}</a>
         </h3>
+        {product.rating && (
+          <p className="card-rating">
+            <Stars rating={product.rating.average} count={product.rating.count} className="h-3.5 w-3.5" />
+          </p>
+        )}
         {product.tags.length > 0 && (
           <ul className="card-tags" aria-label="Tags">
             {product.tags.slice(0, CARD_TAG_LIMIT).map((tag) => (

@@ -16,4 +16,6 @@ export type ProductCardView = {
   /** The licence tiers differ in price: the card shows "From" before the default tier's price. */
   priceFrom: boolean;
   cartItem: CartItem;
+  /** Shown reviews' average and count; null before the first review. */
+  rating: { average: number; count: number } | null;
 };

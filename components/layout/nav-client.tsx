@@ -50,6 +50,9 @@ export function AccountLinks({ className = '' }: { className?: string }) {
       <Link href="/my-orders" className={className}>
         My Orders
       </Link>
+      <Link href="/my-wishlist" className={className}>
+        My Wishlist
+      </Link>
       <span className={`${className} flex items-center gap-1 font-semibold`} data-testid="nav-user">
         {user.is_member && (
           <span role="img" aria-label="Member" title="Member" className="text-warning-700">

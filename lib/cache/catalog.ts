@@ -1,9 +1,10 @@
 import 'server-only';
 import { revalidateTag, unstable_cache } from 'next/cache';
 import * as catalog from '@/lib/domain/catalog';
-import { API_LIST_LIMIT, PRODUCTS_PAGE_SIZE } from '@/lib/shop';
+import { listShownReviews, reviewStats, type PublicReview, type ReviewStats } from '@/lib/domain/reviews';
+import { API_LIST_LIMIT, PRODUCTS_PAGE_SIZE, REVIEWS_ON_PAGE } from '@/lib/shop';
 import { clearSearchTotals, getSearchTotal, setSearchTotal } from './search-totals';
-import { CATALOG_TAG, SHOP_IDENTITY_TAG } from './catalog-tag';
+import { CATALOG_TAG, productTag, SHOP_IDENTITY_TAG } from './catalog-tag';
 import { SEARCH_TAG } from './search-entries.mjs';
 import { cachedWhen } from './stored-when';
 
@@ -11,7 +12,7 @@ import { cachedWhen } from './stored-when';
 // so the storefront shows a change on the next request; the time limit only
 // bounds how late a scheduled sale start or end can appear (checkout always
 // re-prices from the database).
-export { CATALOG_TAG };
+export { CATALOG_TAG, productTag };
 export const CATALOG_REVALIDATE_SECONDS = 60;
 
 const options = { tags: [CATALOG_TAG], revalidate: CATALOG_REVALIDATE_SECONDS };
@@ -20,8 +21,34 @@ export const getCategories = unstable_cache(catalog.listCategories, ['categories
 // The default banner names the shop's social handle, so Settings → Shop refreshes it too.
 export const getBanner = unstable_cache(catalog.getBannerMessage, ['banner'], { ...options, tags: [CATALOG_TAG, SHOP_IDENTITY_TAG] });
 export const getNewestProducts = unstable_cache(catalog.listNewestProducts, ['newest-products'], options);
-// Only products that exist are stored: a made-up id is read from the database each time (docs/security.md A12: nothing a stranger chooses is cached).
-export const getItem = cachedWhen(catalog.getCatalogItem, (item) => item !== null, ['catalog-item'], options);
+/**
+ * One product or bundle, tagged with the catalogue and its own tag, so a review
+ * written for it refreshes its page without expiring every other page.
+ * Only products that exist are stored: a made-up id is read from the database
+ * each time (docs/security.md A12: nothing a stranger chooses is cached).
+ */
+export function getItem(id: string, kind: catalog.CatalogFilter['kind'] = 'all'): Promise<catalog.CatalogItem | null> {
+  const tagged = { tags: [CATALOG_TAG, productTag(id)], revalidate: CATALOG_REVALIDATE_SECONDS };
+  return cachedWhen(catalog.getCatalogItem, (item) => item !== null, ['catalog-item'], tagged)(id, kind);
+}
+
+export type ReviewSummary = ReviewStats & { newest: PublicReview[] };
+
+async function readReviewSummary(productId: string): Promise<ReviewSummary> {
+  const [stats, newest] = await Promise.all([reviewStats(productId), listShownReviews(productId, { sort: 'newest', limit: REVIEWS_ON_PAGE, offset: 0 })]);
+  return { ...stats, newest };
+}
+
+/**
+ * The product page's reviews: average, count, count per star and the newest
+ * few, cached under the product's tag. Only asked for an item getItem found,
+ * so only real products get an entry. A refund that hides a review shows
+ * within CATALOG_REVALIDATE_SECONDS (visibility is decided when read).
+ */
+export function getReviewSummary(productId: string): Promise<ReviewSummary> {
+  const tagged = { tags: [CATALOG_TAG, productTag(productId)], revalidate: CATALOG_REVALIDATE_SECONDS };
+  return unstable_cache(readReviewSummary, ['review-summary'], tagged)(productId);
+}
 export const getItems = unstable_cache(catalog.getCatalogItems, ['catalog-items'], options);
 export const getTags = unstable_cache(catalog.listTags, ['tags'], options);
 // Per product, and only when there is something to offer: a made-up id finds nothing and stores nothing (Decision 089).
@@ -83,6 +110,11 @@ export async function getListing(filter: catalog.CatalogFilter): Promise<catalog
   // Only the fields that choose the results, in one order, so equal searches share one key.
   const { kind = 'all', category, subcategory, tag, sort, minPriceCents, maxPriceCents, limit, offset } = filter;
   return cachedSearch({ kind, category, subcategory, tag, sort, minPriceCents, maxPriceCents, limit, offset, search: normalizeSearch(filter.search) });
+}
+
+/** A review of this item was written, changed, deleted or moderated: its page and reviews refresh, nothing else. */
+export function revalidateProduct(id: string): void {
+  revalidateTag(productTag(id), { expire: 0 });
 }
 
 export function revalidateCatalog(): void {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { API_LIST_LIMIT, LISTING_SORTS, MAX_PRICE_FILTER_DOLLARS } from '@/lib/shop';
-import { dollars, isoDateTime, successResponse } from './common';
+import { API_LIST_LIMIT, LISTING_SORTS, MAX_GALLERY_IMAGES, MAX_IMAGE_ALT_LENGTH, MAX_PRICE_FILTER_DOLLARS } from '@/lib/shop';
+import { dollars, isoDateTime, pathId, successResponse } from './common';
 import { itemLicenceResponse } from './licences';
 
 // The catalogue contract (docs/product.md §3, §7): field names as the spec shows them,
@@ -73,6 +73,10 @@ export const idParamsSchema = z.object({
     .regex(/^[a-z0-9]+$/i, 'Invalid id'),
 });
 
+// One image of a gallery (Decision 086): the watermarked preview, its WebP thumbnail, alt text.
+export const galleryImage = z.object({ id: z.string(), url: z.string(), thumbnail_url: z.string().nullable(), alt: z.string() });
+export type GalleryImageResponse = z.infer<typeof galleryImage>;
+
 // The fields the public and the admin views of a product or bundle share.
 const catalogItemFields = {
   id: z.string(),
@@ -89,6 +93,8 @@ const catalogItemFields = {
   tags: z.array(z.string()),
   original_filenames: z.array(z.string()),
   is_bundle: z.boolean(),
+  /** Every image, the main one (image_path) first. */
+  images: z.array(galleryImage),
   created_at: isoDateTime,
   updated_at: isoDateTime,
 };
@@ -98,6 +104,8 @@ export const productResponse = z.object({
   ...catalogItemFields,
   thumbnail_url: z.string().nullable(),
   file_count: z.number().int().min(0),
+  /** Shown reviews' average (one decimal) and count; null before the first review. */
+  rating: z.object({ average: z.number().min(1).max(5), count: z.number().int().min(1) }).nullable(),
   /** The licence tiers it sells, default first (Decision 081); `price` and `sale_price` are the default tier's. */
   licences: z.array(itemLicenceResponse),
 });
@@ -164,3 +172,12 @@ export const categoryImageResponse = successResponse.extend({ display_image: z.s
 export const bulkDeleteResponse = successResponse.extend({ deleted_count: z.number().int().min(0) });
 export const bulkUpdateResponse = successResponse.extend({ updated_count: z.number().int().min(0) });
 export const filesAddedResponse = successResponse.extend({ added_count: z.number().int().min(0) });
+
+// POST /api/products/{id}/images, PUT …, DELETE …/{imageId} (and the same under /api/bundles): the gallery after the change.
+export const galleryResponse = successResponse.extend({ images: z.array(galleryImage) });
+export const galleryImageParams = idParamsSchema.extend({ imageId: pathId });
+/** PUT …/images: every image of the gallery once, in the new order, each with its alt text. */
+export const galleryArrangeSchema = z
+  .array(z.object({ id: z.string().trim().min(1).max(64), alt: z.string().max(MAX_IMAGE_ALT_LENGTH).default('') }))
+  .min(1)
+  .max(MAX_GALLERY_IMAGES);

@@ -9,3 +9,13 @@ export const isoDateTime = z.iso.datetime({ offset: true });
 /** The plain acknowledgement of a change: `{ success: true }`, sometimes with a message. */
 export const successResponse = z.object({ success: z.literal(true), message: z.string().optional() });
 export type SuccessResponse = z.infer<typeof successResponse>;
+
+/** An id in a path (cuid2, or the seed's ids): letters and digits only. */
+export const pathId = z
+  .string()
+  .min(1)
+  .max(64)
+  .regex(/^[a-z0-9]+$/i, 'Invalid id');
+
+/** `{productId}` of the account routes (wishlist, own review). */
+export const productIdParams = z.object({ productId: pathId });

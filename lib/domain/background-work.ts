@@ -11,6 +11,9 @@ import { REFUND_EMAIL_JOB, REFUND_SETTLE_JOB, settlePendingRefund } from '@/lib/
 import { sendStaffInvitation, STAFF_INVITE_JOB } from '@/lib/domain/staff';
 import { processUploadFile, runStagingSweep, SWEEP_STAGING_CRON, SWEEP_STAGING_JOB, UPLOAD_JOB, UPLOAD_JOB_SECONDS } from '@/lib/domain/uploads';
 import { JOB_CONCURRENCY, registerJobHandler, startJobWorker } from '@/lib/domain/jobs';
+import { sendReviewRequest } from '@/lib/domain/review-requests';
+import { REVIEW_REQUEST_JOB } from '@/lib/domain/reviews';
+import { queueSaleAlerts, sendSaleAlert, WISHLIST_ALERT_JOB, WISHLIST_DIGEST_CRON, WISHLIST_DIGEST_JOB } from '@/lib/domain/wishlist';
 import { countOrderInsights, ORDER_INSIGHTS_JOB } from '@/lib/domain/insights';
 import { LIST_PRICES_CRON, LIST_PRICES_JOB, refreshListPrices } from '@/lib/domain/catalog';
 
@@ -64,6 +67,21 @@ export function registerJobHandlers(): void {
   registerJobHandler(STAFF_INVITE_JOB, async (payload) => {
     const { staffId } = payload as { staffId: string };
     await sendStaffInvitation(staffId);
+  });
+  registerJobHandler(REVIEW_REQUEST_JOB, async (payload) => {
+    const { orderId } = payload as { orderId: string };
+    await sendReviewRequest(orderId);
+  });
+  registerJobHandler(
+    WISHLIST_DIGEST_JOB,
+    async () => {
+      await queueSaleAlerts();
+    },
+    { cron: WISHLIST_DIGEST_CRON, retryLimit: 2, expireInSeconds: 5 * 60 },
+  );
+  registerJobHandler(WISHLIST_ALERT_JOB, async (payload) => {
+    const { userId, day } = payload as { userId: string; day: string };
+    await sendSaleAlert(userId, day);
   });
   registerJobHandler(ORDER_LAPSE_JOB, async (payload) => {
     const { orderId } = payload as { orderId: string };

@@ -42,6 +42,8 @@ export const RATE_LIMITS = {
   staffCheck: { name: 'staff-check', limit: 10, windowSeconds: 900 },
   // Set-password links from staff invitations, per client, before the link is looked up.
   staffInvite: { name: 'staff-invite', limit: 10, windowSeconds: 900 },
+  // Review posts and edits, per customer: each one refreshes a product page (Decision 086).
+  reviewWrite: { name: 'review-write', limit: 10, windowSeconds: 3600 },
   // Stripe signs every event: only requests whose signature is missing or wrong count.
   unsignedWebhook: { name: 'webhook-unsigned', limit: 20, windowSeconds: 600 },
 } satisfies Record<string, RateLimitRule>;

@@ -1,6 +1,7 @@
 import 'server-only';
 import { invalid } from '@/lib/domain/errors';
 import { MAX_FIELD_BYTES, MAX_IMAGE_BYTES, readMultipart } from '@/lib/domain/uploads';
+import { MAX_GALLERY_IMAGES } from '@/lib/shop';
 import { MULTIPART_OVERHEAD_BYTES, streamedBody } from './body-limit';
 
 const MAX_PARTS = 4;
@@ -16,4 +17,18 @@ export async function readImagePart(request: Request, field = 'image'): Promise<
   }
   if (!image || image.length === 0) throw invalid('An image file is required', { [field]: ['An image file is required'] });
   return image;
+}
+
+/** A gallery upload: up to MAX_GALLERY_IMAGES images and nothing much else. */
+export const GALLERY_BODY = streamedBody(MAX_GALLERY_IMAGES * MAX_IMAGE_BYTES + (MAX_GALLERY_IMAGES + MAX_PARTS) * MAX_FIELD_BYTES + MULTIPART_OVERHEAD_BYTES);
+
+/**
+ * The bytes of each multipart file part `field`, one at a time as they arrive
+ * (413 past the image size): the caller checks and stores each before the next is read.
+ */
+export async function* readImageParts(request: Request, field = 'images'): AsyncGenerator<Buffer> {
+  const limits = { maxFileBytes: MAX_IMAGE_BYTES, maxFieldBytes: MAX_FIELD_BYTES, maxParts: MAX_GALLERY_IMAGES + MAX_PARTS };
+  for await (const part of readMultipart(request, limits)) {
+    if (part.kind === 'file' && part.name === field) yield part.data;
+  }
 }

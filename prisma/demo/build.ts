@@ -1,11 +1,12 @@
 // Renders every product, bundle and category and uploads its files, previews
 // and covers. Nothing here writes a row: prisma/demo/write.ts does, afterwards.
 import { randomBytes, randomUUID } from 'node:crypto';
-import { makeCategoryImage, makePreview, makeThumbnail, renderTrustedSvg } from '@/lib/infra/images';
+import { makeCategoryImage, makeWorkingCopy, previewFromWorkingCopy, renderTrustedSvg, thumbnailFromWorkingCopy } from '@/lib/infra/images';
 import { putObject } from '@/lib/infra/storage';
 import { DEMO_BUNDLES, DEMO_CATEGORIES, DEMO_PRODUCTS, PALETTES, type DemoBundle, type DemoCategory, type DemoProduct } from './catalogue';
 import { bundleCover, CATEGORY_TILE, CATEGORY_TILES, CATEGORY_WIDTH, categoryShowcase, categorySvg, collage } from './covers';
 import { DESIGN_SIZE, DESIGNERS, designSvg, motifOf, TRANSPARENT_SIZE, transparentSvg, type Design } from './designs';
+import { detailMockup, framedMockup } from './mockups';
 import { printGuidePdf, printSizesPdf, whatsInsidePdf } from './pdf';
 import { rngFor } from './svg';
 
@@ -31,7 +32,9 @@ function fileSlug(title: string): string {
 }
 
 type PlannedFile = { storageKey: string; originalFilename: string; contentType: string; sizeBytes: number; position: number };
-type ItemResult = { id: string; files: PlannedFile[]; design: Buffer | null };
+/** A gallery image after the main one (Decision 086). */
+export type PlannedImage = { imagePath: string; thumbnailPath: string; alt: string };
+type ItemResult = { id: string; files: PlannedFile[]; design: Buffer | null; mockups: PlannedImage[] };
 
 async function uploadFile(productId: string, position: number, originalFilename: string, body: Buffer, contentType: string): Promise<PlannedFile> {
   const ext = originalFilename.slice(originalFilename.lastIndexOf('.') + 1);
@@ -40,9 +43,24 @@ async function uploadFile(productId: string, position: number, originalFilename:
   return { storageKey, originalFilename, contentType, sizeBytes: body.length, position };
 }
 
-async function uploadImages(id: string, design: Buffer): Promise<void> {
-  const [preview, thumbnail] = await Promise.all([makePreview(design), makeThumbnail(design)]);
-  await Promise.all([putObject('public', `previews/${id}.webp`, preview, 'image/webp'), putObject('public', `thumbs/${id}.webp`, thumbnail, 'image/webp')]);
+/** Preview and thumbnail cut from one decode, with the uploads' fast WebP settings. */
+async function uploadImages(name: string, design: Buffer): Promise<void> {
+  const copy = await makeWorkingCopy(design);
+  const thumbnail = await thumbnailFromWorkingCopy(copy);
+  const preview = await previewFromWorkingCopy(copy);
+  await Promise.all([putObject('public', `previews/${name}.webp`, preview, 'image/webp'), putObject('public', `thumbs/${name}.webp`, thumbnail, 'image/webp')]);
+}
+
+/** Two or three images a product: the design, framed on a wall, and (every other product) a close-up. */
+async function uploadMockups(id: string, index: number, product: DemoProduct, design: Buffer): Promise<PlannedImage[]> {
+  const planned = [{ name: `${id}-wall`, alt: `${product.title}, framed on a wall`, render: () => framedMockup(design, PALETTES[product.palette]) }];
+  if (index % 2 === 0) planned.push({ name: `${id}-detail`, alt: `${product.title}, close-up of the detail`, render: () => detailMockup(design) });
+  return Promise.all(
+    planned.map(async ({ name, alt, render }) => {
+      await uploadImages(name, await render());
+      return { imagePath: `/media/previews/${name}.webp`, thumbnailPath: `/media/thumbs/${name}.webp`, alt };
+    }),
+  );
 }
 
 function extraFile(product: DemoProduct, design: Design): Promise<{ name: string; body: Buffer; type: string }> | null {
@@ -63,17 +81,18 @@ function extraFile(product: DemoProduct, design: Design): Promise<{ name: string
   }
 }
 
-async function buildProduct(product: DemoProduct): Promise<ItemResult> {
+async function buildProduct(product: DemoProduct, index: number): Promise<ItemResult> {
   const id = newId();
   const design = DESIGNERS[motifOf(product)](product.title, PALETTES[product.palette], rngFor(product.title));
   const png = await renderTrustedSvg(designSvg(design, DESIGN_SIZE), { compressionLevel: PNG_COMPRESSION, dpi: PRINT_DPI, opaque: true });
   const extra = await extraFile(product, design);
-  const [main, second] = await Promise.all([
+  const [main, second, , mockups] = await Promise.all([
     uploadFile(id, 0, `${fileSlug(product.title)}.png`, png, 'image/png'),
     extra ? uploadFile(id, 1, extra.name, extra.body, extra.type) : null,
     uploadImages(id, png),
+    uploadMockups(id, index, product, png),
   ]);
-  return { id, files: second ? [main, second] : [main], design: png };
+  return { id, files: second ? [main, second] : [main], design: png, mockups };
 }
 
 async function buildBundle(bundle: DemoBundle, designs: Map<string, Buffer>): Promise<ItemResult> {
@@ -86,7 +105,7 @@ async function buildBundle(bundle: DemoBundle, designs: Map<string, Buffer>): Pr
     uploadFile(id, 0, `${fileSlug(bundle.title)}-Whats-Inside.pdf`, whatsInsidePdf(bundle), 'application/pdf'),
     uploadImages(id, cover),
   ]);
-  return { id, files: [sheet], design: null };
+  return { id, files: [sheet], design: null, mockups: [] };
 }
 
 async function buildCategory(category: DemoCategory, designs: Map<string, Buffer>): Promise<{ id: string; displayImagePath: string }> {
@@ -99,13 +118,13 @@ async function buildCategory(category: DemoCategory, designs: Map<string, Buffer
 }
 
 /** Runs `work` over `items` with at most `limit` in flight, keeping results in order. */
-async function mapLimit<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
+async function mapLimit<T, R>(items: readonly T[], limit: number, work: (item: T, index: number) => Promise<R>): Promise<R[]> {
   const results = new Array<R>(items.length);
   let next = 0;
   const runner = async () => {
     while (next < items.length) {
       const index = next++;
-      results[index] = await work(items[index]);
+      results[index] = await work(items[index], index);
     }
   };
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, runner));

@@ -76,6 +76,17 @@ export async function writeCatalogue(uploaded: Uploaded, now: number): Promise<v
       });
       const items = [...uploaded.products, ...uploaded.bundles];
       await tx.productFile.createMany({ data: items.flatMap((item) => item.files.map((f) => ({ ...f, productId: item.id }))) });
+      // Galleries: the main image (alt text: the title shows instead) and the mockups after it.
+      await tx.productImage.createMany({
+        data: items.flatMap((item) =>
+          item.mockups.length === 0
+            ? []
+            : [
+                { productId: item.id, position: 0, imagePath: `/media/previews/${item.id}.webp`, thumbnailPath: `/media/thumbs/${item.id}.webp`, alt: '' },
+                ...item.mockups.map((image, i) => ({ productId: item.id, position: i + 1, ...image })),
+              ],
+        ),
+      });
       const productIds = new Map(DEMO_PRODUCTS.map((p, i) => [p.title, uploaded.products[i].id]));
       await tx.bundleItem.createMany({
         data: DEMO_BUNDLES.flatMap((b, i) =>

@@ -24,9 +24,11 @@ import {
   subscriptionStatusResponse,
 } from '@/lib/contract/membership';
 import { adminOrdersResponse, customerOrdersResponse } from '@/lib/contract/orders';
+import { adminReview, ownReviewResponse, reviewListResponse, reviewSettingsSchema } from '@/lib/contract/reviews';
 import { activeSaleResponse } from '@/lib/contract/sales';
 import { bulkUploadResponse, uploadProgressResponse } from '@/lib/contract/uploads';
 import { customerVouchersResponse, voucherCreateResponse, voucherResponse } from '@/lib/contract/vouchers';
+import { wishlistResponse } from '@/lib/contract/wishlist';
 import { adminToken, call, clearRateLimits, closeDb, registerCustomer, sql, unique, type Customer } from '../security/helpers';
 import { ADMIN_ROUTES, PUBLIC_ROUTES } from '../security/routes';
 import { expectShape } from './helpers';
@@ -44,6 +46,8 @@ const PROBES: Record<string, Probe> = {
   '/api/[...path]': { path: () => '/api/no/such/endpoint', as: 'visitor', schema: errorBodySchema, status: 404 },
   '/api/account/owned': { path: () => '/api/account/owned', as: 'customer', schema: ownedProductsResponse },
   '/api/account/vouchers': { path: () => '/api/account/vouchers', as: 'customer', schema: customerVouchersResponse },
+  '/api/account/reviews/[productId]': { path: (ids) => `/api/account/reviews/${ids.productId}`, as: 'customer', schema: ownReviewResponse },
+  '/api/account/wishlist': { path: () => '/api/account/wishlist', as: 'customer', schema: wishlistResponse },
   '/api/bundles': { path: () => '/api/bundles', as: 'visitor', schema: z.array(bundleResponse), nonEmpty: true },
   '/api/bundles/[id]': { path: (ids) => `/api/bundles/${ids.bundleId}`, as: 'visitor', schema: bundleResponse },
   '/api/categories': { path: () => '/api/categories', as: 'visitor', schema: z.array(categoryResponse), nonEmpty: true },
@@ -62,11 +66,14 @@ const PROBES: Record<string, Probe> = {
   '/api/orders/[userId]': { path: (ids) => `/api/orders/${ids.userId}`, as: 'customer', schema: customerOrdersResponse },
   '/api/products': { path: () => '/api/products', as: 'visitor', schema: z.array(productResponse), nonEmpty: true },
   '/api/products/[id]': { path: (ids) => `/api/products/${ids.productId}`, as: 'visitor', schema: productResponse },
+  '/api/products/[id]/reviews': { path: (ids) => `/api/products/${ids.productId}/reviews`, as: 'visitor', schema: reviewListResponse },
   '/api/products/[id]/file-history': { path: (ids) => `/api/products/${ids.productId}/file-history`, as: 'admin', schema: fileHistoryResponse },
   '/api/recommendations': { path: (ids) => `/api/recommendations?product_ids=${ids.productId}`, as: 'visitor', schema: z.array(productResponse) },
   '/api/settings/banner': { path: () => '/api/settings/banner', as: 'visitor', schema: bannerResponse },
   '/api/tags': { path: () => '/api/tags', as: 'visitor', schema: z.array(tagResponse), nonEmpty: true },
   '/api/admin/active-sales': { path: () => '/api/admin/active-sales', as: 'admin', schema: z.array(activeSaleResponse), nonEmpty: true },
+  '/api/admin/reviews': { path: () => '/api/admin/reviews', as: 'admin', schema: z.array(adminReview) },
+  '/api/admin/settings/reviews': { path: () => '/api/admin/settings/reviews', as: 'admin', schema: reviewSettingsSchema },
   '/api/admin/settings/business': { path: () => '/api/admin/settings/business', as: 'admin', schema: businessDetailsResponse },
   '/api/admin/insights': { path: () => '/api/admin/insights?from=2025-07-01&to=2026-06-30&interval=month', as: 'admin', schema: insightsResponse },
   '/api/admin/settings/shop': { path: () => '/api/admin/settings/shop', as: 'admin', schema: shopIdentityResponse },

@@ -95,6 +95,16 @@ export const ADMIN_ROUTE_PERMISSIONS: Record<string, Permission> = {
   'GET /api/products/[id]/file-history': 'catalogue',
   'POST /api/products/[id]/image': 'catalogue',
   'POST /api/settings/banner': 'settings.storefront',
+  'GET /api/admin/reviews': 'reviews',
+  'PUT /api/admin/reviews/[id]': 'reviews',
+  'GET /api/admin/settings/reviews': 'reviews',
+  'PUT /api/admin/settings/reviews': 'reviews',
+  'POST /api/bundles/[id]/images': 'catalogue',
+  'PUT /api/bundles/[id]/images': 'catalogue',
+  'DELETE /api/bundles/[id]/images/[imageId]': 'catalogue',
+  'POST /api/products/[id]/images': 'catalogue',
+  'PUT /api/products/[id]/images': 'catalogue',
+  'DELETE /api/products/[id]/images/[imageId]': 'catalogue',
   'POST /api/tags': 'catalogue',
   'PUT /api/tags/[id]': 'catalogue',
   'DELETE /api/tags/[id]': 'catalogue',
@@ -115,6 +125,11 @@ export const PUBLIC_ROUTES = [
   'DELETE /api/[...path]',
   'GET /api/account/vouchers',
   'GET /api/account/owned',
+  'GET /api/account/reviews/[productId]',
+  'GET /api/account/wishlist',
+  'PUT /api/account/wishlist/[productId]',
+  'DELETE /api/account/wishlist/[productId]',
+  'POST /api/email/unsubscribe',
   'POST /api/admin/logout',
   'GET /api/auth/[...nextauth]',
   'POST /api/auth/[...nextauth]',
@@ -154,6 +169,10 @@ export const PUBLIC_ROUTES = [
   'GET /api/recommendations',
   'GET /api/products/[id]',
   'GET /api/recommendations',
+  'GET /api/products/[id]/reviews',
+  'POST /api/products/[id]/reviews',
+  'PUT /api/products/[id]/reviews/[reviewId]',
+  'DELETE /api/products/[id]/reviews/[reviewId]',
   'GET /api/settings/banner',
   'GET /api/tags',
   'POST /api/validate-discount',
@@ -205,6 +224,7 @@ type Exported = { method: string; adminWrapper: boolean; declaredPermission: str
 /** The permission the first adminHandler call in `source` names: `adminHandler<…>('catalogue', …`. */
 const permissionIn = (source: string) => /adminHandler(?:<[^>]*>)?\(\s*'([\w.]+)'/.exec(source)?.[1] ?? null;
 const CATALOG_ITEM_ROUTES = readFileSync(join(process.cwd(), 'lib', 'http', 'catalog-item-routes.ts'), 'utf8');
+const GALLERY_ROUTES = readFileSync(join(process.cwd(), 'lib', 'http', 'gallery-routes.ts'), 'utf8');
 
 /** The methods a route file exports, whether each is wrapped in the admin check, and the permission it declares. */
 function exportedMethods(source: string): Exported[] {
@@ -214,8 +234,11 @@ function exportedMethods(source: string): Exported[] {
     const wrapped = direct?.[1] === 'adminHandler';
     if (direct)
       found.push({ method, adminWrapper: wrapped, declaredPermission: wrapped ? permissionIn(source.slice(direct.index, direct.index + 300)) : null });
+    // The shared admin route builders (lib/http): every method they make is wrapped in adminHandler.
     else if (new RegExp(`export const \\{[^}]*\\b${method}\\b[^}]*\\} = catalogItemWriteRoutes`).test(source))
       found.push({ method, adminWrapper: true, declaredPermission: permissionIn(CATALOG_ITEM_ROUTES.slice(CATALOG_ITEM_ROUTES.indexOf(`const ${method} =`))) });
+    else if (new RegExp(`export const \\{[^}]*\\b${method}\\b[^}]*\\} = galleryRoutes\\(`).test(source))
+      found.push({ method, adminWrapper: true, declaredPermission: permissionIn(GALLERY_ROUTES.slice(GALLERY_ROUTES.indexOf(`const ${method} =`))) });
     else if (new RegExp(`export (async )?function ${method}\\b|as ${method}\\b`).test(source))
       found.push({ method, adminWrapper: false, declaredPermission: null });
   }

@@ -14,7 +14,7 @@ describe('dashboard tab addresses', () => {
 
   it("keeps the spec's eight tabs in its order, the shop's own after them", () => {
     expect(TABS.slice(0, 8)).toEqual(['All Products', 'Upload', 'Sales Manager', 'Orders', 'Vouchers', 'Settings', 'Categories', 'Tags']);
-    expect(TABS.slice(8)).toEqual(['Insights', 'Customers', 'Staff', 'Audit', 'Account']);
+    expect(TABS.slice(8)).toEqual(['Insights', 'Customers', 'Reviews', 'Staff', 'Audit', 'Account']);
     expect(dashboardHref('/admin/dashboard', 'Insights')).toBe('/admin/dashboard?tab=insights');
     expect(dashboardHref('/admin/dashboard', 'Staff')).toBe('/admin/dashboard?tab=staff');
     expect(dashboardHref('/admin/dashboard', 'Customers')).toBe('/admin/dashboard?tab=customers');

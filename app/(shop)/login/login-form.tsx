@@ -10,7 +10,7 @@ import { TextField } from '@/components/ui/field';
 import { Button } from '@/components/ui/button';
 import { storeUser } from '@/components/account/use-user';
 
-export function LoginForm() {
+export function LoginForm({ next }: { next: string | null }) {
   const router = useRouter();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -26,7 +26,7 @@ export function LoginForm() {
       return;
     }
     storeUser(result.body.user);
-    router.push(result.body.user.is_member ? '/members/dashboard' : '/products');
+    router.push(next ?? (result.body.user.is_member ? '/members/dashboard' : '/products'));
   }
 
   return (

@@ -10,7 +10,8 @@ const TABS = ['Login', 'Register'] as const;
 type Tab = (typeof TABS)[number];
 
 /** docs/product.md §2 /login: Login and Register tabs. */
-export function LoginView({ verified }: { verified: boolean | null }) {
+/** `next`: a path on this site to return to after signing in or registering (the product whose heart was pressed). */
+export function LoginView({ verified, next }: { verified: boolean | null; next: string | null }) {
   const [tab, setTab] = useState<Tab>('Login');
   return (
     <>
@@ -20,7 +21,7 @@ export function LoginView({ verified }: { verified: boolean | null }) {
         <TabList label="Account" tabs={TABS} active={tab} onChange={setTab} idPrefix="account" look="pill" />
       </div>
       <TabPanel idPrefix="account" tab={tab} className="mt-6">
-        {tab === 'Login' ? <LoginForm /> : <RegisterForm />}
+        {tab === 'Login' ? <LoginForm next={next} /> : <RegisterForm next={next} />}
       </TabPanel>
     </>
   );

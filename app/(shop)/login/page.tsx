@@ -3,6 +3,7 @@ import { AccountCard } from '@/components/account/panels';
 import { siteUrl } from '@/lib/media';
 import { LoginView } from './login-view';
 import { pageInput } from '@/lib/http/page-input';
+import { safeReturnPath } from '@/lib/return-path';
 
 // Indexable, like the cart: people search for a shop's sign-in page.
 export const metadata: Metadata = {
@@ -11,14 +12,16 @@ export const metadata: Metadata = {
   alternates: { canonical: siteUrl('/login') },
 };
 
-type Props = { searchParams: Promise<{ verified?: string | string[] }> };
+type Props = { searchParams: Promise<{ verified?: string | string[]; next?: string | string[] }> };
+
+const first = (raw: string | string[] | undefined) => (Array.isArray(raw) ? raw[0] : raw);
 
 export default async function LoginPage({ searchParams }: Props) {
-  const raw = (await pageInput(searchParams)).verified;
-  const verified = Array.isArray(raw) ? raw[0] : raw;
+  const input = await pageInput(searchParams);
+  const verified = first(input.verified);
   return (
     <AccountCard>
-      <LoginView verified={verified === '1' ? true : verified === '0' ? false : null} />
+      <LoginView verified={verified === '1' ? true : verified === '0' ? false : null} next={safeReturnPath(first(input.next))} />
     </AccountCard>
   );
 }

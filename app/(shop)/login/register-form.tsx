@@ -9,7 +9,7 @@ import { TextField } from '@/components/ui/field';
 import { Button } from '@/components/ui/button';
 import { storeUser } from '@/components/account/use-user';
 
-export function RegisterForm() {
+export function RegisterForm({ next }: { next: string | null }) {
   const router = useRouter();
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
@@ -24,9 +24,9 @@ export function RegisterForm() {
       setBusy(false);
       return;
     }
-    // The server signed the new account in; next stop is the membership offer.
+    // The server signed the new account in; next stop is the page they came from, else the membership offer.
     storeUser(result.body.user);
-    router.push('/membership');
+    router.push(next ?? '/membership');
   }
 
   return (

@@ -2,6 +2,7 @@
 // the files' storage keys (S5 allows them to admins, never to the public).
 import 'server-only';
 import { db } from '@/lib/infra/db';
+import { galleryOf, type GalleryImage } from './gallery';
 import { selectionWhere, type ProductSelection } from './selection';
 
 export type AdminCatalogItem = {
@@ -15,6 +16,7 @@ export type AdminCatalogItem = {
   saleEnd: Date | null;
   imagePath: string | null;
   thumbnailPath: string | null;
+  images: GalleryImage[];
   category: string | null;
   subcategory: string | null;
   tags: string[];
@@ -45,6 +47,7 @@ export async function listAdminCatalog(options: ProductSelection & { limit: numb
           select: { id: true, storageKey: true, originalFilename: true, licenceTier: { select: { key: true } } },
         },
         bundleItems: { where: { removedAt: null }, orderBy: { position: 'asc' }, select: { productId: true } },
+        images: { orderBy: { position: 'asc' } },
         licencePrices: { select: { priceCents: true, offered: true, tier: { select: { key: true } } } },
       },
     }),
@@ -63,6 +66,7 @@ export async function listAdminCatalog(options: ProductSelection & { limit: numb
       saleEnd: p.saleEnd,
       imagePath: p.imagePath,
       thumbnailPath: p.thumbnailPath,
+      images: galleryOf(p),
       category: p.category?.name ?? null,
       subcategory: p.subcategory,
       tags: p.tags,

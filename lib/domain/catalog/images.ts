@@ -23,7 +23,7 @@ export async function storeItemImage(itemId: string, image: { preview: Buffer; t
   return { imagePath: mediaPath(preview), thumbnailPath: mediaPath(thumbnail), keys: [preview, thumbnail] };
 }
 
-/** Sets the mockup of a product or the cover of a bundle. */
+/** Sets the mockup of a product or the cover of a bundle: the first image of its gallery. */
 export async function setCatalogItemImage(actor: string, id: string, bytes: Buffer): Promise<{ imagePath: string; thumbnailPath: string }> {
   const item = await db().product.findFirst({ where: { id, deletedAt: null }, select: { id: true, isBundle: true } });
   if (!item) throw notFound('Product not found');
@@ -34,6 +34,8 @@ export async function setCatalogItemImage(actor: string, id: string, bytes: Buff
       const current = await tx.product.findFirst({ where: { id, deletedAt: null }, select: { imagePath: true, thumbnailPath: true } });
       if (!current) throw notFound('Product not found');
       await tx.product.update({ where: { id }, data: { imagePath: stored.imagePath, thumbnailPath: stored.thumbnailPath } });
+      // An edited gallery's first row is the main image: it changes with it (Decision 086).
+      await tx.productImage.updateMany({ where: { productId: id, position: 0 }, data: { imagePath: stored.imagePath, thumbnailPath: stored.thumbnailPath } });
       await recordAudit(tx, actor, item.isBundle ? 'bundle.image' : 'product.image', id);
       return current;
     });

@@ -5,12 +5,15 @@ import 'server-only';
 import { db, Prisma } from '@/lib/infra/db';
 import { defaultBanner, normalizeBanner } from '@/lib/banner';
 import { getShopIdentity } from '@/lib/domain/shop-identity';
+import { withRatings } from '@/lib/domain/reviews';
+import { galleryOf } from './gallery';
 import { PRISMA_ORDER } from './listing-order';
 import { searchCatalog as searchWithPlan, type SearchCounts, type SearchFilter, type SearchPage } from './search';
 import { BANNER_KEY } from './settings';
 import type { CatalogFilter, CatalogItem, CatalogPage, CategoryRecord } from './types';
 
-export type { CatalogFilter, CatalogItem, CatalogPage, CategoryRecord } from './types';
+export type { CatalogFilter, CatalogItem, CatalogPage, CategoryRecord, RatingSummary } from './types';
+export { addGalleryImages, arrangeGallery, removeGalleryImage, MAIN_IMAGE_ID, type GalleryEntry, type GalleryImage } from './gallery';
 export type { SearchCounts, SearchFilter, SearchPage } from './search';
 export { rankedQueries, searchWords } from './search-query';
 export { bulkDeleteCatalogItems, bulkUpdateCategory, deleteCatalogItem, setBanner, updateCatalogItem, type BulkTarget, type ProductEdit } from './admin';
@@ -34,6 +37,7 @@ const itemInclude = {
   // Every buyer's files; a licence tier's extras are that tier's to know about (Decision 081).
   files: { where: { removedAt: null, supersededAt: null, licenceTierId: null }, select: { originalFilename: true }, orderBy: { position: 'asc' } },
   bundleItems: { where: { removedAt: null }, select: { productId: true }, orderBy: { position: 'asc' } },
+  images: { select: { id: true, imagePath: true, thumbnailPath: true, alt: true }, orderBy: { position: 'asc' } },
   licencePrices: { select: { tierId: true, priceCents: true, offered: true } },
 } satisfies Prisma.ProductInclude;
 
@@ -52,6 +56,8 @@ function toCatalogItem(row: ItemRow): CatalogItem {
     saleEnd: row.saleEnd?.toISOString() ?? null,
     imagePath: row.imagePath,
     thumbnailPath: row.thumbnailPath,
+    images: galleryOf(row),
+    rating: null,
     category: row.category?.name ?? null,
     subcategory: row.subcategory,
     tags: row.tags,
@@ -97,7 +103,7 @@ export async function listCatalogItems(filter: CatalogFilter = {}): Promise<Cata
     take: Math.min(filter.limit ?? 100, MAX_PAGE_SIZE),
     skip: filter.offset ?? 0,
   });
-  return rows.map(toCatalogItem);
+  return withRatings(rows.map(toCatalogItem));
 }
 
 /** How many items of a browse listing match, all pages together. */
@@ -112,7 +118,7 @@ export async function listNewestProducts(count: number): Promise<CatalogItem[]> 
     orderBy: [{ createdAt: 'desc' }, { id: 'asc' }],
     take: count,
   });
-  return rows.map(toCatalogItem);
+  return withRatings(rows.map(toCatalogItem));
 }
 
 /** A product or bundle by id; `kind` restricts which. Null when absent or deleted. */
@@ -121,14 +127,14 @@ export async function getCatalogItem(id: string, kind: CatalogFilter['kind'] = '
     where: { id, deletedAt: null, ...(kind === 'all' ? {} : { isBundle: kind === 'bundle' }) },
     include: itemInclude,
   });
-  return row ? toCatalogItem(row) : null;
+  return row ? (await withRatings([toCatalogItem(row)]))[0] : null;
 }
 
 /** Several items in one query, in the order asked; absent or deleted ids are skipped. */
 export async function getCatalogItems(ids: string[]): Promise<CatalogItem[]> {
   if (ids.length === 0) return [];
   const rows = await db().product.findMany({ where: { id: { in: ids }, deletedAt: null }, include: itemInclude });
-  const byId = new Map(rows.map((r) => [r.id, toCatalogItem(r)]));
+  const byId = new Map((await withRatings(rows.map(toCatalogItem))).map((item) => [item.id, item]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 

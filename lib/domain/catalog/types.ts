@@ -2,6 +2,9 @@ import type { ListingSort } from '@/lib/shop';
 
 // Plain, serialisable catalogue records (dates as ISO strings) so that reads
 // can be cached and handed to React components as they are.
+import type { GalleryImage } from './gallery';
+
+export type RatingSummary = { average: number; count: number };
 
 export type CatalogItem = {
   id: string;
@@ -15,6 +18,10 @@ export type CatalogItem = {
   saleEnd: string | null;
   imagePath: string | null;
   thumbnailPath: string | null;
+  /** The gallery in order, the main image first (Decision 086). */
+  images: GalleryImage[];
+  /** Shown reviews' average and count; null before the first (Decision 086). */
+  rating: RatingSummary | null;
   category: string | null;
   subcategory: string | null;
   tags: string[];

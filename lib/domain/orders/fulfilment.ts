@@ -12,6 +12,7 @@ import { confirmVoucher, releaseVoucher } from '@/lib/domain/vouchers';
 import { db } from '@/lib/infra/db';
 import { paymentMode } from '@/lib/infra/payments';
 import { enqueue, kickJobs } from '@/lib/domain/jobs';
+import { scheduleReviewRequest, syncOrderRatings } from '@/lib/domain/reviews';
 import { ORDER_INSIGHTS_JOB } from '@/lib/domain/insights';
 
 export const ORDER_EMAIL_JOB = 'order-email';
@@ -59,6 +60,8 @@ export async function fulfilOrder(sessionId: string, details: FulfilDetails): Pr
       // In the same transaction as the payment: a paid line never lacks its licence (Decision 081).
       await issueLicences(tx, order.id, details.customerName);
       await enqueue(tx, ORDER_EMAIL_JOB, { orderId: order.id }, { key: order.id });
+      await scheduleReviewRequest(tx, order.id, now);
+      await syncOrderRatings(tx, order.id);
       // Sales counts and co-purchases for the storefront, off the payment's path (Decision 089).
       await enqueue(tx, ORDER_INSIGHTS_JOB, { orderId: order.id }, { key: order.id });
     }

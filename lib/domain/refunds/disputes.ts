@@ -11,6 +11,7 @@ import 'server-only';
 import { recordRefundFigures } from '@/lib/domain/insights';
 import { enqueue, kickJobs } from '@/lib/domain/jobs';
 import { restoreMembershipAfterDispute, suspendMembershipForDispute } from '@/lib/domain/membership';
+import { syncRatings } from '@/lib/domain/reviews';
 import { db, type DisputeOutcome } from '@/lib/infra/db';
 import { idOf, orderOfPaymentIntent } from './payment-intents';
 import { issueNoteIn, lockOrder, recordRefund, REFUND_EMAIL_JOB, returnVoucherShare, type LockedOrder } from './records';
@@ -74,6 +75,7 @@ export async function recordDisputeClosed(dispute: DisputeObject): Promise<boole
     if (outcome === 'won') {
       // The items stay linked to the dispute as its record; only their end is lifted.
       await tx.orderItem.updateMany({ where: { refundId: id, id: { in: suspended } }, data: { refundedAt: null } });
+      await syncRatings(tx, [...new Set(order.items.filter((i) => suspended.includes(i.id)).map((i) => i.productId))]);
       if (order.kind === 'subscription') await restoreMembershipAfterDispute(tx, order.userId, id);
     } else {
       await returnVoucherShare(tx, order, id, suspended);

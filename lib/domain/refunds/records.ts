@@ -9,6 +9,7 @@ import { issueAdjustmentNoteIn } from '@/lib/domain/business';
 import { recordRefundFigures } from '@/lib/domain/insights';
 import { returnDrawnBalance } from '@/lib/domain/vouchers';
 import { enqueue } from '@/lib/domain/jobs';
+import { syncRatings } from '@/lib/domain/reviews';
 import type { DisputeOutcome, MembershipEnd, Prisma, RefundSource, RefundStatus } from '@/lib/infra/db';
 import { itemShares, type ItemShare } from './shares';
 
@@ -139,6 +140,8 @@ export async function applyRefund(
       where: { id: { in: refund.itemIds }, orderId: order.id },
       data: { refundedAt: refund.settledAt ?? new Date(), refundId: refund.id },
     });
+    // A refunded line hides its buyer's review: the listing's rating follows.
+    await syncRatings(tx, [...new Set(order.items.filter((i) => refund.itemIds.includes(i.id)).map((i) => i.productId))]);
   }
   const dispute = refund.source === 'dispute';
   const voucherReturnedCents = dispute ? 0 : await returnVoucherShare(tx, order, refund.id, refund.itemIds);

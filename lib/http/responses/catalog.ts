@@ -1,6 +1,6 @@
 import 'server-only';
-import type { AdminProductResponse, BundleResponse, CategoryResponse, ProductResponse, TagResponse } from '@/lib/contract/catalog';
-import type { AdminCatalogItem, CatalogItem, CategoryRecord } from '@/lib/domain/catalog';
+import type { AdminProductResponse, BundleResponse, CategoryResponse, GalleryImageResponse, ProductResponse, TagResponse } from '@/lib/contract/catalog';
+import type { AdminCatalogItem, CatalogItem, CategoryRecord, GalleryImage } from '@/lib/domain/catalog';
 import { licenceOptions, proportionalSaleCents, type TierRule } from '@/lib/domain/licences';
 import { isSaleActive } from '@/lib/domain/pricing';
 import { centsToDollars } from '@/lib/format';
@@ -11,6 +11,15 @@ import { isoOrNull } from './dates';
 // the one place each shape is made, typed by the contract's schema.
 
 const dollarsOrNull = (cents: number | null) => (cents === null ? null : centsToDollars(cents));
+
+export function toGalleryResponse(images: GalleryImage[]): GalleryImageResponse[] {
+  return images.map((image) => ({
+    id: image.id,
+    url: publicMediaUrl(image.imagePath, { absolute: true }) ?? image.imagePath,
+    thumbnail_url: publicMediaUrl(image.thumbnailPath, { absolute: true }),
+    alt: image.alt,
+  }));
+}
 
 /**
  * `price` and `sale_price` are the default tier's (the first of `licences`):
@@ -38,6 +47,8 @@ export function toProductResponse(item: CatalogItem, tiers: TierRule[], now = ne
     original_filenames: item.originalFilenames,
     file_count: item.fileCount,
     is_bundle: item.isBundle,
+    images: toGalleryResponse(item.images),
+    rating: item.rating,
     created_at: item.createdAt,
     updated_at: item.updatedAt,
     licences: licences.map((l) => ({ key: l.key, name: l.name, price: centsToDollars(l.priceCents), sale_price: dollarsOrNull(l.salePriceCents) })),
@@ -88,6 +99,7 @@ export function toAdminProductResponse(p: AdminCatalogItem): AdminProductRespons
       ),
     ),
     is_bundle: p.isBundle,
+    images: toGalleryResponse(p.images),
     product_ids: p.bundleProductIds,
     created_at: p.createdAt.toISOString(),
     updated_at: p.updatedAt.toISOString(),

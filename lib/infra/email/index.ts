@@ -6,8 +6,11 @@ import { db } from '@/lib/infra/db';
 // Sends through SMTP_URL when set; otherwise the message lands in the outbox
 // table (and the server log), which is the inbox of a local shop.
 
-/** `fromName` replaces the display name of EMAIL_FROM (the shop's configured name); the address is always EMAIL_FROM's. */
-export type EmailMessage = { to: string; subject: string; text: string; html?: string; fromName?: string };
+/**
+ * `fromName` replaces the display name of EMAIL_FROM (the shop's configured name); the address is always EMAIL_FROM's.
+ * `headers`: extra headers, e.g. List-Unsubscribe on marketing email (RFC 8058).
+ */
+export type EmailMessage = { to: string; subject: string; text: string; html?: string; fromName?: string; headers?: Record<string, string> };
 
 /** The address inside `Name <address>`, or the whole value when it is a bare address. */
 const addressOf = (from: string) => /<([^<>]+)>\s*$/.exec(from)?.[1] ?? from.trim();
@@ -28,7 +31,7 @@ export async function sendEmail(message: EmailMessage): Promise<void> {
     await transporter(SMTP_URL).sendMail({ ...mail, from });
     return;
   }
-  await db().outboxEmail.create({ data: { to: message.to, subject: message.subject, text: message.text, html: message.html } });
+  await db().outboxEmail.create({ data: { to: message.to, subject: message.subject, text: message.text, html: message.html, headers: message.headers } });
   // The recipient and subject only: bodies may hold links that act as credentials.
   console.info(`[email] outbox: "${message.subject}" to ${message.to}`);
 }

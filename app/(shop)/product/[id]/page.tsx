@@ -6,7 +6,8 @@ import { Badge } from '@/components/ui/badge';
 import { ChipLink } from '@/components/ui/chip';
 import { Notice } from '@/components/ui/card';
 import { Price } from '@/components/ui/price';
-import { getItem, getItems } from '@/lib/cache/catalog';
+import { Stars } from '@/components/ui/stars';
+import { getItem, getItems, getReviewSummary } from '@/lib/cache/catalog';
 import { getLicenceTiers } from '@/lib/cache/licences';
 import { getIdentity } from '@/lib/cache/shop';
 import type { CatalogItem } from '@/lib/domain/catalog';
@@ -16,9 +17,11 @@ import { publicMediaUrl, siteUrl } from '@/lib/media';
 import { productHref, tierPriceView, toCardView } from '../../catalog-views';
 import { BackButton } from './back-button';
 import { BoughtTogether } from './bought-together';
-import { ImageLightbox } from './image-lightbox';
 import { LicencePicker } from './licence-picker';
 import { productJsonLd } from './json-ld';
+import { ProductGallery } from './product-gallery';
+import { ReviewsSection } from './reviews-section';
+import { WishButton } from '@/components/wishlist/heart-button';
 import { BoltIcon } from '@/components/ui/content-icons';
 import { pageInput } from '@/lib/http/page-input';
 
@@ -58,10 +61,11 @@ export default async function ProductPage({ params }: Props) {
   const item = await load((await pageInput(params)).id);
   if (!item) notFound();
   const now = new Date();
-  const [tiers, included, identity] = await Promise.all([
+  const [tiers, included, identity, reviews] = await Promise.all([
     getLicenceTiers(),
     item.isBundle ? getItems(item.bundleProductIds) : Promise.resolve([]),
     getIdentity(),
+    getReviewSummary(item.id),
   ]);
   const view = toCardView(item, now, tiers);
   const choices = licenceOptions(item, tiers, now).map((o) => ({
@@ -71,20 +75,30 @@ export default async function ProductPage({ params }: Props) {
     termsUrl: termsPath(o.key),
     price: tierPriceView(o),
   }));
-  const image = publicMediaUrl(item.imagePath);
+  const gallery = item.images.map((image, i) => ({
+    src: publicMediaUrl(image.imagePath) ?? image.imagePath,
+    thumb: publicMediaUrl(image.thumbnailPath ?? image.imagePath) ?? image.imagePath,
+    alt: image.alt || (i === 0 ? item.title : `${item.title}, image ${i + 1}`),
+  }));
   const categoryHref = item.category ? `/products?category=${encodeURIComponent(item.category)}` : null;
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
       <BackButton />
       <div className="mt-4 grid gap-10 md:grid-cols-2">
-        <ImageLightbox src={image} alt={item.title} />
+        <ProductGallery images={gallery} title={item.title} />
         <div className="flex flex-col gap-4">
           <div className="flex flex-wrap gap-2">
             {view.price.onSale && <Badge tone="sale">SALE - {view.price.salePercent}% OFF</Badge>}
             {item.isBundle && <Badge tone="bundle">Bundle</Badge>}
           </div>
           <h1 className="text-3xl font-extrabold tracking-tight">{item.title}</h1>
+          {reviews.average !== null && (
+            <a href="#reviews" className="flex items-center gap-2 text-sm text-gray-800 hover:underline">
+              <Stars rating={reviews.average} count={reviews.count} className="h-5 w-5" />
+              {reviews.average.toFixed(1)}
+            </a>
+          )}
           <Price price={view.price} size="lg" />
           {item.description && <p className="whitespace-pre-line text-gray-800">{item.description}</p>}
           <div className="flex flex-wrap gap-2 text-sm">
@@ -112,6 +126,9 @@ export default async function ProductPage({ params }: Props) {
             </ul>
           )}
           <LicencePicker productId={item.id} choices={choices} item={view.cartItem} />
+          <div>
+            <WishButton productId={item.id} />
+          </div>
           <Notice tone="success">
             <BoltIcon className="mr-1 h-4 w-4 align-[-2px]" />
             Instant download: your files are available immediately after purchase.
@@ -149,10 +166,14 @@ export default async function ProductPage({ params }: Props) {
           )}
         </div>
       </div>
+      <ReviewsSection productId={item.id} summary={reviews} />
       <Suspense fallback={null}>
         <BoughtTogether productId={item.id} tiers={tiers} now={now} />
       </Suspense>
-      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: productJsonLd(item, view.price.priceCents, view.price.onSale, identity.name) }} />
+      <script
+        type="application/ld+json"
+        dangerouslySetInnerHTML={{ __html: productJsonLd(item, view.price.priceCents, view.price.onSale, identity.name, reviews) }}
+      />
     </div>
   );
 }

@@ -1,0 +1,29 @@
+import 'server-only';
+import { db, Prisma } from '@/lib/infra/db';
+import { SUBSCRIBED_BY_DEFAULT, type EmailCategory } from './categories';
+
+/** Where a choice was made, kept with it: the consent record issue #29 builds on. */
+export type PreferenceSource = 'unsubscribe_link' | 'one_click' | 'preferences' | 'registration';
+
+export async function isSubscribed(userId: string, category: EmailCategory): Promise<boolean> {
+  const row = await db().emailPreference.findUnique({ where: { userId_category: { userId, category } }, select: { subscribed: true } });
+  return row ? row.subscribed : SUBSCRIBED_BY_DEFAULT[category];
+}
+
+/** Takes effect at once: the next email of the category is checked against this row. */
+export async function setSubscribed(userId: string, category: EmailCategory, subscribed: boolean, source: PreferenceSource): Promise<void> {
+  await db().emailPreference.upsert({
+    where: { userId_category: { userId, category } },
+    create: { userId, category, subscribed, source },
+    update: { subscribed, source },
+  });
+}
+
+/**
+ * SQL that is true when the customer in `userColumn` receives `category`: for
+ * queries that pick recipients in bulk (the daily sale alerts).
+ */
+export function receivesSql(userColumn: Prisma.Sql, category: EmailCategory): Prisma.Sql {
+  const fallback = SUBSCRIBED_BY_DEFAULT[category];
+  return Prisma.sql`COALESCE((SELECT p.subscribed FROM "EmailPreference" p WHERE p."userId" = ${userColumn} AND p.category = ${category}::"EmailCategory"), ${fallback})`;
+}
