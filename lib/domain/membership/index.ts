@@ -10,7 +10,6 @@ import { retrieveSubscription, setCancelAtPeriodEnd } from '@/lib/infra/payments
 import { addPeriod, type PlanInterval } from './plans';
 
 export { addPeriod, PLANS, type PlanInterval } from './plans';
-export { createPromoCode, deactivatePromoCode, listPromoCodes, promoPercentOff, type PromoCode } from './promo-codes';
 
 export const ACTIVE_STATUSES = ['active', 'trialing'];
 
