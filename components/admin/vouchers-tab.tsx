@@ -3,7 +3,8 @@
 import { useState } from 'react';
 import { formatDate } from '@/lib/format';
 import { dollars } from './format';
-import { card, input } from './styles';
+import { button, card, input } from './styles';
+import { DiscountCodesSection } from './discount-codes-section';
 import { Pager } from './pager';
 import type { VoucherResponse as Voucher } from '@/lib/contract/vouchers';
 import { adminPaths } from './use-admin-data';
@@ -16,7 +17,36 @@ const balanceText = (v: Voucher) => (v.current_balance === null ? '—' : `${dol
 
 const PAGE_SIZE = 50;
 
+type View = 'gift' | 'discounts';
+const VIEWS: [View, string][] = [
+  ['gift', 'Gift vouchers'],
+  ['discounts', 'Discount codes'],
+];
+
+/** Admin → Vouchers: gift vouchers (one customer's code) and discount codes (campaigns for everyone), one at a time. */
 export function VouchersTab() {
+  const [view, setView] = useState<View>('gift');
+  return (
+    <div className="flex flex-col gap-6">
+      <div role="group" aria-label="Kind of code" className="flex flex-wrap gap-2">
+        {VIEWS.map(([value, label]) => (
+          <button
+            key={value}
+            type="button"
+            aria-pressed={view === value}
+            className={view === value ? button.primary : button.secondary}
+            onClick={() => setView(value)}
+          >
+            {label}
+          </button>
+        ))}
+      </div>
+      {view === 'gift' ? <GiftVouchers /> : <DiscountCodesSection />}
+    </div>
+  );
+}
+
+function GiftVouchers() {
   const [search, setSearch] = useState('');
   const [offset, setOffset] = useState(0);
   const query = useDebounced(search.trim());
