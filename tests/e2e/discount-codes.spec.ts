@@ -141,3 +141,44 @@ test('on a phone: a code for chosen products, edited in its dialog, deleted whil
   expect(await sql('SELECT 1 FROM "DiscountCode" WHERE code = $1', [code])).toHaveLength(0);
   await page.context().close();
 });
+
+test('in the cart: a guest applies a code for one product, sees it priced on that item only, and gives an email the code counts', async ({ page, request }) => {
+  test.setTimeout(90_000);
+  const products = await apiGet(request, '/api/products?limit=48', productList);
+  await page.goto('/products');
+  const shown = new Set((await page.getByTestId('product-card').getByRole('heading').allTextContents()).map((t) => t.trim()));
+  const [covered, notCovered] = products.filter((p) => shown.has(p.title) && !p.on_sale && !p.is_bundle);
+  const code = `CART-${suffix}`;
+  const admin = await request.post('/api/auth/login', { form: { username: 'admin', password: 'admin' } });
+  const { token } = (await admin.json()) as { token: string };
+  const made = await request.post('/api/admin/discounts', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { code, type: 'percentage', value: 50, applies_to: 'products', product_ids: [covered.id], max_uses_per_customer: 1 },
+  });
+  expect(made.status(), await made.text()).toBe(201);
+
+  for (const product of [covered, notCovered]) {
+    const card = page.getByTestId('product-card').filter({ has: page.getByRole('heading', { name: product.title, exact: true }) });
+    await card.getByRole('button', { name: 'Add to Cart' }).click();
+    await expect(page.getByText(`${product.title} added to cart! 🎀`)).toBeVisible();
+  }
+  await page.getByRole('link', { name: 'Cart, 2 items' }).click();
+  await page.getByLabel('Discount code').fill(code);
+  await page.getByRole('button', { name: 'Apply' }).click();
+  const half = Math.round(covered.price * 50) / 100;
+  await expect(page.getByTestId('discount-line')).toContainText(`−${aud(half)}`);
+  await expect(page.getByTestId('discount-line')).toContainText('50% off selected items');
+
+  // The code counts uses per customer: a guest gives an email before checkout.
+  await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
+  await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Enter your email address to use this discount code' })).toBeVisible();
+  await page.getByLabel('Your email (this code counts uses per customer)').fill(`cart-${suffix.toLowerCase()}@example.com`);
+  await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
+  await page.waitForURL(/\/checkout\/test\/cs_test_/);
+  await expect(page.getByTestId('test-payment-total')).toHaveText(aud(Math.round((covered.price + notCovered.price - half) * 100) / 100));
+  const [held] = await sql<{ emailKey: string }>(
+    'SELECT r."emailKey" FROM "DiscountRedemption" r JOIN "DiscountCode" c ON c.id = r."discountCodeId" WHERE c.code = $1',
+    [code],
+  );
+  expect(held.emailKey).toBe(`cart-${suffix.toLowerCase()}@example.com`);
+});
