@@ -1,8 +1,10 @@
+# syntax=docker/dockerfile:1
 # Production image of the shop (issue #16 §2, Decisions 056). Not built on the
 # project's own machines (no Docker daemon there): it follows `npm run cluster`,
 # which is what the tests run.
 #
-#   docker build \
+#   DATABASE_URL=postgresql://... docker build \
+#     --secret id=database_url,env=DATABASE_URL \
 #     --build-arg NEXT_DEPLOYMENT_ID=$(git rev-parse --short HEAD) \
 #     --build-arg NEXT_SERVER_ACTIONS_ENCRYPTION_KEY="$(openssl rand -base64 32)" \
 #     --build-arg SITE_URL=https://shop.example.com \
@@ -20,10 +22,14 @@
 # TRUSTED_PROXY_HOPS counts right and no client can pick its own rate-limit
 # address (Decision 047).
 #
+# The build prerenders the home, listing and product pages from the catalogue, so it reads the
+# database: its URL comes in as a build secret, which Docker mounts for the one RUN and never
+# writes into a layer or the image's history (an ARG or ENV would be). A reader is enough.
+#
 # No secret is built in (Decisions 073): .dockerignore keeps every .env file
 # (but .env.example), local data and builds out of the context, and the final
 # stages copy only what runs, never the whole build stage.
-# tests/unit/deployment-files.test.ts fails when either could let a .env through.
+# tests/unit/docker-image.test.ts fails when either could let a .env through.
 
 FROM node:24-bookworm-slim AS deps
 WORKDIR /app
@@ -59,7 +65,8 @@ ENV NEXT_DEPLOYMENT_ID=${NEXT_DEPLOYMENT_ID} \
     NEXT_TELEMETRY_DISABLED=1 \
     NODE_ENV=production
 # The compiler's cache is for the next build, not for the image.
-RUN npx next build && rm -rf .next/cache
+RUN --mount=type=secret,id=database_url,env=DATABASE_URL,required=true \
+    npx next build && rm -rf .next/cache
 
 # The job worker and `npm run db:deploy`: TypeScript sources run by tsx, migrations, no build.
 FROM node:24-bookworm-slim AS worker

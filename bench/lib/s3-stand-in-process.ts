@@ -34,6 +34,7 @@ export type S3StandInProcess = { child: ChildProcess; port: number; stop: () => 
  */
 export async function startS3StandInProcess(script: string, directory: string, cpu?: string): Promise<S3StandInProcess> {
   const { freePort } = await import('../../scripts/lib/embedded-postgres');
+  const { standInClientEnv } = await import('../../scripts/lib/s3-stand-in');
   const port = await freePort();
   mkdirSync(directory, { recursive: true });
   const command = [process.execPath, ...process.execArgv, script, '--s3', directory, '--port', String(port)];
@@ -45,12 +46,7 @@ export async function startS3StandInProcess(script: string, directory: string, c
       if (chunk.toString().includes('s3 ready')) ready();
     });
   });
-  Object.assign(process.env, {
-    S3_ENDPOINT: `http://127.0.0.1:${port}`,
-    S3_ACCESS_KEY_ID: 'S3RVER',
-    S3_SECRET_ACCESS_KEY: 'S3RVER',
-    S3_FORCE_PATH_STYLE: 'true',
-  });
+  Object.assign(process.env, standInClientEnv(port));
   const stop = async () => {
     child.removeAllListeners('exit');
     const exited = new Promise((r) => child.once('exit', r));

@@ -10,9 +10,22 @@ export const shortOrderId = (sessionId: string) => sessionId.slice(-8);
 const REFUND_LABEL = { admin: 'Refunded', stripe_refund: 'Refunded in Stripe', dispute: 'Disputed' } as const;
 const DISPUTE_OUTCOME = { won: ' (won: access restored)', lost: ' (lost)' } as const;
 
-/** Paid, not a membership, with an item left to refund. */
+const MEMBERSHIP_END = { now: ' (membership ended)', period_end: ' (membership to period end)' } as const;
+
+/** A membership payment is refunded whole, once; it stays refundable after a dispute it won. */
+const membershipRefundable = (order: AdminOrder) => order.refunds.every((r) => r.source === 'dispute' && r.dispute_outcome === 'won');
+
+/** Items neither refunded nor waiting on a pending refund. */
+export const refundableProducts = (order: AdminOrder) => {
+  const waiting = new Set(order.refunds.filter((r) => r.status === 'pending').flatMap((r) => r.product_ids));
+  return order.products.filter((p) => !p.refunded_at && !waiting.has(p.id));
+};
+
+/** Paid, with an item (or, for a membership payment, the payment) left to refund. */
 const canRefund = (order: AdminOrder) =>
-  order.kind !== 'subscription' && order.payment_status !== 'unpaid' && order.status === 'complete' && order.products.some((p) => !p.refunded_at);
+  order.payment_status !== 'unpaid' &&
+  order.status === 'complete' &&
+  (order.kind === 'subscription' ? membershipRefundable(order) : refundableProducts(order).length > 0);
 
 export function OrderCard({ order, onResend, onRefund }: { order: AdminOrder; onResend: () => void; onRefund: () => void }) {
   return (
@@ -55,8 +68,9 @@ export function OrderCard({ order, onResend, onRefund }: { order: AdminOrder; on
         <ul className="mt-3 text-sm text-gray-800" aria-label="Refunds">
           {order.refunds.map((r) => (
             <li key={r.id} data-testid="order-refund">
-              {REFUND_LABEL[r.source]}
-              {r.dispute_outcome && DISPUTE_OUTCOME[r.dispute_outcome]} {dollars(r.amount)}
+              {r.status === 'pending' ? 'Refund waiting for Stripe' : REFUND_LABEL[r.source]}
+              {r.dispute_outcome && DISPUTE_OUTCOME[r.dispute_outcome]}
+              {r.membership_end && MEMBERSHIP_END[r.membership_end]} {dollars(r.amount)}
               {r.voucher_returned > 0 && ` + ${dollars(r.voucher_returned)} to the gift card`} · {formatDateTime(r.created_at)} · by {r.actor} ·{' '}
               {r.product_ids.length} item{r.product_ids.length === 1 ? '' : 's'}
             </li>

@@ -6,13 +6,21 @@ import { api, toastFailure } from './session';
 import { useConfirm } from './confirm';
 import { dollars } from './format';
 import { Modal } from './modal';
-import { shortOrderId } from './order-card';
+import { refundableProducts, shortOrderId } from './order-card';
 import { button } from './styles';
 import type { AdminOrderResponse as AdminOrder, RefundOrderRequest, RefundOrderResponse } from '@/lib/contract/orders';
 
 type Props = { order: AdminOrder | null; onClose: () => void; onRefunded: () => Promise<void> };
+type MembershipEnd = NonNullable<RefundOrderRequest['membership_end']>;
 
-/** Refund chosen items of one order (all not yet refunded, ticked by default), after a confirmation. */
+/**
+ * One key per refund the admin means (Decision 075): a second click, or a retry after a lost
+ * answer, sends the same key and gets the same refund. getRandomValues, not randomUUID: the
+ * latter needs a secure context, which a plain-http trial of the shop is not.
+ */
+const newIdempotencyKey = () => Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
+
+/** Refund chosen items of one order (all not yet refunded, ticked by default), or a membership payment, after a confirmation. */
 export function RefundDialog(props: Props) {
   return (
     <Modal open={props.order !== null} title="Refund Order" onClose={props.onClose} size="sm">
@@ -22,29 +30,48 @@ export function RefundDialog(props: Props) {
 }
 
 function RefundForm({ order, onClose, onRefunded }: Props & { order: AdminOrder }) {
-  const refundable = order.products.filter((p) => !p.refunded_at);
+  const membership = order.kind === 'subscription';
+  const refundable = refundableProducts(order);
   const [chosen, setChosen] = useState<string[]>(refundable.map((p) => p.id));
+  const [membershipEnd, setMembershipEnd] = useState<MembershipEnd>('now');
+  const [idempotencyKey, setIdempotencyKey] = useState(newIdempotencyKey);
   const [busy, setBusy] = useState(false);
   const confirm = useConfirm();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (chosen.length === 0) return;
+    if (!membership && chosen.length === 0) return;
     const whole = chosen.length === refundable.length;
+    const what = membership ? 'This membership payment' : `${chosen.length} item${chosen.length === 1 ? '' : 's'} of order …${shortOrderId(order.session_id)}`;
+    const after = membership
+      ? membershipEnd === 'now'
+        ? 'the membership ends at once'
+        : 'the membership lasts to the end of its paid period and does not renew'
+      : 'their downloads end at once';
     const ok = await confirm({
-      title: 'Refund these items?',
-      message: `${chosen.length} item${chosen.length === 1 ? '' : 's'} of order …${shortOrderId(order.session_id)} will be refunded${order.kind === 'payment' ? ' to the card' : ''}; their downloads end at once and the customer is emailed.`,
+      title: membership ? 'Refund this membership payment?' : 'Refund these items?',
+      message: `${what} will be refunded${order.kind === 'payment' || membership ? ' to the card' : ''}; ${after} and the customer is emailed.`,
       confirmLabel: 'Refund',
     });
     if (!ok) return;
     setBusy(true);
-    const body: RefundOrderRequest = { session_id: order.session_id, ...(whole ? {} : { product_ids: chosen }) };
+    const body: RefundOrderRequest = {
+      session_id: order.session_id,
+      idempotency_key: idempotencyKey,
+      ...(membership ? { membership_end: membershipEnd } : whole ? {} : { product_ids: chosen }),
+    };
     const result = await api.post<RefundOrderResponse>('/api/admin/orders/refund', body);
     setBusy(false);
-    if (!result.ok) return toastFailure(result.error, 'Refund failed');
-    toast.success(
-      `${result.body.message}${result.body.refund.voucher_returned > 0 ? `; ${dollars(result.body.refund.voucher_returned)} back on the gift card` : ''}`,
-    );
+    if (!result.ok) {
+      // Refused (4xx): nothing was made, so another try is a new request. No answer or a 5xx: the
+      // refund may have been made, so a retry keeps the key and gets that refund back.
+      if (result.error.status >= 400 && result.error.status < 500) setIdempotencyKey(newIdempotencyKey());
+      return toastFailure(result.error, 'Refund failed');
+    }
+    const { refund, message } = result.body;
+    const extra = refund.voucher_returned > 0 ? `; ${dollars(refund.voucher_returned)} back on the gift card` : '';
+    if (refund.status === 'pending') toast.info(message);
+    else toast.success(`${message}${extra}`);
     onClose();
     await onRefunded();
   }
@@ -53,26 +80,46 @@ function RefundForm({ order, onClose, onRefunded }: Props & { order: AdminOrder 
 
   return (
     <form className="flex flex-col gap-4" onSubmit={(e) => void submit(e)}>
-      <fieldset>
-        <legend className="text-sm font-semibold">Items to refund</legend>
-        <ul className="mt-2 flex flex-col gap-2">
-          {refundable.map((p) => (
-            <li key={p.id}>
-              <label className="flex items-center gap-2 text-sm">
-                <input type="checkbox" checked={chosen.includes(p.id)} onChange={() => toggle(p.id)} />
-                {p.title} ({dollars(p.price)})
-              </label>
-            </li>
-          ))}
-        </ul>
-      </fieldset>
-      <p className="text-xs text-gray-700">Discounts are shared over the items by price; the refund is each item&apos;s share of what was paid.</p>
+      {membership ? (
+        <fieldset>
+          <legend className="text-sm font-semibold">The membership</legend>
+          <div className="mt-2 flex flex-col gap-2 text-sm">
+            <label className="flex items-center gap-2">
+              <input type="radio" name="membership_end" checked={membershipEnd === 'now'} onChange={() => setMembershipEnd('now')} />
+              End it now (its member downloads end too)
+            </label>
+            <label className="flex items-center gap-2">
+              <input type="radio" name="membership_end" checked={membershipEnd === 'period_end'} onChange={() => setMembershipEnd('period_end')} />
+              Keep it to the end of the paid period, without renewal
+            </label>
+          </div>
+        </fieldset>
+      ) : (
+        <fieldset>
+          <legend className="text-sm font-semibold">Items to refund</legend>
+          <ul className="mt-2 flex flex-col gap-2">
+            {refundable.map((p) => (
+              <li key={p.id}>
+                <label className="flex items-center gap-2 text-sm">
+                  <input type="checkbox" checked={chosen.includes(p.id)} onChange={() => toggle(p.id)} />
+                  {p.title} ({dollars(p.price)})
+                </label>
+              </li>
+            ))}
+          </ul>
+        </fieldset>
+      )}
+      <p className="text-xs text-gray-700">
+        {membership
+          ? `The whole payment (${dollars(order.amount)}) is refunded.`
+          : 'Discounts are shared over the items by price; the refund is each item\u2019s share of what was paid.'}
+      </p>
       <div className="flex justify-end gap-3">
         <button type="button" className={button.secondary} onClick={onClose}>
           Cancel
         </button>
-        <button type="submit" className={button.danger} disabled={busy || chosen.length === 0}>
-          {busy ? 'Refunding...' : `Refund ${chosen.length} item${chosen.length === 1 ? '' : 's'}`}
+        <button type="submit" className={button.danger} disabled={busy || (!membership && chosen.length === 0)}>
+          {busy ? 'Refunding...' : membership ? 'Refund payment' : `Refund ${chosen.length} item${chosen.length === 1 ? '' : 's'}`}
         </button>
       </div>
     </form>

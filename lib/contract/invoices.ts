@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 // Business details shown on invoices (Settings → Business details). The ABN's
-// check digits are a domain rule (lib/domain/invoices/abn.ts); here only its shape.
+// check digits are a domain rule (lib/domain/business/abn.ts); here only its shape.
 export const businessDetailsSchema = z.object({
   name: z.string().trim().max(200).default(''),
   abn: z

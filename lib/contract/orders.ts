@@ -85,9 +85,14 @@ export type EmailLogResponse = z.infer<typeof emailLogResponse>;
 
 export const refundSource = z.enum(['admin', 'stripe_refund', 'dispute']);
 
+/** What refunding a membership payment does to the membership: ends it now, or lets it run to the end of its paid period. */
+export const membershipEnd = z.enum(['now', 'period_end']);
+
 export const orderRefundResponse = z.object({
   id: z.string(),
   source: refundSource,
+  /** pending: asked of Stripe, not confirmed yet; its items still download. */
+  status: z.enum(['pending', 'succeeded']),
   /** Card money refunded (or disputed), in dollars. */
   amount: dollars,
   /** Gift-card balance given back. */
@@ -97,8 +102,10 @@ export const orderRefundResponse = z.object({
   /** A dispute's end (charge.dispute.closed): won gave its items back; null while open, and for refunds. */
   dispute_outcome: z.enum(['won', 'lost']).nullable(),
   resolved_at: isoDateTime.nullable(),
-  /** The items it ended (for a dispute won: the items it suspended). */
+  /** The items it ended (for a dispute won: the items it suspended; while pending: the items it will end). */
   product_ids: z.array(z.string()),
+  /** A membership payment's refund: what it did to the membership. */
+  membership_end: membershipEnd.nullable(),
 });
 export type OrderRefundResponse = z.infer<typeof orderRefundResponse>;
 
@@ -139,8 +146,22 @@ export const resendEmailResponse = successResponse.extend({ message: z.string() 
 // POST /api/admin/orders/refund.
 export const refundOrderRequest = z.object({
   session_id: z.string().trim().min(1, 'Choose an order').max(200),
-  /** Omitted: every item not yet refunded. */
+  /** Omitted: every item not yet refunded. Not for a membership payment, which is refunded whole. */
   product_ids: z.array(z.string().min(1).max(64)).min(1, 'Choose at least one item to refund').max(100, 'At most 100 products per refund').optional(),
+  /**
+   * Made once by the client for the refund it means (a random UUID): a retry with it (a lost
+   * answer, a second click) answers with the same refund and never makes a second (Decision 075).
+   * Optional, so clients of the original call keep working: without it a repeat is a new request,
+   * refused (409) for items already refunded or waiting for Stripe. The back office always sends one.
+   */
+  idempotency_key: z
+    .string()
+    .min(8, 'An idempotency key has at least 8 characters')
+    .max(100, 'Idempotency key too long')
+    .regex(/^[A-Za-z0-9_-]+$/, 'An idempotency key holds letters, digits, - and _')
+    .optional(),
+  /** Membership payments only: end the membership now (the default) or let it run to the end of its paid period. */
+  membership_end: membershipEnd.optional(),
 });
 export type RefundOrderRequest = z.infer<typeof refundOrderRequest>;
 
@@ -148,11 +169,14 @@ export const refundOrderResponse = successResponse.extend({
   message: z.string(),
   refund: z.object({
     id: z.string(),
+    /** pending (answered 202): Stripe has not confirmed it yet; it settles by itself, and a retry with the same key is safe. */
+    status: z.enum(['pending', 'succeeded']),
     amount: dollars,
     voucher_returned: dollars,
     product_ids: z.array(z.string()),
     /** Made through Stripe (false: test mode or a $0 order, recorded only). */
     through_stripe: z.boolean(),
+    membership_end: membershipEnd.nullable(),
   }),
 });
 export type RefundOrderResponse = z.infer<typeof refundOrderResponse>;

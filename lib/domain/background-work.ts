@@ -5,7 +5,9 @@ import 'server-only';
 import { deleteExpiredRows, EXPIRED_ROWS_CRON, EXPIRED_ROWS_JOB } from '@/lib/domain/expired-rows';
 import { sendDisputeOutcomeEmailOnce, sendOrderConfirmationOnce, sendRefundEmailOnce } from '@/lib/domain/emails';
 import { FILE_UPDATE_EMAIL_JOB, sendFileUpdateEmail } from '@/lib/domain/file-updates';
-import { lapseOrder, ORDER_EMAIL_JOB, ORDER_LAPSE_JOB, REFUND_EMAIL_JOB } from '@/lib/domain/orders';
+import { applyMembershipProviderChange, MEMBERSHIP_PROVIDER_JOB, type ProviderChange } from '@/lib/domain/membership';
+import { lapseOrder, ORDER_EMAIL_JOB, ORDER_LAPSE_JOB } from '@/lib/domain/orders';
+import { REFUND_EMAIL_JOB, REFUND_SETTLE_JOB, settlePendingRefund } from '@/lib/domain/refunds';
 import { processUploadFile, runStagingSweep, SWEEP_STAGING_CRON, SWEEP_STAGING_JOB, UPLOAD_JOB, UPLOAD_JOB_SECONDS } from '@/lib/domain/uploads';
 import { JOB_CONCURRENCY, registerJobHandler, startJobWorker } from '@/lib/domain/jobs';
 
@@ -19,6 +21,23 @@ export function registerJobHandlers(): void {
     const { refundId, outcome } = payload as { refundId: string; outcome?: string };
     await (outcome ? sendDisputeOutcomeEmailOnce(refundId) : sendRefundEmailOnce(refundId));
   });
+  // A refund Stripe has not confirmed: asked again, the delay doubling each time, for most of a day (Decision 075).
+  registerJobHandler(
+    REFUND_SETTLE_JOB,
+    async (payload) => {
+      const { refundId } = payload as { refundId: string };
+      await settlePendingRefund(refundId);
+    },
+    { retryLimit: 12, retryDelaySeconds: 15, expireInSeconds: 120 },
+  );
+  registerJobHandler(
+    MEMBERSHIP_PROVIDER_JOB,
+    async (payload) => {
+      const { subscriptionId, change } = payload as { subscriptionId: string; change: ProviderChange };
+      await applyMembershipProviderChange(subscriptionId, change);
+    },
+    { retryLimit: 8, retryDelaySeconds: 10 },
+  );
   registerJobHandler(
     UPLOAD_JOB,
     async (payload) => {

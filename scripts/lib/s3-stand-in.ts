@@ -11,6 +11,24 @@ import { isPresigned, presignedSignatureMatches } from './presigned-signature';
 
 export const STAND_IN_KEY = 'S3RVER';
 
+/**
+ * What a client of the stand-in needs in its environment: its endpoint and
+ * keys, and the AWS SDK's checksum settings. s3rver corrupts streamed uploads
+ * when the SDK adds its default checksums, so clients of the stand-in ask for
+ * checksums only where S3 requires them; the SDK reads these two variables
+ * itself, so the shop's own storage code stays as it is against real S3.
+ */
+export function standInClientEnv(port: number): Record<string, string> {
+  return {
+    S3_ENDPOINT: `http://127.0.0.1:${port}`,
+    S3_ACCESS_KEY_ID: STAND_IN_KEY,
+    S3_SECRET_ACCESS_KEY: STAND_IN_KEY,
+    S3_FORCE_PATH_STYLE: 'true',
+    AWS_REQUEST_CHECKSUM_CALCULATION: 'WHEN_REQUIRED',
+    AWS_RESPONSE_CHECKSUM_VALIDATION: 'WHEN_REQUIRED',
+  };
+}
+
 /** The CORS rule of the private bucket; production's bucket needs the same with SITE_URL's origin (README, Configuration). */
 export function uploadCorsXml(origins: string[]): string {
   const allowed = [...new Set(['http://localhost:*', 'http://127.0.0.1:*', ...origins])].map((o) => `<AllowedOrigin>${o}</AllowedOrigin>`).join('');

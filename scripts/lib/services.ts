@@ -5,7 +5,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import { freePort, startEmbeddedPostgres } from './embedded-postgres';
-import { STAND_IN_KEY, startS3StandIn } from './s3-stand-in';
+import { standInClientEnv, startS3StandIn } from './s3-stand-in';
 
 export type LocalServices = {
   /** Variables to add to the environment of everything that talks to the services. */
@@ -41,12 +41,7 @@ export async function startLocalServices(options: {
       const bucket = process.env.S3_BUCKET || 'shop-files';
       const server = await startS3StandIn({ directory, port, persistent: options.persistent, bucket, corsOrigins: options.corsOrigins });
       stops.push(() => server.close());
-      Object.assign(env, {
-        S3_ENDPOINT: `http://127.0.0.1:${port}`,
-        S3_ACCESS_KEY_ID: STAND_IN_KEY,
-        S3_SECRET_ACCESS_KEY: STAND_IN_KEY,
-        S3_FORCE_PATH_STYLE: 'true',
-      });
+      Object.assign(env, standInClientEnv(port));
       log(`Embedded S3 storage on 127.0.0.1:${port}`);
     }
   } catch (error) {

@@ -1,6 +1,7 @@
 // POST /api/admin/orders/refund and the download-log CSV over HTTP against the
 // built shop (test payment mode): every answer read through its contract
 // schema, every refusal in the one error shape with its status.
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProductResponse } from '@/lib/contract/catalog';
 import { adminOrdersResponse, customerOrdersResponse, refundOrderResponse } from '@/lib/contract/orders';
@@ -12,7 +13,10 @@ let buyer: Customer;
 let products: ProductResponse[];
 let sessionId: string;
 
-const refund = (json: unknown, headers = admin) => call('POST', '/api/admin/orders/refund', { headers, json });
+const newKey = () => `api-${randomBytes(8).toString('hex')}`;
+/** A refund request; each gets a key of its own unless the test gives one (or sets it to undefined). */
+const refund = (json: Record<string, unknown>, headers = admin) =>
+  call('POST', '/api/admin/orders/refund', { headers, json: { idempotency_key: newKey(), ...json } });
 
 async function checkout(productIds: string[], headers = buyer.auth) {
   const res = await call('POST', '/api/checkout/session', { headers, json: productIds.map((product_id) => ({ product_id })) });
@@ -40,6 +44,13 @@ describe('POST /api/admin/orders/refund', () => {
     expectErrorShape(empty, 400);
     expectErrorShape(await refund({ product_ids: [products[0].id] }), 400);
     expectErrorShape(await refund({ session_id: sessionId, product_ids: Array.from({ length: 101 }, (_, i) => `p${i}`) }), 400);
+    // A key, when sent, must be one (clients of the original call send none: see the next test).
+    for (const idempotency_key of ['short', 'has spaces in it', 'x'.repeat(101)]) {
+      expectErrorShape(await refund({ session_id: sessionId, idempotency_key }), 400);
+    }
+    const notMembership = await refund({ session_id: sessionId, membership_end: 'now' });
+    expectErrorShape(notMembership, 400);
+    expect((notMembership.body as { fields: unknown }).fields).toEqual({ membership_end: ['Only for membership payments'] });
     const stranger = await refund({ session_id: sessionId, product_ids: ['notinthisorder'] });
     expectErrorShape(stranger, 400);
     expect((stranger.body as { fields: unknown }).fields).toEqual({ product_ids: ['notinthisorder'] });
@@ -50,14 +61,24 @@ describe('POST /api/admin/orders/refund', () => {
     expectErrorShape(await refund({ session_id: open }), 409);
   });
 
-  it('refunds one item: its download is 403, the other still 302, and both views say so; again is 409', async () => {
+  it('refunds one item: its download is 403, the other still 302, and both views say so; a retry gets the same refund, a new request 409', async () => {
     const [gone, kept] = products;
-    const res = await refund({ session_id: sessionId, product_ids: [gone.id] });
+    const idempotency_key = newKey();
+    const res = await refund({ session_id: sessionId, product_ids: [gone.id], idempotency_key });
     expect(res.status, res.text).toBe(200);
     const body = expectShape(refundOrderResponse, res.body);
-    expect(body.refund).toMatchObject({ product_ids: [gone.id], through_stripe: false, voucher_returned: 0 });
+    expect(body.refund).toMatchObject({ status: 'succeeded', product_ids: [gone.id], through_stripe: false, voucher_returned: 0, membership_end: null });
     expect(body.refund.amount).toBe(gone.on_sale && gone.sale_price !== null ? gone.sale_price : gone.price);
+    // The same request again (a lost answer, a second click): the same refund, not a second.
+    const retry = await refund({ session_id: sessionId, product_ids: [gone.id], idempotency_key });
+    expect(retry.status, retry.text).toBe(200);
+    expect(expectShape(refundOrderResponse, retry.body).refund).toEqual(body.refund);
     expectErrorShape(await refund({ session_id: sessionId, product_ids: [gone.id] }), 409);
+    // A client that sends no key at all (the original call): a repeat is a new request, refused.
+    const keyless = await call('POST', '/api/admin/orders/refund', { headers: admin, json: { session_id: sessionId, product_ids: [gone.id] } });
+    expectErrorShape(keyless, 409);
+    expect((keyless.body as { detail: string }).detail).toContain('Already refunded');
+    expectErrorShape(await refund({ session_id: sessionId, product_ids: [kept.id], idempotency_key }), 409);
 
     const refused = await call('GET', `/api/download/${sessionId}/${gone.id}`, { headers: buyer.auth });
     expectErrorShape(refused, 403);
@@ -70,7 +91,7 @@ describe('POST /api/admin/orders/refund', () => {
     expect(order.products.find((p) => p.id === kept.id)).toMatchObject({ refunded: false });
 
     const listed = expectShape(adminOrdersResponse, (await call('GET', `/api/admin/orders?status=all&search=${sessionId}`, { headers: admin })).body);
-    expect(listed.orders[0].refunds).toMatchObject([{ source: 'admin', actor: 'admin', product_ids: [gone.id] }]);
+    expect(listed.orders[0].refunds).toMatchObject([{ source: 'admin', status: 'succeeded', actor: 'admin', product_ids: [gone.id], membership_end: null }]);
     expect(listed.orders[0].products.find((p) => p.id === gone.id)?.refunded_at).toEqual(expect.any(String));
     expect(listed.orders[0].download_count).toBe(1);
     expect(listed.orders[0].downloads[0]).toMatchObject({ product_id: kept.id, ip: expect.any(String) });

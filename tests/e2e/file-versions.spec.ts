@@ -3,7 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { formatDate } from '@/lib/format';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { uniqueEmail, type CaughtMail } from './helpers';
+import { registerCustomer, uniqueEmail, type CaughtMail } from './helpers';
 
 // Issue #17 §4 in the browser (Decision 68): the owner replaces a file in the
 // Edit dialog and presses "Email buyers about this update"; the earlier buyer
@@ -51,12 +51,7 @@ test('a replaced file reaches its earlier buyer: email once, "Updated {date}" in
   const shopper = await browser.newContext();
   const customer = await shopper.newPage();
   const email = uniqueEmail('versions');
-  await customer.goto('/login');
-  await customer.getByRole('tab', { name: 'Register' }).click();
-  await customer.getByLabel('Name').fill('Vera Version');
-  await customer.getByLabel('Email').fill(email);
-  await customer.getByLabel('Password', { exact: true }).fill('Version-Pass-2025');
-  await customer.getByRole('button', { name: 'Create Account' }).click();
+  await registerCustomer(customer, { name: 'Vera Version', email, password: 'Version-Pass-2025' });
   await expect(customer.getByTestId('nav-user')).toHaveText('Vera Version');
   const session = await customer.request.post('/api/checkout/session', { data: [{ product_id: productId }] });
   expect(session.ok(), await session.text()).toBe(true);

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { APIRequestContext } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import type { QueryResultRow } from 'pg';
 import { z } from 'zod';
 import { bannerResponse, bundleResponse, categoryResponse, productResponse, type ProductResponse } from '@/lib/contract/catalog';
@@ -71,4 +71,23 @@ function readMails(dir: string): CaughtMail[] {
   return readdirSync(dir)
     .filter((name) => name.endsWith('.json') && !name.startsWith('.'))
     .map((name) => JSON.parse(readFileSync(join(dir, name), 'utf8')) as CaughtMail);
+}
+
+/** Signs the page in as the demo admin, on the dashboard. */
+export async function signInAsAdmin(page: Page): Promise<void> {
+  await page.goto('/admin/login');
+  await page.getByLabel('Username').fill('admin');
+  await page.getByLabel('Password').fill('admin');
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+}
+
+/** Registers a customer through the login page's Register tab; the page is then signed in as them. */
+export async function registerCustomer(page: Page, customer: { name: string; email: string; password: string }): Promise<void> {
+  await page.goto('/login');
+  await page.getByRole('tab', { name: 'Register' }).click();
+  await page.getByLabel('Name').fill(customer.name);
+  await page.getByLabel('Email').fill(customer.email);
+  await page.getByLabel('Password', { exact: true }).fill(customer.password);
+  await page.getByRole('button', { name: 'Create Account' }).click();
 }

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { pdfText } from '../support/pdf-text';
-import { apiGet, productList } from './helpers';
+import { apiGet, productList, signInAsAdmin } from './helpers';
 
 // Issue #17 §3 in the browser: the owner fills Settings → Business details
 // (a wrong ABN is refused with its reason), and the next invoice a buyer opens
@@ -10,11 +10,7 @@ const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').
 
 test('Business details: an invalid ABN is refused, valid details make invoices tax invoices', async ({ page, request }) => {
   test.setTimeout(90_000);
-  await page.goto('/admin/login');
-  await page.getByLabel('Username').fill('admin');
-  await page.getByLabel('Password').fill('admin');
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await signInAsAdmin(page);
   await page.goto('/admin/dashboard?tab=settings');
   const form = page.getByRole('region', { name: 'Business details' });
 

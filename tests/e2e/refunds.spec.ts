@@ -1,11 +1,27 @@
 import { expect, test, type Page } from '@playwright/test';
-import { apiGet, productList, uniqueEmail } from './helpers';
+import { apiGet, productList, registerCustomer, signInAsAdmin, uniqueEmail } from './helpers';
 
 // The back office refunds one item of a customer's order (test payment mode):
 // the card shows it Refunded with the order's download log and its CSV export,
 // and My Orders shows the item Refunded with no download button, the other kept.
+// A membership payment is refunded from the same dialog, the owner choosing
+// what becomes of the membership (Decision 075).
 
 const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
+
+async function registerTester(page: Page, email: string) {
+  await registerCustomer(page, { name: 'Refund Tester', email, password: 'Refund-Pass-2026' });
+  await expect(page).toHaveURL(/\/membership$/);
+}
+
+async function adminOrderCard(admin: Page, sessionId: string) {
+  await signInAsAdmin(admin);
+  await admin.goto('/admin/dashboard?tab=orders');
+  await admin.getByLabel('Search email or session id').fill(sessionId);
+  const card = admin.getByTestId('admin-order').filter({ hasText: sessionId.slice(-8) });
+  await expect(card).toHaveCount(1);
+  return card;
+}
 
 test('the admin refunds one item of two; the download log, My Orders and its adjustment note follow', async ({ page, browser, request, baseURL }) => {
   test.setTimeout(120_000);
@@ -14,13 +30,7 @@ test('the admin refunds one item of two; the download log, My Orders and its adj
   const email = uniqueEmail('refund-e2e');
 
   await test.step('a customer registers and buys two products', async () => {
-    await page.goto('/login');
-    await page.getByRole('tab', { name: 'Register' }).click();
-    await page.getByLabel('Name').fill('Refund Tester');
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password', { exact: true }).fill('Refund-Pass-2026');
-    await page.getByRole('button', { name: 'Create Account' }).click();
-    await expect(page).toHaveURL(/\/membership$/);
+    await registerTester(page, email);
     const origin = { origin: baseURL! };
     const checkout = await page.request.post('/api/checkout/session', { headers: origin, data: [{ product_id: gone.id }, { product_id: kept.id }] });
     expect(checkout.status()).toBe(200);
@@ -35,15 +45,7 @@ test('the admin refunds one item of two; the download log, My Orders and its adj
   const adminContext = await browser.newContext();
   const admin = await adminContext.newPage();
   await test.step('the admin refunds one of the two items', async () => {
-    await admin.goto('/admin/login');
-    await admin.getByLabel('Username').fill('admin');
-    await admin.getByLabel('Password').fill('admin');
-    await admin.getByRole('button', { name: 'Login', exact: true }).click();
-    await expect(admin).toHaveURL(/\/admin\/dashboard$/);
-    await admin.goto('/admin/dashboard?tab=orders');
-    await admin.getByLabel('Search email or session id').fill(sessionId);
-    const card = admin.getByTestId('admin-order').filter({ hasText: sessionId.slice(-8) });
-    await expect(card).toHaveCount(1);
+    const card = await adminOrderCard(admin, sessionId);
     await expect(card.getByTestId('download-log')).toHaveCount(1);
     await expect(card.getByTestId('download-log')).toContainText(kept.title);
 
@@ -82,4 +84,34 @@ test('the admin refunds one item of two; the download log, My Orders and its adj
     expect(pdf.headers()['content-type']).toBe('application/pdf');
     expect((await pdf.body()).subarray(0, 5).toString('latin1')).toBe('%PDF-');
   });
+});
+
+test('the admin refunds a membership payment, keeping the membership to the end of its period', async ({ page, browser, baseURL }) => {
+  test.setTimeout(90_000);
+  await registerTester(page, uniqueEmail('refund-member'));
+  const origin = { origin: baseURL! };
+  const subscribed = await page.request.post('/api/membership/subscribe', { headers: origin, data: { plan_interval: 'month' } });
+  expect(subscribed.status()).toBe(200);
+  const { session_id: sessionId } = (await subscribed.json()) as { session_id: string };
+  expect((await page.request.post(`/api/checkout/test/${sessionId}/complete`, { headers: origin, data: {} })).status()).toBe(200);
+
+  const adminContext = await browser.newContext();
+  const admin = await adminContext.newPage();
+  const card = await adminOrderCard(admin, sessionId);
+  await card.getByRole('button', { name: 'Refund…' }).click();
+  const dialog = admin.getByRole('dialog', { name: 'Refund Order' });
+  await expect(dialog.getByRole('radio', { name: /End it now/ })).toBeChecked();
+  await dialog.getByRole('radio', { name: /Keep it to the end of the paid period/ }).check();
+  await dialog.getByRole('button', { name: 'Refund payment' }).click();
+  const confirm = admin.getByRole('dialog', { name: 'Refund this membership payment?' });
+  await expect(confirm).toContainText('the membership lasts to the end of its paid period and does not renew');
+  await confirm.getByRole('button', { name: 'Refund', exact: true }).click();
+  await expect(toast(admin, 'Refunded the membership payment (35.00 AUD)')).toBeVisible();
+  await expect(card.getByTestId('order-refund')).toContainText('Refunded (membership to period end) 35.00 AUD');
+  await expect(card.getByRole('button', { name: 'Refund…' })).toHaveCount(0);
+  await adminContext.close();
+
+  // Still a member, to the end of the period, without renewal.
+  await page.goto('/membership');
+  await expect(page.locator('dt').filter({ hasText: 'Access until' })).toBeVisible();
 });

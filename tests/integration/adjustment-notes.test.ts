@@ -18,10 +18,11 @@ const fx = createFixtures('AdjNote');
 const clientIp = `10.33.${randomBytes(1)[0]}.${randomBytes(1)[0]}`;
 
 async function loadApp() {
-  const [invoices, checkout, orders, db, route, sessions, jobs, handlers] = await Promise.all([
+  const [invoices, checkout, orders, refunds, db, route, sessions, jobs, handlers] = await Promise.all([
     import('@/lib/domain/invoices'),
     import('@/lib/domain/checkout'),
     import('@/lib/domain/orders'),
+    import('@/lib/domain/refunds'),
     import('@/lib/infra/db'),
     import('@/app/api/orders/invoice/[sessionId]/adjustments/[refundId]/route'),
     import('@/lib/http/session'),
@@ -32,6 +33,7 @@ async function loadApp() {
     ...invoices,
     ...checkout,
     ...orders,
+    ...refunds,
     issueSessionToken: sessions.issueSessionToken,
     db: db.db,
     noteRoute: route.GET,
@@ -168,7 +170,7 @@ describe('GET /api/orders/invoice/{sessionId}/adjustments/{refundId}', () => {
     await noteOf(sessionId, refund.id, await app.issueSessionToken(owner));
     // My Orders lists the refund with its note.
     const [listed] = (await app.listCustomerOrders(owner.id)).filter((o) => o.sessionId === sessionId);
-    expect(listed.refunds).toEqual([{ id: refund.id, createdAt: expect.any(Date), amountCents: refund.amountCents }]);
+    expect(listed.refunds).toEqual([{ id: refund.id, refundedAt: expect.any(Date), amountCents: refund.amountCents }]);
   });
 
   it('is linked from the refund email', async () => {

@@ -23,21 +23,23 @@ const mailDir = mkdtempSync(join(tmpdir(), 'versions-mail-'));
 let mail: MailCatcher;
 
 async function loadApp() {
-  const [checkout, orders, downloads, storage, db, sessions, admin, jobs, handlers, fileUpdates, catalog, contract, catalogContract] = await Promise.all([
-    import('@/lib/domain/checkout'),
-    import('@/lib/domain/orders'),
-    import('@/lib/domain/downloads'),
-    import('@/lib/infra/storage'),
-    import('@/lib/infra/db'),
-    import('@/lib/http/session'),
-    import('@/lib/domain/admin'),
-    import('@/lib/domain/jobs'),
-    import('@/lib/domain/background-work'),
-    import('@/lib/domain/file-updates'),
-    import('@/lib/domain/catalog'),
-    import('@/lib/contract/orders'),
-    import('@/lib/contract/file-versions'),
-  ]);
+  const [checkout, orders, refunds, downloads, storage, db, sessions, admin, jobs, handlers, fileUpdates, catalog, contract, catalogContract] =
+    await Promise.all([
+      import('@/lib/domain/checkout'),
+      import('@/lib/domain/orders'),
+      import('@/lib/domain/refunds'),
+      import('@/lib/domain/downloads'),
+      import('@/lib/infra/storage'),
+      import('@/lib/infra/db'),
+      import('@/lib/http/session'),
+      import('@/lib/domain/admin'),
+      import('@/lib/domain/jobs'),
+      import('@/lib/domain/background-work'),
+      import('@/lib/domain/file-updates'),
+      import('@/lib/domain/catalog'),
+      import('@/lib/contract/orders'),
+      import('@/lib/contract/file-versions'),
+    ]);
   const routes = await Promise.all([
     import('@/app/api/products/[id]/files/[fileId]/notify/route'),
     import('@/app/api/products/[id]/file-history/route'),
@@ -47,6 +49,7 @@ async function loadApp() {
   return {
     ...checkout,
     ...orders,
+    ...refunds,
     ...downloads,
     ...storage,
     ...fileUpdates,

@@ -180,15 +180,14 @@ describe('GET /api/orders/invoice/{sessionId}', () => {
     expect(later.join('\n')).toContain('Later Name Pty Ltd');
   });
 
-  it('gives each order its own number from the sequence', async () => {
+  it('numbers each payment with the payment itself, next in the sequence, before anyone asks for the PDF', async () => {
     await clearLimits();
     const a = await paidOrder([pack.id]);
     const b = await paidOrder([pack.id]);
-    await invoiceOf(a);
-    await invoiceOf(b);
-    const invoices = await app.db().invoice.findMany({ where: { order: { sessionId: { in: [a, b] } } }, orderBy: { number: 'asc' } });
-    expect(invoices).toHaveLength(2);
-    expect(invoices[0].number).toBeLessThan(invoices[1].number);
+    const invoices = await app.db().invoice.findMany({ where: { order: { sessionId: { in: [a, b] } } }, include: { order: true }, orderBy: { number: 'asc' } });
+    expect(invoices.map((i) => i.order.sessionId)).toEqual([a, b]);
+    expect(invoices[1].number).toBe(invoices[0].number + 1);
+    expect((await invoiceOf(b)).text).toContain(`Invoice number: INV-${String(invoices[1].number).padStart(6, '0')}`);
   });
 
   it("refuses another user's order with 404, and serves the owner", async () => {

@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFixtures } from '../support/fixtures';
 import { startStripeStandInForShop, type StripeStandIn } from '../support/stripe-stand-in';
-import { signedWebhookRequest } from '../support/signed-webhook';
+import { loadRefundApp, stripeRefundKit, type RefundApp } from '../support/stripe-refunds';
 
 const SITE_URL = 'https://shop.example.test';
 const SECRET_KEY = `sk_test_${randomBytes(12).toString('hex')}`;
@@ -17,72 +17,23 @@ process.env.SITE_URL = SITE_URL;
 
 const fx = createFixtures('RefStripe');
 
-async function loadApp() {
-  const [checkout, orders, downloads, db, jobs, handlers, webhook, invoices] = await Promise.all([
-    import('@/lib/domain/checkout'),
-    import('@/lib/domain/orders'),
-    import('@/lib/domain/downloads'),
-    import('@/lib/infra/db'),
-    import('@/lib/domain/jobs'),
-    import('@/lib/domain/background-work'),
-    import('@/app/api/webhooks/stripe/route'),
-    import('@/lib/domain/invoices'),
-  ]);
-  return {
-    ...checkout,
-    ...orders,
-    ...downloads,
-    db: db.db,
-    runDueJobs: jobs.runDueJobs,
-    registerJobHandlers: handlers.registerJobHandlers,
-    webhook: webhook.POST,
-    adjustmentNotePdf: invoices.adjustmentNotePdf,
-  };
-}
-
 let stripe: StripeStandIn;
-let app: Awaited<ReturnType<typeof loadApp>>;
+let app: RefundApp;
+let kit: ReturnType<typeof stripeRefundKit>;
 let cheap: { id: string };
 let dear: { id: string };
 
-async function deliver(event: { id: string }) {
-  const response = await app.webhook(signedWebhookRequest(SITE_URL, WEBHOOK_SECRET, event), { params: Promise.resolve({}) });
-  expect(response.status).toBe(200);
-  return ((await response.json()) as { outcome: string }).outcome;
-}
-
-/** A card order paid on Stripe's page and reported by its webhook. */
-async function paidOrder(productIds: string[], discountCode?: string) {
-  const email = `stripe-refund-${randomBytes(4).toString('hex')}@example.com`;
-  const { sessionId } = await app.createCheckout({ productIds, userId: null, customerEmail: email, discountCode: discountCode ?? null, siteUrl: SITE_URL });
-  const session = stripe.markPaid(sessionId, email);
-  expect(await deliver(stripe.event('checkout.session.completed', session))).toBe('processed');
-  const paymentIntentId = session.payment_intent as string;
-  expect((await app.db().order.findUniqueOrThrow({ where: { sessionId } })).paymentIntentId).toBe(paymentIntentId);
-  return { sessionId, email, paymentIntentId };
-}
-
-const refundMails = async (email: string) => {
-  await app.runDueJobs();
-  return app.db().outboxEmail.count({ where: { to: email, subject: { contains: 'refunded' } } });
-};
+const deliver = (event: { id: string }) => kit.deliver(event);
+const paidOrder = (productIds: string[], discountCode?: string) => kit.paidOrder(productIds, discountCode);
+const refundMails = (email: string) => kit.refundMails(email);
+const refundedIds = (sessionId: string) => kit.refundedIds(sessionId);
+const downloadStatus = (sessionId: string, productId: string) => kit.downloadStatus(sessionId, productId);
 const outcomeMails = (email: string, subject: string) => app.db().outboxEmail.count({ where: { to: email, subject: { contains: subject } } });
 const disputeMails = (email: string) => app.db().outboxEmail.count({ where: { to: email, subject: { contains: 'disputed' } } });
-const refundedIds = async (sessionId: string) =>
-  (await app.db().orderItem.findMany({ where: { order: { sessionId }, refundedAt: { not: null } }, select: { productId: true } }))
-    .map((i) => i.productId)
-    .sort();
-
-async function downloadStatus(sessionId: string, productId: string) {
-  return app.createDownloadUrl({ sessionId, productId, fileIndex: 0, userId: null, ip: '10.0.0.1' }).then(
-    () => 'ok',
-    (e: { code?: string }) => e.code,
-  );
-}
-
 beforeAll(async () => {
   stripe = await startStripeStandInForShop({ secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET });
-  app = await loadApp();
+  app = await loadRefundApp();
+  kit = stripeRefundKit(app, stripe, { siteUrl: SITE_URL, webhookSecret: WEBHOOK_SECRET });
   const file = (n: string) => ({ storageKey: `it-refunds-stripe/${fx.suffix}/${n}`, originalFilename: n });
   cheap = await fx.product({ priceCents: 1000, files: [file('cheap.pdf')] });
   dear = await fx.product({ priceCents: 2500, files: [file('dear.pdf')] });
@@ -119,13 +70,20 @@ describe('a refund made in the back office', () => {
     expect(stripe.charge(paymentIntentId)).toMatchObject({ amount_refunded: 3000, refunded: true });
   });
 
-  it('refuses when Stripe refuses, and changes nothing', async () => {
+  it('refuses (409) when Stripe refuses, and changes nothing', async () => {
     const { sessionId, paymentIntentId } = await paidOrder([cheap.id]);
     stripe.refundInDashboard(paymentIntentId); // the money is gone already; the shop has not heard yet
-    const failed = await app.refundOrder({ actor: 'admin', sessionId }).catch((e: { code: string }) => e);
-    expect(failed).toMatchObject({ code: 'service_unavailable' });
+    const failed = await app.refundOrder({ actor: 'admin', sessionId }).catch((e: { code: string; message: string }) => e);
+    expect(failed).toMatchObject({
+      code: 'conflict',
+      message: expect.stringMatching(/^Stripe refused the refund \(.*already been refunded.*\); nothing was refunded\.$/),
+    });
     expect(await app.db().refund.count({ where: { order: { sessionId } } })).toBe(0);
     expect(await downloadStatus(sessionId, cheap.id)).toBe('ok');
+    const [refused] = await app
+      .db()
+      .auditLog.findMany({ where: { action: 'order.refund_refused', target: (await app.db().order.findUniqueOrThrow({ where: { sessionId } })).id } });
+    expect(refused.details).toMatchObject({ reason: expect.stringContaining('already been refunded') });
   });
 });
 

@@ -15,9 +15,10 @@ const fx = createFixtures('Refund');
 const clientIp = `10.40.${randomBytes(1)[0]}.${randomBytes(1)[0]}`;
 
 async function loadApp() {
-  const [checkout, orders, downloads, storage, errors, db, jobs, handlers, fileRoute, allRoute, invoices] = await Promise.all([
+  const [checkout, orders, refunds, downloads, storage, errors, db, jobs, handlers, fileRoute, allRoute, invoices, membership, sessions] = await Promise.all([
     import('@/lib/domain/checkout'),
     import('@/lib/domain/orders'),
+    import('@/lib/domain/refunds'),
     import('@/lib/domain/downloads'),
     import('@/lib/infra/storage'),
     import('@/lib/domain/errors'),
@@ -27,10 +28,13 @@ async function loadApp() {
     import('@/app/api/download/[sessionId]/[productId]/route'),
     import('@/app/api/download/[sessionId]/all/route'),
     import('@/lib/domain/invoices'),
+    import('@/lib/domain/membership'),
+    import('@/lib/http/session'),
   ]);
   return {
     ...checkout,
     ...orders,
+    ...refunds,
     ...downloads,
     ...storage,
     AppError: errors.AppError,
@@ -40,6 +44,9 @@ async function loadApp() {
     fileRoute: fileRoute.GET,
     allRoute: allRoute.GET,
     orderInvoicePdf: invoices.orderInvoicePdf,
+    isActiveMember: membership.isActiveMember,
+    getMembershipStatus: membership.getMembershipStatus,
+    issueSessionToken: sessions.issueSessionToken,
   };
 }
 
@@ -66,10 +73,13 @@ async function paidOrder(productIds: string[], options: { userId?: string | null
   return { sessionId, email };
 }
 
-const get = (route: typeof app.fileRoute, sessionId: string, productId?: string) =>
-  route(new Request(`${SITE_URL}/api/download/${sessionId}/${productId ?? 'all'}`, { headers: { 'x-forwarded-for': clientIp } }), {
+const get = async (route: typeof app.fileRoute, sessionId: string, productId?: string, userId?: string) => {
+  const headers: Record<string, string> = { 'x-forwarded-for': clientIp };
+  if (userId) headers.authorization = `Bearer ${await app.issueSessionToken(await app.db().user.findUniqueOrThrow({ where: { id: userId } }))}`;
+  return route(new Request(`${SITE_URL}/api/download/${sessionId}/${productId ?? 'all'}`, { headers }), {
     params: Promise.resolve({ sessionId, productId: productId ?? 'all' }),
   });
+};
 
 async function errorOf(promise: Promise<unknown>) {
   return promise.then(
@@ -178,6 +188,41 @@ describe('a member’s $0 order and what the customer owns', () => {
     expect(byId.get(dear.id)).toMatchObject({ files: [] });
     expect(byId.get(dear.id)!.refundedAt).toBeInstanceOf(Date);
     expect(byId.get(cheap.id)).toMatchObject({ refundedAt: null, files: [{ filename: 'cheap.pdf' }] });
+  });
+});
+
+describe('a membership payment', () => {
+  /** A test-mode member (their first period paid) with a $0 member checkout of `cheap`. */
+  async function member() {
+    const user = await fx.user();
+    const { sessionId } = await app.startSubscription({ user, interval: 'month', siteUrl: SITE_URL });
+    await app.completeTestPayment(sessionId, null);
+    expect(await app.isActiveMember(user.id)).toBe(true);
+    const free = await paidOrder([cheap.id], { userId: user.id });
+    expect((await get(app.fileRoute, free.sessionId, cheap.id, user.id)).status).toBe(302);
+    return { user, sessionId, memberOrder: free.sessionId };
+  }
+
+  it('refunded, ends the membership now by default, and its member downloads with it', async () => {
+    const { user, sessionId, memberOrder } = await member();
+    const refund = await app.refundOrder({ actor: 'admin', sessionId, idempotencyKey: `mem-${fx.suffix}-1` });
+    expect(refund).toMatchObject({ status: 'succeeded', amountCents: 3500, productIds: [], throughStripe: false, membershipEnd: 'now' });
+    expect(await app.isActiveMember(user.id)).toBe(false);
+    const refused = await get(app.fileRoute, memberOrder, cheap.id, user.id);
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toMatchObject({ detail: 'Downloads from member checkouts need an active membership' });
+    expect(await app.ownedProductIds(user.id)).toEqual([]);
+    // A membership payment is refunded whole: it has no items to choose.
+    const items = await errorOf(app.refundOrder({ actor: 'admin', sessionId, productIds: [cheap.id] }));
+    expect(items).toMatchObject({ code: 'invalid_request', fields: { product_ids: ['Not for membership payments'] } });
+  });
+
+  it('refunded to run to the end of its paid period, stays a member who does not renew', async () => {
+    const { user, sessionId, memberOrder } = await member();
+    expect(await app.refundOrder({ actor: 'admin', sessionId, membershipEnd: 'period_end' })).toMatchObject({ membershipEnd: 'period_end' });
+    expect(await app.isActiveMember(user.id)).toBe(true);
+    expect(await app.getMembershipStatus(user.id)).toMatchObject({ isMember: true, cancelAtPeriodEnd: true });
+    expect((await get(app.fileRoute, memberOrder, cheap.id, user.id)).status).toBe(302);
   });
 });
 

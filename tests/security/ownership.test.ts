@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { discoverAllRoutes, discoverOwnedRoutes, type AnyRoute } from './routes';
-import { adminToken, call, clearRateLimits, closeDb, registerCustomer, sql, type Customer, type Reply } from './helpers';
+import { adminToken, call, clearRateLimits, closeDb, registerCustomer, sql, unique, type Customer, type Reply } from './helpers';
 import { listProducts } from '../api/helpers';
 
 // The test payment page stands in for the payment provider's hosted page:
@@ -45,7 +45,7 @@ beforeAll(async () => {
   sessions.order = await payTestSession((checkout.body as { url: string }).url, owner.auth);
   const refund = await call('POST', '/api/admin/orders/refund', {
     headers: { authorization: `Bearer ${await adminToken()}` },
-    json: { session_id: sessions.order, product_ids: [refunded.id] },
+    json: { session_id: sessions.order, product_ids: [refunded.id], idempotency_key: `ownership-${unique()}` },
   });
   expect(refund.status, refund.text).toBe(200);
   refundId = (refund.body as { refund: { id: string } }).refund.id;

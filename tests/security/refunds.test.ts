@@ -1,8 +1,9 @@
 // Refunds and the dispute evidence are the admin's alone: a customer (token
 // or cookie) cannot refund an order, not even their own, and cannot read an
-// order's download log; a refused request writes nothing.
+// order's download log; a refused request writes nothing. And a refund is
+// made once, however many requests for it arrive at once (Decision 075).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminToken, call, closeDb, expectErrorShape, registerCustomer, sql, SHOP_URL, type Customer } from './helpers';
+import { adminToken, call, closeDb, expectErrorShape, registerCustomer, sql, SHOP_URL, unique, type Customer } from './helpers';
 import { listProducts } from '../api/helpers';
 
 let buyer: Customer;
@@ -19,8 +20,17 @@ beforeAll(async () => {
 
 afterAll(closeDb);
 
-const refundRows = async () =>
-  (await sql<{ n: number }>('SELECT count(*)::int AS n FROM "Refund" r JOIN "Order" o ON o.id = r."orderId" WHERE o."sessionId" = $1', [sessionId]))[0].n;
+const refundRows = async (of = sessionId) =>
+  (await sql<{ n: number }>('SELECT count(*)::int AS n FROM "Refund" r JOIN "Order" o ON o.id = r."orderId" WHERE o."sessionId" = $1', [of]))[0].n;
+
+/** A new customer's paid order of the product, in test payment mode. */
+async function paidOrder(label: string) {
+  const customer = await registerCustomer(label);
+  const res = await call('POST', '/api/checkout/session', { headers: customer.auth, json: [{ product_id: productId }] });
+  const id = /\/checkout\/test\/(cs_test_[A-Za-z0-9_]+)/.exec((res.body as { url: string }).url)![1];
+  expect((await call('POST', `/api/checkout/test/${id}/complete`, { headers: customer.auth, json: {} })).status).toBe(200);
+  return id;
+}
 
 describe('refunds need the admin', () => {
   it('refuses the buyer’s token and cookie (401) and leaves the order downloadable', async () => {
@@ -41,5 +51,37 @@ describe('refunds need the admin', () => {
     const served = await call('GET', path, { headers: { authorization: `Bearer ${await adminToken()}` } });
     expect(served.status).toBe(200);
     expect(served.text).toContain(productId);
+  });
+});
+
+describe('twenty refund requests at once', () => {
+  const refundAll = async (order: string, keys: string[]) => {
+    const admin = { authorization: `Bearer ${await adminToken()}` };
+    return Promise.all(
+      keys.map((idempotency_key) => call('POST', '/api/admin/orders/refund', { headers: admin, json: { session_id: order, idempotency_key } })),
+    );
+  };
+
+  it('each with its own key: one refund, nineteen refusals (409)', async () => {
+    const order = await paidOrder('refund-race');
+    const replies = await refundAll(
+      order,
+      Array.from({ length: 20 }, () => `race-${unique()}`),
+    );
+    expect(replies.filter((r) => r.status === 200)).toHaveLength(1);
+    for (const refused of replies.filter((r) => r.status !== 200)) expectErrorShape(refused, 409);
+    expect(await refundRows(order)).toBe(1);
+  });
+
+  it('all with one key (a double submit): one refund, and every answer names it', async () => {
+    const order = await paidOrder('refund-double');
+    const key = `double-${unique()}`;
+    const replies = await refundAll(
+      order,
+      Array.from({ length: 20 }, () => key),
+    );
+    expect(replies.map((r) => r.status)).toEqual(Array.from({ length: 20 }, () => 200));
+    expect(new Set(replies.map((r) => (r.body as { refund: { id: string } }).refund.id)).size).toBe(1);
+    expect(await refundRows(order)).toBe(1);
   });
 });

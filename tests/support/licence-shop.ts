@@ -5,16 +5,17 @@
 import { randomBytes } from 'node:crypto';
 
 export async function licenceShop(siteUrl: string) {
-  const [checkout, orders, licences, invoices, downloads, storage, db] = await Promise.all([
+  const [checkout, orders, refunds, licences, invoices, downloads, storage, db] = await Promise.all([
     import('@/lib/domain/checkout'),
     import('@/lib/domain/orders'),
+    import('@/lib/domain/refunds'),
     import('@/lib/domain/licences'),
     import('@/lib/domain/invoices'),
     import('@/lib/domain/downloads'),
     import('@/lib/infra/storage'),
     import('@/lib/infra/db'),
   ]);
-  const app = { ...checkout, ...orders, ...licences, ...invoices, ...downloads, ...storage, db: db.db };
+  const app = { ...checkout, ...orders, ...refunds, ...licences, ...invoices, ...downloads, ...storage, db: db.db };
 
   type Line = { productId: string; licence?: string; upgradeLicenceId?: string };
 

@@ -121,3 +121,18 @@ describe('a stopping web instance', () => {
     }
   });
 });
+
+describe('the web build', () => {
+  it('reads the database through a build secret, and Postgres is published on the loopback interface only', () => {
+    const full = compose as unknown as {
+      services: Record<string, Service & { build?: { secrets?: string[]; network?: string; args?: Record<string, string> } }>;
+      secrets?: Record<string, { environment?: string }>;
+    };
+    for (const name of ['web-a', 'web-b']) {
+      expect(full.services[name].build?.secrets).toEqual(['database_url']);
+      expect(Object.keys(full.services[name].build?.args ?? {}).filter((k) => /DATABASE|PASSWORD/.test(k))).toEqual([]);
+    }
+    expect(full.secrets?.database_url?.environment).toBe('BUILD_DATABASE_URL');
+    expect((services.postgres.ports ?? []).map(interpolate).every((p) => p.startsWith('127.0.0.1:'))).toBe(true);
+  });
+});

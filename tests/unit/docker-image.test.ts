@@ -111,6 +111,18 @@ describe('the Dockerfile', () => {
     expect(needed.filter((file) => !covered(file))).toEqual([]);
   });
 
+  it('builds with the database URL as a build secret, never as an ARG or ENV that stays in the image', () => {
+    const keys = stages.flatMap((s) =>
+      s.instructions
+        .filter((i) => i.getKeyword() === 'ARG' || i.getKeyword() === 'ENV')
+        .flatMap((i) => i.getArguments().map((a) => a.getValue().split('=')[0])),
+    );
+    expect(keys.filter((k) => /DATABASE|PASSWORD|SECRET_KEY|SECRET$|TOKEN|NEXTAUTH_SECRET|STRIPE/.test(k))).toEqual([]);
+    const build = stages.find((s) => s.name === 'build') as Stage;
+    const nextBuild = build.instructions.find((i) => i.getKeyword() === 'RUN' && i.getTextContent().includes('next build'));
+    expect(nextBuild?.getTextContent()).toMatch(/--mount=type=secret,id=database_url,env=DATABASE_URL/);
+  });
+
   it('drains a stopping web instance for as long as the balancer takes to take it out', () => {
     const web = stages.find((s) => s.name === 'web') as Stage;
     const cmd =

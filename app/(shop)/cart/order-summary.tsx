@@ -111,7 +111,9 @@ export function OrderSummary({ items }: { items: CartItem[] }) {
       setProcessing(false);
       return;
     }
-    if (session.free_checkout || session.is_member) router.push(`/success?session_id=${encodeURIComponent(session.session_id)}`);
+    // A member buying above the included licence tier still pays the difference: only a free
+    // checkout skips the payment page.
+    if (session.free_checkout) router.push(`/success?session_id=${encodeURIComponent(session.session_id)}`);
     else window.location.assign(session.url);
   }
 

@@ -12,9 +12,9 @@ import { isCommonPassword } from './common-passwords';
 import { revokeAllUserSessions } from './sessions';
 import { consumeToken, findTokenUser } from './tokens';
 
-export * from './emails';
-export * from './sessions';
-export * from './tokens';
+export { sendVerificationEmail, requestPasswordReset } from './emails';
+export { createUserSession, getActiveSession, revokeUserSession, deleteEndedSessions } from './sessions';
+export { TOKEN_TTL_SECONDS, hashToken, issueToken, deleteExpiredTokens } from './tokens';
 
 export const MIN_PASSWORD_LENGTH = 6;
 export const MAX_PASSWORD_LENGTH = 200;

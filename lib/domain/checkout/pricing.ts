@@ -2,7 +2,7 @@
 import { describeDiscount, discountOnCents, isEligibleLine, type DiscountRules } from '@/lib/domain/discounts';
 import { effectivePriceCents, isSaleActive, type PriceFields } from '@/lib/domain/pricing';
 import { chargeLine, licenceLineName, type PricedLicence } from '@/lib/domain/licences';
-import { apportionCents } from '@/lib/domain/orders';
+import { apportionCents } from '@/lib/domain/refunds';
 import { describeVoucher, voucherDiscountCents, type VoucherRules } from '@/lib/domain/vouchers';
 
 /**

@@ -9,7 +9,7 @@ import { db } from '@/lib/infra/db';
 import { presignDownload } from '@/lib/infra/storage';
 import { authorizeOrderDownload } from './access';
 
-export * from './archive';
+export { type ArchiveRequest, archiveLayout, describeOrderArchive, createOrderArchive } from './archive';
 export { acquireZipSlot, zipHolder, ZIP_LEASE_SECONDS, ZIP_RETRY_AFTER_SECONDS, ZIPS_PER_HOLDER, type ZipSlot } from './zip-slots';
 export { authorizeOrderInvoice } from './access';
 

@@ -8,25 +8,15 @@ import 'server-only';
 import { authorizeOrderInvoice } from '@/lib/domain/downloads';
 import { notFound } from '@/lib/domain/errors';
 import { formatAud, formatDate } from '@/lib/format';
-import { refundsWithNotes } from '@/lib/domain/orders';
+import { PLANS } from '@/lib/shop';
+import { moneyReturnedAt, refundsWithNotes } from '@/lib/domain/refunds';
 import { db } from '@/lib/infra/db';
 import { renderTextPdf, type PdfRow } from '@/lib/infra/pdf';
-import { parseBusinessDetails, type BusinessDetails } from './business';
-import { gstIncludedCents, invoiceNumber, issueInvoice, sellerRows } from './document';
+import { parseBusinessDetails, type BusinessDetails } from '@/lib/domain/business';
+import { gstIncludedCents, invoiceNumber, sellerRows } from './document';
+import { issueAdjustmentNoteOnce, issueInvoiceOnce } from '@/lib/domain/business';
 
 export const adjustmentNoteNumber = (n: number) => `ADJ-${String(n).padStart(6, '0')}`;
-
-/**
- * One number per refund, whichever request comes first (ON CONFLICT DO NOTHING).
- * Looked up first, as the insert takes a number from the sequence even when it
- * conflicts: re-downloads leave no gaps, only a race between two first requests can.
- */
-async function issueNote(refundId: string) {
-  const existing = await db().adjustmentNote.findUnique({ where: { refundId } });
-  if (existing) return existing;
-  await db().adjustmentNote.createMany({ data: [{ refundId }], skipDuplicates: true });
-  return db().adjustmentNote.findUniqueOrThrow({ where: { refundId } });
-}
 
 type NoteContent = {
   number: number;
@@ -72,23 +62,26 @@ export async function adjustmentNotePdf(request: {
       amountCents: true,
       voucherReturnedCents: true,
       createdAt: true,
+      settledAt: true,
       resolvedAt: true,
       items: { select: { title: true }, orderBy: { title: 'asc' } },
-      order: { select: { customerEmail: true, fulfilledAt: true, createdAt: true } },
+      order: { select: { customerEmail: true, fulfilledAt: true, createdAt: true, kind: true, planInterval: true } },
     },
   });
   if (!refund) throw notFound('Adjustment note not found');
-  const invoice = await issueInvoice(order.id, order.paidAt);
-  const note = await issueNote(refund.id);
-  // A lost dispute gave the money back when it closed, not when it opened.
-  const date = refund.source === 'dispute' ? (refund.resolvedAt ?? refund.createdAt) : refund.createdAt;
+  // Both were issued with the refund; only refunds recorded before that are numbered here.
+  const note = await issueAdjustmentNoteOnce(refund.id, order);
+  const invoice = await issueInvoiceOnce(order.id, order.paidAt);
+  const date = moneyReturnedAt(refund);
+  const { kind, planInterval } = refund.order;
+  const items = kind === 'subscription' && planInterval ? [`${PLANS[planInterval].name} membership`] : refund.items.map((i) => i.title);
   const { title, rows } = adjustmentNoteRows({
     number: note.number,
     seller: parseBusinessDetails(invoice.seller),
     date,
     invoice: { number: invoice.number, date: refund.order.fulfilledAt ?? refund.order.createdAt },
     customerEmail: refund.order.customerEmail,
-    items: refund.items.map((i) => i.title),
+    items,
     amountCents: refund.amountCents,
     voucherReturnedCents: refund.voucherReturnedCents,
   });

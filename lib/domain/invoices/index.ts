@@ -1,20 +1,20 @@
 // Invoices: every paid order and membership payment has one PDF. A registered
 // business issues a "Tax invoice" with its ABN and the GST included; an
 // unregistered one a plain "Invoice". The number and the seller's details are
-// fixed the first time the invoice is issued (docs/decisions/065).
+// fixed when the payment is recorded (docs/decisions/065, 075).
 import 'server-only';
 import { authorizeOrderInvoice } from '@/lib/domain/downloads';
 import { formatAud, formatDate } from '@/lib/format';
 import { PLANS } from '@/lib/shop';
 import { db } from '@/lib/infra/db';
 import { renderTextPdf, type PdfRow } from '@/lib/infra/pdf';
-import { parseBusinessDetails, type BusinessDetails } from './business';
-import { gstIncludedCents, invoiceNumber, issueInvoice, sellerRows } from './document';
+import { issueInvoiceOnce, parseBusinessDetails, type BusinessDetails } from '@/lib/domain/business';
+import { gstIncludedCents, invoiceNumber, sellerRows } from './document';
 
-export * from './abn';
 export { adjustmentNotePdf, adjustmentNoteNumber } from './adjustment-notes';
 export { gstIncludedCents, invoiceNumber } from './document';
-export { getBusinessDetails, saveBusinessDetails, type BusinessDetails } from './business';
+// The business's details are edited beside its invoices in the back office.
+export { formatAbn, getBusinessDetails, isValidAbn, normalizeAbn, saveBusinessDetails, type BusinessDetails } from '@/lib/domain/business';
 
 type InvoiceOrder = {
   number: number;
@@ -54,7 +54,7 @@ function licenceLine(item: { licenceTier: { name: string } | null; licence: { id
 
 export async function orderInvoicePdf(request: { sessionId: string; userId: string | null }): Promise<{ filename: string; body: Uint8Array }> {
   const { id, paidAt } = await authorizeOrderInvoice(request);
-  const invoice = await issueInvoice(id, paidAt);
+  const invoice = await issueInvoiceOnce(id, paidAt);
   const order = await db().order.findUniqueOrThrow({
     where: { id },
     select: {

@@ -13,7 +13,7 @@ import { formatDate } from '@/lib/format';
 import { termsPath, verificationPath } from '@/lib/shop';
 import { db } from '@/lib/infra/db';
 import { renderTextPdf, type PdfRow } from '@/lib/infra/pdf';
-import { businessDetailsAt } from './business';
+import { businessDetailsAt } from '@/lib/domain/business';
 import { sellerRows } from './document';
 
 export type CertificateRequest = { licenceId: string; userId: string | null; sessionId?: string | null };

@@ -2,22 +2,37 @@
 // Decided from the database only, never from what the browser says. The row
 // mirrors the payment provider's subscription and is re-read from it on every
 // event (never patched by deltas), so events arriving out of order are harmless.
+// A refund or dispute of a membership payment ends it on the shop's side
+// (endedAt, ending.ts), whatever the mirror says, until a new subscription.
 import 'server-only';
 import { notFound } from '@/lib/domain/errors';
 import { db, Prisma } from '@/lib/infra/db';
 import { paymentMode } from '@/lib/infra/payments';
 import { retrieveSubscription, setCancelAtPeriodEnd } from '@/lib/infra/payments/subscriptions';
+import { applyProviderChange, type ProviderChange } from './ending';
 import { addPeriod, type PlanInterval } from './plans';
 
 export { addPeriod, PLANS, type PlanInterval } from './plans';
+export {
+  applyProviderChange,
+  endMembershipForRefund,
+  MEMBERSHIP_PROVIDER_JOB,
+  restoreMembershipAfterDispute,
+  suspendMembershipForDispute,
+  type MembershipEndChoice,
+  type ProviderChange,
+} from './ending';
 
 export const ACTIVE_STATUSES = ['active', 'trialing'];
 
 export async function isActiveMember(userId: string | null | undefined, now: Date = new Date()): Promise<boolean> {
   if (!userId) return false;
-  const membership = await db().membership.findUnique({ where: { userId }, select: { status: true, currentPeriodEnd: true } });
-  return !!membership && ACTIVE_STATUSES.includes(membership.status) && membership.currentPeriodEnd > now;
+  const membership = await db().membership.findUnique({ where: { userId }, select: { status: true, currentPeriodEnd: true, endedAt: true } });
+  return !!membership && isActive(membership, now);
 }
+
+const isActive = (m: { status: string; currentPeriodEnd: Date; endedAt: Date | null }, now: Date) =>
+  ACTIVE_STATUSES.includes(m.status) && m.currentPeriodEnd > now && m.endedAt === null;
 
 export type MembershipStatus = {
   isMember: boolean;
@@ -31,7 +46,7 @@ export async function getMembershipStatus(userId: string, now: Date = new Date()
   const m = await db().membership.findUnique({ where: { userId } });
   if (!m) return { isMember: false, planInterval: null, currentPeriodEnd: null, cancelAtPeriodEnd: false, status: null };
   return {
-    isMember: ACTIVE_STATUSES.includes(m.status) && m.currentPeriodEnd > now,
+    isMember: isActive(m, now),
     planInterval: m.planInterval,
     currentPeriodEnd: m.currentPeriodEnd,
     cancelAtPeriodEnd: m.cancelAtPeriodEnd,
@@ -46,7 +61,14 @@ export async function activateTestMembership(tx: Prisma.TransactionClient, order
   const current = await tx.membership.findUnique({ where: { userId: order.userId } });
   // A renewal while still active extends from the current end, not from today.
   const from = current && current.currentPeriodEnd > now ? current.currentPeriodEnd : now;
-  const data = { planInterval: order.planInterval, status: 'active', currentPeriodEnd: addPeriod(from, order.planInterval), cancelAtPeriodEnd: false };
+  const data = {
+    planInterval: order.planInterval,
+    status: 'active',
+    currentPeriodEnd: addPeriod(from, order.planInterval),
+    cancelAtPeriodEnd: false,
+    // A new paid period starts afresh: an end made by an earlier refund or dispute is over.
+    ...FRESH_START,
+  };
   await tx.membership.upsert({ where: { userId: order.userId }, create: { userId: order.userId, ...data }, update: data });
 }
 
@@ -55,14 +77,25 @@ export async function syncStripeSubscription(subscriptionId: string): Promise<vo
   const sub = await retrieveSubscription(subscriptionId);
   const userId = sub.userId ?? (await db().membership.findUnique({ where: { stripeSubscriptionId: subscriptionId } }))?.userId;
   if (!userId) throw new Error(`Subscription ${subscriptionId} has no user`);
+  const current = await db().membership.findUnique({ where: { userId }, select: { stripeSubscriptionId: true } });
   const data = {
     planInterval: sub.interval,
     status: sub.status,
     currentPeriodEnd: sub.currentPeriodEnd,
     cancelAtPeriodEnd: sub.cancelAtPeriodEnd,
     stripeSubscriptionId: subscriptionId,
+    // The shop's own end (a refund or dispute) holds for the subscription it was made on, not a new one.
+    ...(current?.stripeSubscriptionId !== subscriptionId ? FRESH_START : {}),
   };
   await db().membership.upsert({ where: { userId }, create: { userId, ...data }, update: data });
+}
+
+const FRESH_START = { endedAt: null, endedByRefundId: null, renewalStoppedByRefundId: null };
+
+/** The membership-provider job: the change at Stripe, then the mirror re-read. */
+export async function applyMembershipProviderChange(subscriptionId: string, change: ProviderChange): Promise<void> {
+  await applyProviderChange(subscriptionId, change);
+  await syncStripeSubscription(subscriptionId);
 }
 
 export async function cancelMembership(userId: string): Promise<MembershipStatus> {

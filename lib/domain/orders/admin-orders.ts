@@ -75,13 +75,16 @@ export async function listAdminOrders(filter: OrderFilter) {
     refunds: o.refunds.map((r) => ({
       id: r.id,
       source: r.source,
+      status: r.status,
+      membershipEnd: r.membershipEnd,
       amountCents: r.amountCents,
       voucherReturnedCents: r.voucherReturnedCents,
       actor: r.actor,
       createdAt: r.createdAt,
       disputeOutcome: r.disputeOutcome,
       resolvedAt: r.resolvedAt,
-      productIds: r.items.map((i) => i.productId),
+      // A pending refund has ended nothing yet: the items it was asked for.
+      productIds: r.status === 'pending' ? o.items.filter((i) => r.itemIds.includes(i.id)).map((i) => i.productId) : r.items.map((i) => i.productId),
     })),
     downloadCount: o._count.downloads,
     downloads: o.downloads.map((d) => ({ createdAt: d.createdAt, productId: d.productId, filename: d.file.originalFilename, ip: d.ip })),

@@ -3,7 +3,7 @@ import 'server-only';
 import { licencesForLines, listTiers, summariseLicence, type LicenceSummary } from '@/lib/domain/licences';
 import { db } from '@/lib/infra/db';
 import { fileListsForProducts } from './files';
-import { refundsWithNotes } from './refund-notes';
+import { moneyReturnedAt, refundsWithNotes } from '@/lib/domain/refunds';
 
 export type CustomerOrderItem = {
   productId: string;
@@ -29,7 +29,7 @@ export type CustomerOrderFile = {
 };
 
 /** Money given back on the order, each with its adjustment note (Decision 071). */
-export type CustomerOrderRefund = { id: string; createdAt: Date; amountCents: number };
+export type CustomerOrderRefund = { id: string; refundedAt: Date; amountCents: number };
 
 export type CustomerOrder = {
   sessionId: string;
@@ -62,7 +62,11 @@ export async function listCustomerOrders(userId: string): Promise<CustomerOrder[
           },
         },
       },
-      refunds: { where: refundsWithNotes, select: { id: true, createdAt: true, amountCents: true }, orderBy: { createdAt: 'asc' } },
+      refunds: {
+        where: refundsWithNotes,
+        select: { id: true, source: true, createdAt: true, settledAt: true, resolvedAt: true, amountCents: true },
+        orderBy: { createdAt: 'asc' },
+      },
     },
   });
   // One query for every file of every order, and one for every licence, not one per order.
@@ -84,7 +88,7 @@ export async function listCustomerOrders(userId: string): Promise<CustomerOrder[
     createdAt: order.createdAt,
     amountCents: order.amountCents,
     currency: order.currency,
-    refunds: order.refunds,
+    refunds: order.refunds.map((r) => ({ id: r.id, refundedAt: moneyReturnedAt(r), amountCents: r.amountCents })),
     items: order.items.map((item) => ({
       productId: item.productId,
       title: item.title,

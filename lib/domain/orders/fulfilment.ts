@@ -1,8 +1,10 @@
 // Fulfilment runs once per order, whoever calls it first: the Stripe webhook,
 // the success page's status check, the test payment page, or a $0 checkout.
 // The conditional UPDATE on fulfilledAt is what makes it idempotent: of any
-// number of concurrent callers exactly one sees count = 1 and does the work.
+// number of concurrent callers exactly one sees count = 1 and does the work,
+// its invoice number included (Decision 075).
 import 'server-only';
+import { issueInvoiceIn } from '@/lib/domain/business';
 import { confirmDiscount, releaseDiscount } from '@/lib/domain/discounts';
 import { issueLicences } from '@/lib/domain/licences';
 import { activateTestMembership } from '@/lib/domain/membership';
@@ -52,12 +54,14 @@ export async function fulfilOrder(sessionId: string, details: FulfilDetails): Pr
     if (order.kind === 'subscription') {
       // With Stripe the membership follows the subscription's own events; test mode has none.
       if (paymentMode() === 'test') await activateTestMembership(tx, order);
-      return true;
+    } else {
+      await confirmVoucher(tx, order.id);
+      // In the same transaction as the payment: a paid line never lacks its licence (Decision 081).
+      await issueLicences(tx, order.id, details.customerName);
+      await enqueue(tx, ORDER_EMAIL_JOB, { orderId: order.id }, { key: order.id });
     }
-    await confirmVoucher(tx, order.id);
-    // In the same transaction as the payment: a paid line never lacks its licence (Decision 081).
-    await issueLicences(tx, order.id, details.customerName);
-    await enqueue(tx, ORDER_EMAIL_JOB, { orderId: order.id }, { key: order.id });
+    // Last: the number's lock is held until commit, and a rollback gives the number back.
+    await issueInvoiceIn(tx, order.id, now);
     return true;
   });
   if (fulfilled) kickJobs();

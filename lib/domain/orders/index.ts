@@ -2,23 +2,20 @@
 // products and memberships alike, and the payment events that move it.
 // Fulfilment happens once per order whoever asks first; an unpaid order
 // always lapses and gives its voucher back. A refunded item's access ends;
-// the rest of its order stays.
-export * from './admin-orders';
-export * from './buyers';
-export * from './customer-orders';
-export * from './download-log';
-export * from './files';
-export * from './fulfilment';
-export * from './ids';
-export * from './lapse';
-export * from './membership-checkout';
+// the rest of its order stays. Refunds and disputes are their own module
+// (lib/domain/refunds); the payment events of both arrive here.
+export { listAdminOrders, type AdminOrder, resendOrderEmail } from './admin-orders';
+export { listProductBuyers } from './buyers';
+export { type CustomerOrder, listCustomerOrders } from './customer-orders';
+export { listOrderDownloads, downloadLogCsv } from './download-log';
+export { type OrderFile, filesForProducts, orderTierPositions, allVersions } from './files';
+export { ORDER_EMAIL_JOB, fulfilOrder } from './fulfilment';
+export { newOrderId } from './ids';
+export { ORDER_LAPSE_JOB, scheduleOrderLapse, lapseOrder } from './lapse';
+export { startSubscription } from './membership-checkout';
 export { membershipPayments, type MembershipPayment } from './membership-payments';
-export * from './owned';
-export * from './payment-events';
-export { refundsWithNotes } from './refund-notes';
-export { REFUND_EMAIL_JOB } from './refund-records';
-export * from './refund-shares';
-export * from './refunds';
-export * from './status';
-export * from './subscription-status';
-export * from './test-payments';
+export { ownedProductIds } from './owned';
+export { type PaymentEvent, handlePaymentEvent } from './payment-events';
+export { type CheckoutStatus, getCheckoutStatus, PROVIDER_CHECK_INTERVAL_SECONDS } from './status';
+export { type SubscriptionCheckoutStatus, getSubscriptionCheckoutStatus } from './subscription-status';
+export { getTestCheckout, completeTestPayment, cancelTestPayment, testPaymentReturnUrl } from './test-payments';

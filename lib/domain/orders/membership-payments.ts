@@ -3,6 +3,7 @@
 // subscription_cycle) is recorded here as a paid order keyed by the invoice id,
 // so every membership payment has its invoice at /api/orders/invoice/{id}.
 import 'server-only';
+import { issueInvoiceIn } from '@/lib/domain/business';
 import { db } from '@/lib/infra/db';
 import { newOrderId } from './ids';
 
@@ -26,26 +27,32 @@ export async function recordMembershipRenewal(invoice: RenewalInvoice): Promise<
     select: { userId: true, planInterval: true, user: { select: { email: true } } },
   });
   if (!membership) return false;
-  const { count } = await db().order.createMany({
-    data: [
-      {
-        id: newOrderId(),
-        sessionId: invoice.invoiceId,
-        kind: 'subscription',
-        planInterval: membership.planInterval,
-        userId: membership.userId,
-        customerEmail: (invoice.customerEmail ?? membership.user.email).toLowerCase(),
-        subtotalCents: invoice.amountPaidCents,
-        amountCents: invoice.amountPaidCents,
-        currency: invoice.currency,
-        paymentStatus: 'paid',
-        status: 'complete',
-        fulfilledAt: invoice.paidAt,
-      },
-    ],
-    skipDuplicates: true,
+  const orderId = newOrderId();
+  return db().$transaction(async (tx) => {
+    const { count } = await tx.order.createMany({
+      data: [
+        {
+          id: orderId,
+          sessionId: invoice.invoiceId,
+          kind: 'subscription',
+          planInterval: membership.planInterval,
+          userId: membership.userId,
+          customerEmail: (invoice.customerEmail ?? membership.user.email).toLowerCase(),
+          subtotalCents: invoice.amountPaidCents,
+          amountCents: invoice.amountPaidCents,
+          currency: invoice.currency,
+          paymentStatus: 'paid',
+          status: 'complete',
+          fulfilledAt: invoice.paidAt,
+        },
+      ],
+      skipDuplicates: true,
+    });
+    if (count !== 1) return false;
+    // Its invoice comes with it, in the same transaction (Decision 075).
+    await issueInvoiceIn(tx, orderId, invoice.paidAt);
+    return true;
   });
-  return count === 1;
 }
 
 export type MembershipPayment = { sessionId: string; planInterval: 'month' | 'year' | null; amountCents: number; paidAt: Date };

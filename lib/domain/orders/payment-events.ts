@@ -5,8 +5,8 @@ import 'server-only';
 import { db } from '@/lib/infra/db';
 import { expireOrder, failOrderPayment, fulfilOrder } from './fulfilment';
 import { handleMembershipEvent } from './membership-events';
-import { recordDispute, recordDisputeClosed, type DisputeObject } from './disputes';
-import { recordChargeRefunded, type ChargeObject } from './refund-events';
+import { recordDispute, recordDisputeClosed, type DisputeObject } from '@/lib/domain/refunds';
+import { recordChargeRefunded, recordRefundEvent, type ChargeObject, type RefundObject } from '@/lib/domain/refunds';
 
 export type CheckoutSessionObject = {
   id: string;
@@ -21,6 +21,9 @@ export type PaymentEvent = { id: string; type: string; data: { object: unknown }
 
 type Outcome = 'processed' | 'duplicate' | 'ignored';
 
+/** A single refund's events: they name the shop's refund in their metadata (optional to subscribe to; charge.refunded suffices). */
+const REFUND_EVENTS = new Set(['refund.created', 'refund.updated', 'refund.failed']);
+
 export async function handlePaymentEvent(event: PaymentEvent): Promise<Outcome> {
   if (await db().paymentEvent.findUnique({ where: { id: event.id }, select: { id: true } })) return 'duplicate';
   const handled = await dispatch(event);
@@ -32,6 +35,7 @@ export async function handlePaymentEvent(event: PaymentEvent): Promise<Outcome> 
 async function dispatch(event: PaymentEvent): Promise<boolean> {
   if (await handleMembershipEvent(event)) return true;
   if (event.type === 'charge.refunded') return recordChargeRefunded(event.data.object as ChargeObject);
+  if (REFUND_EVENTS.has(event.type)) return recordRefundEvent(event.data.object as RefundObject);
   if (event.type === 'charge.dispute.created') return recordDispute(event.data.object as DisputeObject);
   if (event.type === 'charge.dispute.closed') return recordDisputeClosed(event.data.object as DisputeObject);
   if (!event.type.startsWith('checkout.session.')) return false;

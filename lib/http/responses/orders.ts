@@ -18,7 +18,7 @@ export function toCustomerOrderResponse(order: CustomerOrder): CustomerOrderResp
     refunds: order.refunds.map((r) => ({
       id: r.id,
       amount: centsToDollars(r.amountCents),
-      refunded_at: r.createdAt.toISOString(),
+      refunded_at: r.refundedAt.toISOString(),
       adjustment_note_url: adjustmentNotePath(order.sessionId, r.id),
     })),
     products: order.items.map((item) => ({
@@ -89,6 +89,7 @@ export function toAdminOrderResponse(o: AdminOrder): AdminOrderResponse {
     refunds: o.refunds.map((r) => ({
       id: r.id,
       source: r.source,
+      status: r.status,
       amount: centsToDollars(r.amountCents),
       voucher_returned: centsToDollars(r.voucherReturnedCents),
       actor: r.actor,
@@ -96,6 +97,7 @@ export function toAdminOrderResponse(o: AdminOrder): AdminOrderResponse {
       dispute_outcome: r.disputeOutcome,
       resolved_at: r.resolvedAt?.toISOString() ?? null,
       product_ids: r.productIds,
+      membership_end: r.membershipEnd,
     })),
     download_count: o.downloadCount,
     downloads: o.downloads.map((d) => ({ downloaded_at: d.createdAt.toISOString(), product_id: d.productId, filename: d.filename, ip: d.ip })),

@@ -133,25 +133,6 @@ export function toProviderSession(session: Stripe.Checkout.Session): ProviderSes
   };
 }
 
-export type ProviderRefund = { id: string; amountCents: number; status: string };
-
-/**
- * Refunds `amountCents` of a PaymentIntent (Stripe mode only). The idempotency
- * key names the shop's refund, so a retried request never refunds twice.
- */
-export async function createProviderRefund(input: {
-  paymentIntentId: string;
-  amountCents: number;
-  idempotencyKey: string;
-  metadata: Record<string, string>;
-}): Promise<ProviderRefund> {
-  const refund = await stripe().refunds.create(
-    { payment_intent: input.paymentIntentId, amount: input.amountCents, reason: 'requested_by_customer', metadata: input.metadata },
-    { idempotencyKey: input.idempotencyKey },
-  );
-  return { id: refund.id, amountCents: refund.amount, status: refund.status ?? 'pending' };
-}
-
 /** Best effort: a session we no longer want should not stay payable. */
 export async function expirePaymentSession(id: string): Promise<void> {
   if (paymentMode() === 'test') return;

@@ -93,3 +93,10 @@ export async function retrieveSubscription(id: string): Promise<SubscriptionStat
 export async function setCancelAtPeriodEnd(id: string, cancel: boolean): Promise<void> {
   await stripe().subscriptions.update(id, { cancel_at_period_end: cancel });
 }
+
+/** Ends the subscription now (no further invoices, no proration). Already cancelled counts as done. */
+export async function cancelSubscriptionNow(id: string): Promise<void> {
+  const sub = await stripe().subscriptions.retrieve(id);
+  if (sub.status === 'canceled' || sub.status === 'incomplete_expired') return;
+  await stripe().subscriptions.cancel(id);
+}

@@ -29,9 +29,6 @@ function createClient(maxSockets: number): S3Client {
     endpoint: e.S3_ENDPOINT,
     forcePathStyle: e.S3_FORCE_PATH_STYLE,
     credentials: { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY },
-    // s3rver corrupts streamed uploads when the SDK adds its default checksums.
-    requestChecksumCalculation: 'WHEN_REQUIRED',
-    responseChecksumValidation: 'WHEN_REQUIRED',
     // The connection pool: a call past maxSockets waits for a connection to come free.
     requestHandler: { httpAgent: { keepAlive: true, maxSockets }, httpsAgent: { keepAlive: true, maxSockets } },
   });

@@ -2,7 +2,7 @@ import 'server-only';
 import { z } from 'zod';
 import { recordAudit } from '@/lib/domain/audit';
 import { invalid } from '@/lib/domain/errors';
-import { db } from '@/lib/infra/db';
+import { db, type Prisma } from '@/lib/infra/db';
 import { formatAbn, isValidAbn } from './abn';
 
 const BUSINESS_KEY = 'business_details';
@@ -20,8 +20,8 @@ export function parseBusinessDetails(value: unknown): BusinessDetails {
   return parsed.success ? parsed.data : EMPTY_BUSINESS;
 }
 
-export async function getBusinessDetails(): Promise<BusinessDetails> {
-  const row = await db().setting.findUnique({ where: { key: BUSINESS_KEY } });
+export async function getBusinessDetails(client: Prisma.TransactionClient = db()): Promise<BusinessDetails> {
+  const row = await client.setting.findUnique({ where: { key: BUSINESS_KEY } });
   if (!row) return EMPTY_BUSINESS;
   try {
     return parseBusinessDetails(JSON.parse(row.value));
@@ -35,13 +35,13 @@ export async function getBusinessDetails(): Promise<BusinessDetails> {
  * before it. A payment made before any details were saved gets today's, so an
  * owner who fills them in after the first sales still issues complete invoices.
  */
-export async function businessDetailsAt(when: Date): Promise<BusinessDetails> {
-  const version = await db().auditLog.findFirst({
+export async function businessDetailsAt(when: Date, client: Prisma.TransactionClient = db()): Promise<BusinessDetails> {
+  const version = await client.auditLog.findFirst({
     where: { action: BUSINESS_AUDIT_ACTION, createdAt: { lte: when } },
     orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
     select: { details: true },
   });
-  return version ? parseBusinessDetails(version.details) : getBusinessDetails();
+  return version ? parseBusinessDetails(version.details) : getBusinessDetails(client);
 }
 
 export async function saveBusinessDetails(actor: string, details: BusinessDetails): Promise<BusinessDetails> {

@@ -5,12 +5,14 @@
 // discount. Each is recorded once under the order's lock, so replays change
 // nothing, and a close that arrives without its opening (missed, or out of
 // order) is recorded as both, so a late opening event cannot suspend a
-// settled order (Decision 067).
+// settled order (Decision 067). A disputed membership payment ends the
+// membership at once; winning the dispute restores it (Decision 075).
 import 'server-only';
 import { enqueue, kickJobs } from '@/lib/domain/jobs';
+import { restoreMembershipAfterDispute, suspendMembershipForDispute } from '@/lib/domain/membership';
 import { db, type DisputeOutcome } from '@/lib/infra/db';
-import { idOf, orderOfPaymentIntent } from './refund-events';
-import { lockOrder, recordRefund, REFUND_EMAIL_JOB, returnVoucherShare, type LockedOrder } from './refund-records';
+import { idOf, orderOfPaymentIntent } from './payment-intents';
+import { issueNoteIn, lockOrder, recordRefund, REFUND_EMAIL_JOB, returnVoucherShare, type LockedOrder } from './records';
 
 export type DisputeObject = {
   id: string;
@@ -32,7 +34,14 @@ export async function recordDispute(dispute: DisputeObject): Promise<boolean> {
   const recorded = await db().$transaction(async (tx) => {
     const order = await lockOrder(tx, orderId);
     if (order.refunds.some((r) => r.stripeDisputeId === dispute.id)) return false;
-    await recordRefund(tx, order, { source: 'dispute', amountCents: dispute.amount, itemIds: itemsLeft(order), stripeDisputeId: dispute.id, actor: 'stripe' });
+    const { id } = await recordRefund(tx, order, {
+      source: 'dispute',
+      amountCents: dispute.amount,
+      itemIds: itemsLeft(order),
+      stripeDisputeId: dispute.id,
+      actor: 'stripe',
+    });
+    if (order.kind === 'subscription') await suspendMembershipForDispute(tx, order.userId, id);
     return true;
   });
   if (recorded) kickJobs();
@@ -42,31 +51,37 @@ export async function recordDispute(dispute: DisputeObject): Promise<boolean> {
 /** charge.dispute.closed: returns false for a charge that is no order's or a status that settles nothing. */
 export async function recordDisputeClosed(dispute: DisputeObject): Promise<boolean> {
   const outcome = OUTCOMES[dispute.status ?? ''];
+  if (!outcome) return false;
   const orderId = await orderOfPaymentIntent(idOf(dispute.payment_intent));
-  if (!orderId || !outcome) return false;
+  if (!orderId) return false;
   const recorded = await db().$transaction(async (tx) => {
     const order = await lockOrder(tx, orderId);
     const opened = order.refunds.find((r) => r.stripeDisputeId === dispute.id);
     if (opened?.disputeOutcome) return false;
-    const suspended = opened ? opened.itemIds : outcome === 'lost' ? itemsLeft(order) : [];
-    const { id } =
+    const { id, itemIds } =
       opened ??
       (await recordRefund(tx, order, {
         source: 'dispute',
         amountCents: dispute.amount,
-        itemIds: suspended,
+        itemIds: outcome === 'lost' ? itemsLeft(order) : [],
         stripeDisputeId: dispute.id,
         actor: 'stripe',
         quiet: true,
       }));
+    // Items a refund took over meanwhile are that refund's: it has ended them and given their share back.
+    const suspended = order.items.filter((i) => itemIds.includes(i.id) && (!opened || i.refundId === id)).map((i) => i.id);
     if (outcome === 'won') {
       // The items stay linked to the dispute as its record; only their end is lifted.
       await tx.orderItem.updateMany({ where: { refundId: id, id: { in: suspended } }, data: { refundedAt: null } });
+      if (order.kind === 'subscription') await restoreMembershipAfterDispute(tx, order.userId, id);
     } else {
       await returnVoucherShare(tx, order, id, suspended);
+      if (order.kind === 'subscription' && !opened) await suspendMembershipForDispute(tx, order.userId, id);
     }
     await tx.refund.update({ where: { id }, data: { disputeOutcome: outcome, resolvedAt: new Date() } });
     await enqueue(tx, REFUND_EMAIL_JOB, { refundId: id, outcome }, { key: `${id}:${outcome}` });
+    // The money went back: the sale gets its adjustment note now, numbered last.
+    if (outcome === 'lost') await issueNoteIn(tx, order, { id, amountCents: opened?.amountCents ?? dispute.amount });
     return true;
   });
   if (recorded) kickJobs();
