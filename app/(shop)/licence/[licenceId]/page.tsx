@@ -8,6 +8,7 @@ import { verifyLicence, type VerifiedLicence } from '@/lib/domain/licences';
 import { enforceRateLimit, RATE_LIMITS } from '@/lib/domain/rate-limit';
 import { formatDate } from '@/lib/format';
 import { clientIpOf } from '@/lib/http/client';
+import { pageInput } from '@/lib/http/page-input';
 import { termsPath } from '@/lib/shop';
 
 // Anyone can check a licence here (Decision 082): a print platform, a client.
@@ -38,7 +39,7 @@ async function check(rawId: string): Promise<Outcome | null> {
 }
 
 export default async function LicenceVerificationPage({ params }: Props) {
-  const outcome = await check((await params).licenceId);
+  const outcome = await check((await pageInput(params)).licenceId);
   if (!outcome) notFound();
   if (outcome.kind === 'limited') {
     return (

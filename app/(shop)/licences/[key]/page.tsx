@@ -3,6 +3,7 @@ import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { getTermsPage } from '@/lib/cache/licences';
 import { formatDate } from '@/lib/format';
+import { pageInput } from '@/lib/http/page-input';
 import { siteUrl } from '@/lib/media';
 import { termsPath } from '@/lib/shop';
 
@@ -14,8 +15,8 @@ type Props = { params: Promise<{ key: string }>; searchParams: Promise<{ version
 const validKey = (key: string) => /^[a-z0-9-]{1,40}$/.test(key);
 
 async function load(props: Props) {
-  const { key } = await props.params;
-  const { version } = await props.searchParams;
+  const { key } = await pageInput(props.params);
+  const { version } = await pageInput(props.searchParams);
   const number = version === undefined ? undefined : /^[1-9][0-9]{0,5}$/.test(version) ? Number(version) : NaN;
   if (!validKey(key) || Number.isNaN(number)) return null;
   return getTermsPage(key, number);

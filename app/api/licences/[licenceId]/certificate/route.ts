@@ -1,5 +1,5 @@
 // GET /api/licences/{licenceId}/certificate — the licence's PDF certificate (same access and limits as the order's invoice)
-import { sessionIdSchema } from '@/lib/contract/checkout';
+import { certificateQuerySchema } from '@/lib/contract/licence-certificate';
 import { licenceParamsSchema } from '@/lib/contract/licences';
 import { licenceCertificatePdf } from '@/lib/domain/invoices';
 import { enforceRateLimit, RATE_LIMITS } from '@/lib/domain/rate-limit';
@@ -7,14 +7,10 @@ import { clientIp } from '@/lib/http/client';
 import { handler, parseParams, parseQuery } from '@/lib/http/handler';
 import { pdfResponse } from '@/lib/http/pdf';
 import { getSessionUser } from '@/lib/http/session';
-import { z } from 'zod';
-
-// A guest order's certificate link carries its session id, as its success page does.
-const querySchema = z.object({ session_id: sessionIdSchema.optional() });
 
 export const GET = handler<{ licenceId: string }>(async (request, { params }) => {
   const { licenceId } = await parseParams(params, licenceParamsSchema);
-  const { session_id } = parseQuery(request, querySchema);
+  const { session_id } = parseQuery(request, certificateQuerySchema);
   await enforceRateLimit(RATE_LIMITS.download, clientIp(request));
   const user = await getSessionUser(request);
   return pdfResponse(await licenceCertificatePdf({ licenceId, userId: user?.id ?? null, sessionId: session_id ?? null }));
