@@ -51,6 +51,14 @@ const CEILING_DIR = resolve('bench', 'ceiling');
 const RESULTS = resolve('bench', 'results', 'bench.md');
 const SEARCH_TERMS = ['sunflower', 'boho', 'retro cat', 'tumbler', 'mug wrap', 'daisy', 'floral', 'unicorn', 'christmas', 'seamless'];
 const CATEGORIES = ['Clip Art', 'Sublimation Designs', 'Printable Wall Art', 'Stickers'];
+/** The listing orders besides the default, tags of the demo vocabulary and price ranges (AUD) the sort and filter rows use (Decision 088). */
+const SORTS = ['price_asc', 'price_desc', 'best_selling', 'top_rated'];
+const TAGS = ['boho', 'christmas', 'floral', 'retro'];
+const PRICE_RANGES = [
+  [1, 5],
+  [5, 10],
+  [3, 30],
+];
 
 const log = (m: string) => console.log(`[bench] ${m}`);
 const load = () =>
@@ -169,6 +177,24 @@ try {
     { name: 'GET /products?search=…', paths: SEARCH_TERMS.map((t) => `/products?search=${q(t)}`) },
     { name: 'GET /api/products?category=… (cached)', paths: categoryPaths('/api/products?') },
     { name: 'GET /products?category=… (cached)', paths: categoryPaths('/products?') },
+    // Every sort and filter (issue #28 §5): one shopper's p95 ≤ 100 ms.
+    {
+      name: 'GET /products?sort=… (cached)',
+      paths: SORTS.flatMap((s) => [`/products?sort=${s}`, ...CATEGORIES.map((c) => `/products?category=${q(c)}&sort=${s}`)]),
+    },
+    { name: 'GET /products?tag=…&sort=… (cached)', paths: TAGS.flatMap((t) => ['newest', ...SORTS].map((s) => `/products?tag=${t}&sort=${s}`)) },
+    {
+      name: 'GET /api/products?sort=…&tag=…',
+      paths: SORTS.flatMap((s) => [`/api/products?sort=${s}`, ...TAGS.map((t) => `/api/products?sort=${s}&tag=${t}`)]),
+    },
+    {
+      name: 'GET /products?min_price=…&max_price=…',
+      paths: PRICE_RANGES.flatMap(([lo, hi]) => [
+        `/products?min_price=${lo}&max_price=${hi}`,
+        ...SORTS.map((s) => `/products?min_price=${lo}&max_price=${hi}&sort=${s}`),
+      ]),
+    },
+    { name: 'GET /products?q=…&sort=price_asc', paths: SEARCH_TERMS.map((t) => `/products?search=${q(t)}&sort=price_asc`) },
   ];
   // One shopper (the latency a search has at N products) and a few at once
   // (on one pinned core their p95 is mostly each other's CPU time).

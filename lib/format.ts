@@ -1,9 +1,25 @@
 // Formatting shared by server and browser code: money arrives in integer cents.
 import { SHOP_TIME_ZONE } from './shop';
 
+/** "12.50": whole cents as a decimal amount with 2 places (also what schema.org's price wants). */
+export function formatAmount(cents: number): string {
+  return (Math.round(cents) / 100).toFixed(2);
+}
+
+/** "12.50 AUD": 2 decimals followed by the currency code (SPEC §9). */
+export function formatMoney(cents: number, currency: string): string {
+  return `${formatAmount(cents)} ${currency.toUpperCase()}`;
+}
+
 /** "12.50 AUD": 2 decimals followed by ' AUD' (SPEC §9). */
 export function formatAud(cents: number): string {
-  return `${(cents / 100).toFixed(2)} AUD`;
+  return formatMoney(cents, 'AUD');
+}
+
+/** "$35", "$35.50": a headline price, cents only when there are some (the membership plans). */
+export function formatDollars(cents: number): string {
+  const amount = Math.round(cents) / 100;
+  return `$${Number.isInteger(amount) ? amount : amount.toFixed(2)}`;
 }
 
 /** Whole cents to the dollar number the REST API speaks (1250 → 12.5). */
@@ -80,4 +96,40 @@ export function zonedInputValue(at: Date | string, timeZone: string = SHOP_TIME_
 /** The day after YYYY-MM-DD, as YYYY-MM-DD. */
 export function nextDay(day: string): string {
   return new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+}
+
+// Date and time with minutes, for the back office's logs and sales; the zone is fixed like formatDate's.
+const dateTimeFormat = new Intl.DateTimeFormat('en-AU', {
+  timeZone: SHOP_TIME_ZONE,
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+
+/** Australian English date and time, e.g. 21/11/2026, 02:30 pm. */
+export function formatDateTime(value: string | Date): string {
+  return dateTimeFormat.format(typeof value === 'string' ? new Date(value) : value);
+}
+
+const HOUR_MS = 60 * 60 * 1000;
+
+/** SPEC §4: a sale's time left in days while more than 24 hours remain, else in hours. */
+export function timeRemaining(end: string | null, now: number = Date.now()): string {
+  if (!end) return 'No end date';
+  const ms = Date.parse(end) - now;
+  if (ms <= 0) return 'Ended';
+  if (ms > 24 * HOUR_MS) {
+    const days = Math.round(ms / (24 * HOUR_MS));
+    return `${days} day${days === 1 ? '' : 's'} left`;
+  }
+  const hours = Math.ceil(ms / HOUR_MS);
+  return `${hours} hour${hours === 1 ? '' : 's'} left`;
+}
+
+/** A Date as the value of <input type="datetime-local">, in the zone of the machine running it (the admin's browser). */
+export function toLocalInput(date: Date): string {
+  const local = new Date(date.getTime() - date.getTimezoneOffset() * 60_000);
+  return local.toISOString().slice(0, 16);
 }

@@ -36,3 +36,22 @@ export const verificationPath = (licenceId: string) => `/licence/${encodeURIComp
 
 /** A licence tier's terms page, at one version when given. */
 export const termsPath = (tierKey: string, version?: number) => `/licences/${encodeURIComponent(tierKey)}${version ? `?version=${version}` : ''}`;
+
+/**
+ * Listing orders (Decision 088): `newest` is the default; a search without one is
+ * ordered by best match (title matches, then tags, then descriptions, each newest first).
+ */
+export const LISTING_SORTS = ['newest', 'price_asc', 'price_desc', 'best_selling', 'top_rated'] as const;
+export type ListingSort = (typeof LISTING_SORTS)[number];
+export const LISTING_SORT_LABELS: Record<ListingSort, string> = {
+  newest: 'Newest',
+  price_asc: 'Price: low to high',
+  price_desc: 'Price: high to low',
+  best_selling: 'Best selling',
+  top_rated: 'Top rated',
+};
+/** The highest price a listing's price filter takes, in dollars. */
+export const MAX_PRICE_FILTER_DOLLARS = 100_000;
+
+/** The listing of one tag (Decision 088): tags on cards and product pages link here. */
+export const tagListingPath = (tag: string) => `/products?tag=${encodeURIComponent(tag)}`;

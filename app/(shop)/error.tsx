@@ -7,6 +7,7 @@
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { startTransition } from 'react';
+import { Button, buttonClass } from '@/components/ui/button';
 
 export default function ShopError({ reset }: { error: Error & { digest?: string }; reset: () => void }) {
   const router = useRouter();
@@ -15,19 +16,18 @@ export default function ShopError({ reset }: { error: Error & { digest?: string 
       <h1 className="text-3xl font-bold">The shop is briefly unavailable</h1>
       <p className="mt-3 text-gray-700">This page could not be loaded just now. It usually clears within seconds: please try again.</p>
       <div className="mt-6 flex justify-center gap-4">
-        <button
-          type="button"
+        <Button
+          size="lg"
           onClick={() =>
             startTransition(() => {
               router.refresh();
               reset();
             })
           }
-          className="rounded-lg bg-rose-700 px-6 py-3 font-semibold text-white hover:bg-rose-800"
         >
           Try again
-        </button>
-        <Link href="/" className="rounded-lg border border-gray-400 px-6 py-3 font-semibold hover:bg-gray-100">
+        </Button>
+        <Link href="/" className={buttonClass({ variant: 'secondary', size: 'lg' })}>
           Go to the shop
         </Link>
       </div>

@@ -7,6 +7,7 @@ import { getBanner, getCategories, getNewestProducts } from '@/lib/cache/catalog
 import { getLicenceTiers } from '@/lib/cache/licences';
 import { siteUrl } from '@/lib/media';
 import { NEW_PRODUCTS_COUNT } from '@/lib/shop';
+import { buttonClass } from '@/components/ui/button';
 import { toCardView } from './catalog-views';
 
 export const revalidate = 60;
@@ -48,14 +49,14 @@ export default async function HomePage() {
     <>
       <BannerStrip message={banner} />
       <CategoryMenu categories={categories} />
-      <section className="relative overflow-hidden bg-gradient-to-br from-rose-100 via-amber-50 to-indigo-100">
+      <section className="relative overflow-hidden bg-gradient-to-br from-brand-100 via-warning-50 to-accent-100">
         <div className="mx-auto grid max-w-7xl items-center gap-8 px-4 py-16 md:grid-cols-2 md:py-24">
           <div>
             <h1 className="text-4xl font-extrabold tracking-tight text-gray-900 md:text-5xl">Print-ready designs, instantly yours</h1>
             <p className="mt-4 max-w-prose text-lg text-gray-700">
               Sublimation designs, clip art, wall art and money-saving bundles. Pay in AUD, download in seconds.
             </p>
-            <Link href="/products" className="mt-8 inline-block rounded-xl bg-rose-700 px-8 py-3 text-lg font-semibold text-white shadow hover:bg-rose-800">
+            <Link href="/products" className={buttonClass({ size: 'lg', className: 'mt-8 rounded-xl px-8 text-lg shadow' })}>
               Shop Now
             </Link>
           </div>
@@ -81,7 +82,7 @@ export default async function HomePage() {
         {FEATURES.map((f) => (
           <div key={f.title} className="rounded-2xl bg-white p-6 text-center shadow-sm">
             <svg
-              className="mx-auto h-10 w-10 text-rose-700"
+              className="mx-auto h-10 w-10 text-brand-700"
               viewBox="0 0 24 24"
               fill="none"
               stroke="currentColor"
@@ -103,7 +104,7 @@ export default async function HomePage() {
         </h2>
         <ProductGrid products={newest.map((p) => toCardView(p, now, tiers))} columns={3} />
         <div className="mt-10 text-center">
-          <Link href="/products" className="inline-block rounded-xl border-2 border-gray-900 px-8 py-3 font-semibold hover:bg-gray-900 hover:text-white">
+          <Link href="/products" className={buttonClass({ variant: 'secondary', size: 'lg', className: 'rounded-xl border-2 border-gray-900 px-8' })}>
             View All Products
           </Link>
         </div>

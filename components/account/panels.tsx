@@ -8,12 +8,3 @@ export function AccountCard({ children }: { children: ReactNode }) {
     </div>
   );
 }
-
-export function LoadingPanel({ label }: { label: string }) {
-  return (
-    <div className="py-16 text-center" role="status">
-      <div className="mx-auto h-12 w-12 animate-spin rounded-full border-4 border-rose-200 border-t-rose-700" aria-hidden="true" />
-      <p className="mt-6 text-lg font-semibold">{label}</p>
-    </div>
-  );
-}

@@ -4,14 +4,15 @@ import Link from 'next/link';
 import { useEffect, useState } from 'react';
 import { ADMIN_USERNAME_KEY, api, goToAdminLogin } from './session';
 import { CategoriesTab } from './categories-tab';
-import { ConfirmProvider } from './confirm';
+import { ConfirmProvider } from '@/components/ui/confirm';
+import { InsightsTab } from './insights/insights-tab';
 import { OrdersTab } from './orders-tab';
 import { ProductsTab } from './products-tab';
 import { SalesTab } from './sales-tab';
 import type { AllMatching } from './selection';
 import { SettingsTab } from './settings-tab';
-import { button } from './styles';
-import { panelId, TabList, tabId } from './tabs';
+import { Button, buttonClass } from '@/components/ui/button';
+import { TabList, TabPanel } from '@/components/ui/tabs';
 import { TagsTab } from './tags-tab';
 import { UploadTab } from './upload-tab';
 import { useCatalog } from './use-catalog';
@@ -25,8 +26,9 @@ async function logout() {
   goToAdminLogin();
 }
 
-export function AdminDashboard({ username }: { username: string }) {
-  const [tab, setTab] = useDashboardTab();
+/** `tab`: the `?tab=` of the request, so the server renders the tab the address names. */
+export function AdminDashboard({ username, tab: requestedTab }: { username: string; tab: string | null }) {
+  const [tab, setTab] = useDashboardTab(requestedTab);
   // Ticked in All Products (or all matching its search), used by the Sales Manager's "Selected Products" target.
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [allMatching, setAllMatching] = useState<AllMatching | null>(null);
@@ -54,6 +56,8 @@ export function AdminDashboard({ username }: { username: string }) {
         return <CategoriesTab catalog={catalog} />;
       case 'Tags':
         return <TagsTab catalog={catalog} />;
+      case 'Insights':
+        return <InsightsTab />;
     }
   }
 
@@ -68,18 +72,16 @@ export function AdminDashboard({ username }: { username: string }) {
             </p>
           </div>
           <div className="flex gap-2">
-            <Link href="/" className={button.secondary}>
+            <Link href="/" className={buttonClass({ variant: 'secondary' })}>
               Return to Store
             </Link>
-            <button type="button" className={button.primary} onClick={() => void logout()}>
-              Logout
-            </button>
+            <Button onClick={() => void logout()}>Logout</Button>
           </div>
         </header>
-        <TabList tabs={TABS} active={tab} onChange={setTab} idPrefix={PREFIX} />
-        <section role="tabpanel" id={panelId(PREFIX, tab)} aria-labelledby={tabId(PREFIX, tab)} className="pt-6" tabIndex={0}>
+        <TabList label="Dashboard sections" tabs={TABS} active={tab} onChange={setTab} idPrefix={PREFIX} />
+        <TabPanel idPrefix={PREFIX} tab={tab} className="pt-6">
           {panel()}
-        </section>
+        </TabPanel>
       </div>
     </ConfirmProvider>
   );

@@ -3,11 +3,11 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { api, toastFailure } from './session';
-import { useConfirm } from './confirm';
-import { SelectField } from './field';
-import { button, card } from './styles';
+import { useConfirm } from '@/components/ui/confirm';
+import { Combobox } from '@/components/ui/combobox';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
 import type { Catalog } from './use-catalog';
-import { NameOptions } from './name-options';
 import { allMatchingBody, type AllMatching } from './selection';
 
 type Props = {
@@ -60,18 +60,23 @@ export function BulkActions({ catalog, selected, onSelect, allMatching, onClearA
   }
 
   return (
-    <div className={`${card} flex flex-wrap items-end gap-3`}>
+    <Card className="flex flex-wrap items-end gap-3">
       <div className="min-w-56">
-        <SelectField id="bulk-category" label="Move selected to category" value={category} onChange={(e) => setCategory(e.target.value)}>
-          <NameOptions placeholder="Choose a category" names={catalog.categories.map((c) => c.name)} />
-        </SelectField>
+        <Combobox
+          id="bulk-category"
+          label="Move selected to category"
+          placeholder="Choose a category"
+          options={catalog.categories.map((c) => c.name)}
+          value={category}
+          onChange={setCategory}
+        />
       </div>
-      <button type="button" className={button.primary} onClick={() => void updateCategory()} disabled={busy}>
+      <Button onClick={() => void updateCategory()} disabled={busy}>
         Update Category
-      </button>
-      <button type="button" className={button.danger} onClick={() => void deleteSelected()} disabled={busy}>
+      </Button>
+      <Button variant="danger" onClick={() => void deleteSelected()} disabled={busy}>
         Delete Selected
-      </button>
-    </div>
+      </Button>
+    </Card>
   );
 }

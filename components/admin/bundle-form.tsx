@@ -3,22 +3,23 @@
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { api, toastFailure } from './session';
-import { SelectField, TextAreaField, TextField } from './field';
-import { Modal } from './modal';
+import { Combobox } from '@/components/ui/combobox';
+import { TextField } from '@/components/ui/field';
+import { TextareaField } from '@/components/ui/form-controls';
+import { Dialog } from '@/components/ui/dialog';
 import { ProductPicker, type PickedProduct } from './product-picker';
-import { button } from './styles';
+import { Button } from '@/components/ui/button';
 import { TagInput } from './tag-input';
 import type { CategoryResponse as Category, TagResponse as Tag } from '@/lib/contract/catalog';
-import { NameOptions } from './name-options';
 
 type Props = { open: boolean; categories: Category[]; tags: Tag[]; onClose: () => void; onCreated: () => void | Promise<void> };
 
 /** All Products → New Bundle: the bundle's fields, its ordered products and an optional cover (else one is composed). */
 export function NewBundleDialog({ open, categories, tags, onClose, onCreated }: Props) {
   return (
-    <Modal open={open} title="New Bundle" onClose={onClose}>
+    <Dialog open={open} title="New Bundle" onClose={onClose}>
       <BundleForm categories={categories} tags={tags} onClose={onClose} onCreated={onCreated} />
-    </Modal>
+    </Dialog>
   );
 }
 
@@ -75,49 +76,53 @@ function BundleForm({ categories, tags: vocabulary, onClose, onCreated }: Omit<P
       <TextField id="bundle-price" label="Price (AUD)" type="number" min="0" step="0.01" required value={price} onChange={(e) => setPrice(e.target.value)} />
       <div />
       <div className="sm:col-span-2">
-        <TextAreaField id="bundle-description" label="Description (optional)" rows={3} value={description} onChange={(e) => setDescription(e.target.value)} />
+        <TextareaField id="bundle-description" label="Description (optional)" rows={3} value={description} onChange={(e) => setDescription(e.target.value)} />
       </div>
-      <SelectField
+      <Combobox
         id="bundle-category"
         label="Category"
         required
+        placeholder="Choose a category"
+        options={categories.map((c) => c.name)}
         value={category}
-        onChange={(e) => {
-          setCategory(e.target.value);
+        onChange={(next) => {
+          setCategory(next);
           setSubcategory('');
         }}
-      >
-        <NameOptions placeholder="Choose a category" names={categories.map((c) => c.name)} />
-      </SelectField>
-      <SelectField id="bundle-subcategory" label="Subcategory" value={subcategory} disabled={!category} onChange={(e) => setSubcategory(e.target.value)}>
-        <NameOptions placeholder={category ? 'No subcategory' : 'Choose a category first'} names={subcategories} />
-      </SelectField>
+      />
+      <Combobox
+        id="bundle-subcategory"
+        label="Subcategory"
+        emptyOption={category ? 'No subcategory' : undefined}
+        placeholder="Choose a category first"
+        options={subcategories}
+        value={subcategory}
+        disabled={!category}
+        onChange={setSubcategory}
+      />
       <div className="sm:col-span-2">
         <TagInput value={tags} onChange={setTags} vocabulary={vocabulary} />
       </div>
       <div className="sm:col-span-2">
         <ProductPicker value={products} onChange={setProducts} />
       </div>
-      <div className="flex flex-col gap-1 sm:col-span-2">
-        <label htmlFor="bundle-cover" className="text-sm font-medium text-gray-800">
-          Cover image (optional)
-        </label>
-        <input
+      <div className="sm:col-span-2">
+        <TextField
           id="bundle-cover"
+          label="Cover image (optional)"
+          hint="Without one, the cover is made from the products' thumbnails."
           type="file"
           accept="image/png,image/jpeg,image/webp,image/gif,image/tiff,image/avif"
           onChange={(e) => setCover(e.target.files?.[0] ?? null)}
-          className="text-sm"
         />
-        <p className="text-xs text-gray-600">Without one, the cover is made from the products&apos; thumbnails.</p>
       </div>
       <div className="flex justify-end gap-3 sm:col-span-2">
-        <button type="button" className={button.secondary} onClick={onClose}>
+        <Button variant="secondary" onClick={onClose}>
           Cancel
-        </button>
-        <button type="submit" className={button.primary} disabled={busy}>
+        </Button>
+        <Button type="submit" disabled={busy}>
           {busy ? 'Creating...' : 'Create Bundle'}
-        </button>
+        </Button>
       </div>
     </form>
   );

@@ -3,9 +3,11 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
 import type { BusinessDetailsDto } from '@/lib/contract/invoices';
-import { CheckboxField, TextAreaField, TextField } from './field';
+import { TextField } from '@/components/ui/field';
+import { CheckboxField, TextareaField } from '@/components/ui/form-controls';
 import { api, toastFailure } from './session';
-import { button, card } from './styles';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
 import { adminPaths, useAdminData } from './use-admin-data';
 
 /** Settings → Business details: the seller printed on every new invoice. */
@@ -28,7 +30,7 @@ export function BusinessDetailsForm() {
   }
 
   return (
-    <section className={`${card} flex max-w-3xl flex-col gap-4`} aria-labelledby="business-details-title">
+    <Card as="section" className="flex max-w-3xl flex-col gap-4" aria-labelledby="business-details-title">
       <h2 id="business-details-title" className="text-lg font-bold">
         Business details
       </h2>
@@ -43,7 +45,7 @@ export function BusinessDetailsForm() {
         maxLength={20}
         onChange={(e) => edit({ abn: e.target.value })}
       />
-      <TextAreaField
+      <TextareaField
         id="business-address"
         label="Address"
         rows={3}
@@ -66,10 +68,10 @@ export function BusinessDetailsForm() {
         onChange={(e) => edit({ gst_registered: e.target.checked })}
       />
       <div>
-        <button type="button" className={button.primary} onClick={() => void save()} disabled={busy}>
+        <Button onClick={() => void save()} disabled={busy}>
           {busy ? 'Saving...' : 'Save Business Details'}
-        </button>
+        </Button>
       </div>
-    </section>
+    </Card>
   );
 }

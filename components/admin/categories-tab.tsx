@@ -4,9 +4,12 @@ import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { formatDate } from '@/lib/format';
 import { api, toastFailure } from './session';
-import { useConfirm } from './confirm';
+import { useConfirm } from '@/components/ui/confirm';
 import { EditCategoryDialog } from './edit-category-dialog';
-import { button, card, chip, input } from './styles';
+import { Button } from '@/components/ui/button';
+import { Badge } from '@/components/ui/badge';
+import { Card } from '@/components/ui/card';
+import { Input } from '@/components/ui/field';
 import { Thumb } from './thumb';
 import type { CategoryResponse as Category } from '@/lib/contract/catalog';
 import type { Catalog } from './use-catalog';
@@ -45,20 +48,18 @@ export function CategoriesTab({ catalog }: { catalog: Catalog }) {
 
   return (
     <div className="flex flex-col gap-4">
-      <form className={`${card} flex flex-wrap items-end gap-3`} onSubmit={(e) => void add(e)}>
+      <Card as="form" className="flex flex-wrap items-end gap-3" onSubmit={(e) => void add(e)}>
         <div className="flex min-w-64 flex-1 flex-col gap-1">
           <label htmlFor="new-category" className="text-sm font-medium text-gray-800">
             New category name
           </label>
-          <input id="new-category" className={input} value={name} onChange={(e) => setName(e.target.value)} />
+          <Input id="new-category" value={name} onChange={(e) => setName(e.target.value)} />
         </div>
-        <button type="submit" className={button.primary}>
-          Add Category
-        </button>
-      </form>
+        <Button type="submit">Add Category</Button>
+      </Card>
       <ul className="grid gap-3 md:grid-cols-2" aria-label="Categories">
         {catalog.categories.map((c) => (
-          <li key={c.id} className={`${card} flex items-start gap-4`} data-testid="admin-category">
+          <Card as="li" key={c.id} className="flex items-start gap-4" data-testid="admin-category">
             <Thumb path={c.display_image} size={64} />
             <div className="min-w-0 flex-1">
               <h3 className="font-bold">{c.name}</h3>
@@ -66,22 +67,22 @@ export function CategoriesTab({ catalog }: { catalog: Catalog }) {
               {c.subcategories.length > 0 && (
                 <ul className="mt-2 flex flex-wrap gap-1.5" aria-label={`${c.name} subcategories`}>
                   {c.subcategories.map((s) => (
-                    <li key={s} className={`${chip} text-xs`}>
-                      {s}
+                    <li key={s}>
+                      <Badge tone="neutral">{s}</Badge>
                     </li>
                   ))}
                 </ul>
               )}
             </div>
             <div className="flex flex-col gap-2">
-              <button type="button" className={button.small} onClick={() => setEditingId(c.id)} aria-label={`Edit ${c.name}`}>
+              <Button variant="secondary" size="sm" onClick={() => setEditingId(c.id)} aria-label={`Edit ${c.name}`}>
                 Edit
-              </button>
-              <button type="button" className={button.smallDanger} onClick={() => void remove(c)} aria-label={`Delete ${c.name}`}>
+              </Button>
+              <Button variant="danger" size="sm" onClick={() => void remove(c)} aria-label={`Delete ${c.name}`}>
                 Delete
-              </button>
+              </Button>
             </div>
-          </li>
+          </Card>
         ))}
       </ul>
       <EditCategoryDialog category={editing} onClose={() => setEditingId(null)} onChanged={reload} />

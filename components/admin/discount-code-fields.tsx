@@ -3,7 +3,9 @@
 import type { CategoryResponse as Category } from '@/lib/contract/catalog';
 import type { DiscountScopeValue } from '@/lib/contract/discounts';
 import { SCOPE_LABELS, type DiscountDraft } from './discount-draft';
-import { CheckboxField, SelectField, TextField } from './field';
+import { TextField } from '@/components/ui/field';
+import { CheckboxField, SelectField } from '@/components/ui/form-controls';
+import { CategoryPicker } from './category-picker';
 import { ProductPicker } from './product-picker';
 
 type Props = {
@@ -18,8 +20,6 @@ type Props = {
 export function DiscountCodeFields({ idPrefix, draft, onChange, categories }: Props) {
   const set = <K extends keyof DiscountDraft>(key: K, value: DiscountDraft[K]) => onChange({ ...draft, [key]: value });
   const id = (name: string) => `${idPrefix}-${name}`;
-  const toggleCategory = (categoryId: string, on: boolean) =>
-    set('categoryIds', on ? [...draft.categoryIds, categoryId] : draft.categoryIds.filter((c) => c !== categoryId));
 
   return (
     <div className="grid gap-4 sm:grid-cols-2">
@@ -62,21 +62,9 @@ export function DiscountCodeFields({ idPrefix, draft, onChange, categories }: Pr
         />
       )}
       {draft.appliesTo === 'categories' && (
-        <fieldset className="flex flex-col gap-2 sm:col-span-2">
-          <legend className="mb-1 text-sm font-medium text-gray-800">Categories</legend>
-          {categories.length === 0 && <p className="text-sm text-gray-600">No categories yet.</p>}
-          <div className="flex flex-wrap gap-x-4 gap-y-2">
-            {categories.map((c) => (
-              <CheckboxField
-                key={c.id}
-                id={id(`category-${c.id}`)}
-                label={c.name}
-                checked={draft.categoryIds.includes(c.id)}
-                onChange={(e) => toggleCategory(c.id, e.target.checked)}
-              />
-            ))}
-          </div>
-        </fieldset>
+        <div className="sm:col-span-2">
+          <CategoryPicker categories={categories} value={draft.categoryIds} onChange={(next) => set('categoryIds', next)} />
+        </div>
       )}
       {draft.appliesTo === 'products' && (
         <div className="sm:col-span-2">

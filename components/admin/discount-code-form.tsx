@@ -6,9 +6,10 @@ import type { CategoryResponse as Category } from '@/lib/contract/catalog';
 import type { DiscountCodeResponse as DiscountCode } from '@/lib/contract/discounts';
 import { bodyOf, draftOf, emptyDraft, type DiscountDraft } from './discount-draft';
 import { DiscountCodeFields } from './discount-code-fields';
-import { Modal } from './modal';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Dialog } from '@/components/ui/dialog';
 import { api, toastFailure } from './session';
-import { button, card } from './styles';
 
 /** Create Discount Code: a code for everyone who meets its rules, unlike a gift voucher. */
 export function DiscountCodeForm({ categories, onSaved }: { categories: Category[]; onSaved: () => Promise<void> }) {
@@ -27,17 +28,17 @@ export function DiscountCodeForm({ categories, onSaved }: { categories: Category
   }
 
   return (
-    <form className={`${card} flex flex-col gap-4`} onSubmit={(e) => void submit(e)} aria-labelledby="discount-form-title" noValidate>
+    <Card as="form" className="flex flex-col gap-4" onSubmit={(e) => void submit(e)} aria-labelledby="discount-form-title" noValidate>
       <h2 id="discount-form-title" className="text-lg font-bold">
         Create Discount Code
       </h2>
       <DiscountCodeFields idPrefix="discount" draft={draft} onChange={setDraft} categories={categories} />
       <div>
-        <button type="submit" className={button.primary} disabled={busy}>
+        <Button type="submit" disabled={busy}>
           {busy ? 'Creating...' : 'Create Discount Code'}
-        </button>
+        </Button>
       </div>
-    </form>
+    </Card>
   );
 }
 
@@ -68,18 +69,18 @@ export function EditDiscountCodeDialog({
   }
 
   return (
-    <Modal open title={`Edit ${code.code}`} onClose={onClose}>
+    <Dialog open title={`Edit ${code.code}`} onClose={onClose}>
       <form className="flex flex-col gap-4" onSubmit={(e) => void submit(e)} noValidate>
         <DiscountCodeFields idPrefix="edit-discount" draft={draft} onChange={setDraft} categories={categories} />
         <div className="flex justify-end gap-2">
-          <button type="button" className={button.secondary} onClick={onClose}>
+          <Button variant="secondary" onClick={onClose}>
             Cancel
-          </button>
-          <button type="submit" className={button.primary} disabled={busy}>
+          </Button>
+          <Button type="submit" disabled={busy}>
             {busy ? 'Saving...' : 'Save'}
-          </button>
+          </Button>
         </div>
       </form>
-    </Modal>
+    </Dialog>
   );
 }

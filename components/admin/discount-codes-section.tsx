@@ -3,28 +3,32 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
 import type { DiscountCodeDeleteResponse, DiscountCodeResponse as DiscountCode } from '@/lib/contract/discounts';
-import { useConfirm } from './confirm';
+import { dollarsToCents, formatAud, formatDateTime } from '@/lib/format';
+import { Badge, type BadgeTone } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { useConfirm } from '@/components/ui/confirm';
+import { Input } from '@/components/ui/field';
 import { DiscountCodeForm, EditDiscountCodeDialog } from './discount-code-form';
 import { SCOPE_LABELS } from './discount-draft';
-import { dollars, formatDateTime } from './format';
 import { Pager } from './pager';
 import { api, toastFailure } from './session';
-import { button, card, input } from './styles';
 import { useAdminList, useDebounced } from './use-admin-list';
 import { useCatalog } from './use-catalog';
 
 const PATH = '/api/admin/discounts';
 const PAGE_SIZE = 50;
 
-const STATUS: Record<DiscountCode['status'], { label: string; className: string }> = {
-  active: { label: 'Active', className: 'bg-emerald-100 text-emerald-900' },
-  scheduled: { label: 'Scheduled', className: 'bg-sky-100 text-sky-900' },
-  expired: { label: 'Expired', className: 'bg-gray-200 text-gray-800' },
-  used_up: { label: 'Used up', className: 'bg-gray-200 text-gray-800' },
-  disabled: { label: 'Disabled', className: 'bg-amber-100 text-amber-900' },
+const STATUS: Record<DiscountCode['status'], { label: string; tone: BadgeTone }> = {
+  active: { label: 'Active', tone: 'success' },
+  scheduled: { label: 'Scheduled', tone: 'neutral' },
+  expired: { label: 'Expired', tone: 'neutral' },
+  used_up: { label: 'Used up', tone: 'neutral' },
+  disabled: { label: 'Disabled', tone: 'warning' },
 };
 
-const valueText = (d: DiscountCode) => (d.type === 'percentage' ? `${d.value}% off` : `${dollars(d.value)} off`);
+const money = (dollars: number) => formatAud(dollarsToCents(dollars));
+const valueText = (d: DiscountCode) => (d.type === 'percentage' ? `${d.value}% off` : `${money(d.value)} off`);
 const windowText = (d: DiscountCode) =>
   d.starts_at || d.ends_at ? `${d.starts_at ? formatDateTime(d.starts_at) : 'Now'} – ${d.ends_at ? formatDateTime(d.ends_at) : 'no end'}` : 'Always';
 const usesText = (d: DiscountCode) => (d.max_uses === null ? String(d.uses) : `${d.uses} of ${d.max_uses}`);
@@ -43,7 +47,7 @@ export function DiscountCodesSection() {
   return (
     <div className="flex flex-col gap-6">
       <DiscountCodeForm categories={categories} onSaved={reload} />
-      <section className={card} aria-labelledby="discounts-title">
+      <Card as="section" aria-labelledby="discounts-title">
         <h2 id="discounts-title" className="mb-3 text-lg font-bold">
           Discount Codes
         </h2>
@@ -51,7 +55,7 @@ export function DiscountCodesSection() {
           <label htmlFor="discount-search" className="sr-only">
             Search discount codes
           </label>
-          <input
+          <Input
             id="discount-search"
             type="search"
             placeholder="Search by code or description..."
@@ -60,7 +64,6 @@ export function DiscountCodesSection() {
               setSearch(e.target.value);
               setOffset(0);
             }}
-            className={input}
           />
         </div>
         {codes === undefined ? (
@@ -91,10 +94,10 @@ export function DiscountCodesSection() {
                     <td className="px-2 py-2">{windowText(d)}</td>
                     <td className="px-2 py-2">{usesText(d)}</td>
                     <td className="px-2 py-2">{d.orders}</td>
-                    <td className="px-2 py-2">{dollars(d.revenue)}</td>
-                    <td className="px-2 py-2">{dollars(d.discount_given)}</td>
+                    <td className="px-2 py-2">{money(d.revenue)}</td>
+                    <td className="px-2 py-2">{money(d.discount_given)}</td>
                     <td className="px-2 py-2">
-                      <span className={`rounded-full px-2 py-0.5 text-xs font-bold ${STATUS[d.status].className}`}>{STATUS[d.status].label}</span>
+                      <Badge tone={STATUS[d.status].tone}>{STATUS[d.status].label}</Badge>
                     </td>
                     <td className="px-2 py-2">
                       <DiscountCodeActions code={d} onEdit={() => setEditing(d)} onChanged={reload} />
@@ -106,7 +109,7 @@ export function DiscountCodesSection() {
           </div>
         )}
         <Pager label="Discount codes" offset={offset} pageSize={PAGE_SIZE} shown={codes?.length ?? 0} total={data?.total ?? 0} onOffset={setOffset} />
-      </section>
+      </Card>
       {editing && <EditDiscountCodeDialog code={editing} categories={categories} onClose={() => setEditing(null)} onSaved={reload} />}
     </div>
   );
@@ -140,21 +143,21 @@ function DiscountCodeActions({ code, onEdit, onChanged }: { code: DiscountCode; 
 
   return (
     <div className="flex gap-1">
-      <button type="button" className={button.small} disabled={busy} onClick={onEdit} aria-label={`Edit ${code.code}`}>
+      <Button variant="secondary" size="sm" disabled={busy} onClick={onEdit} aria-label={`Edit ${code.code}`}>
         Edit
-      </button>
-      <button
-        type="button"
-        className={button.small}
+      </Button>
+      <Button
+        variant="secondary"
+        size="sm"
         disabled={busy}
         onClick={() => void setEnabled(!code.enabled)}
         aria-label={`${code.enabled ? 'Disable' : 'Enable'} ${code.code}`}
       >
         {code.enabled ? 'Disable' : 'Enable'}
-      </button>
-      <button type="button" className={button.smallDanger} disabled={busy} onClick={() => void remove()} aria-label={`Delete ${code.code}`}>
+      </Button>
+      <Button variant="danger" size="sm" disabled={busy} onClick={() => void remove()} aria-label={`Delete ${code.code}`}>
         Delete
-      </button>
+      </Button>
     </div>
   );
 }

@@ -3,21 +3,22 @@
 import { useState, type FormEvent, type KeyboardEvent } from 'react';
 import { toast } from 'sonner';
 import { api, toastFailure } from './session';
-import { useConfirm } from './confirm';
-import { TextField } from './field';
+import { useConfirm } from '@/components/ui/confirm';
 import { ImageReplace } from './image-replace';
-import { Modal } from './modal';
-import { button, chip, input } from './styles';
+import { Dialog } from '@/components/ui/dialog';
+import { Button } from '@/components/ui/button';
+import { Input, TextField } from '@/components/ui/field';
+import { Chip } from '@/components/ui/chip';
 import type { CategoryResponse as Category } from '@/lib/contract/catalog';
 
 type Props = { category: Category | null; onClose: () => void; onChanged: () => Promise<void> };
 
 export function EditCategoryDialog({ category, onClose, onChanged }: Props) {
   return (
-    <Modal open={category !== null} title="Edit Category" onClose={onClose}>
+    <Dialog open={category !== null} title="Edit Category" onClose={onClose}>
       {category && <EditCategoryForm key={category.id} category={category} onClose={onClose} onChanged={onChanged} />}
       {category && <ImageReplace key={`image-${category.id}`} endpoint={`/api/categories/${category.id}/image`} label="Display image" onChanged={onChanged} />}
-    </Modal>
+    </Dialog>
   );
 }
 
@@ -82,16 +83,10 @@ function EditCategoryForm({ category, onClose, onChanged }: Omit<Props, 'categor
         ) : (
           <ul className="mt-2 flex flex-wrap gap-2" aria-label="Subcategories">
             {subcategories.map((sub) => (
-              <li key={sub} className={chip}>
-                {sub}
-                <button
-                  type="button"
-                  onClick={() => void deleteSubcategory(sub)}
-                  aria-label={`Delete subcategory ${sub}`}
-                  className="rounded-full px-1 text-gray-600 hover:bg-gray-200 hover:text-red-700"
-                >
-                  ×
-                </button>
+              <li key={sub}>
+                <Chip onRemove={() => void deleteSubcategory(sub)} removeLabel={`Delete subcategory ${sub}`}>
+                  {sub}
+                </Chip>
               </li>
             ))}
           </ul>
@@ -102,26 +97,25 @@ function EditCategoryForm({ category, onClose, onChanged }: Omit<Props, 'categor
           <label htmlFor="new-subcategory" className="text-sm font-medium text-gray-800">
             New subcategory
           </label>
-          <input
+          <Input
             id="new-subcategory"
-            className={input}
             value={newSub}
             onChange={(e) => setNewSub(e.target.value)}
             onKeyDown={onSubKeyDown}
             placeholder="Type a name and press Enter"
           />
         </div>
-        <button type="button" className={button.secondary} onClick={() => void addSubcategory()}>
+        <Button variant="secondary" onClick={() => void addSubcategory()}>
           Add
-        </button>
+        </Button>
       </div>
       <div className="flex justify-end gap-3">
-        <button type="button" className={button.secondary} onClick={onClose}>
+        <Button variant="secondary" onClick={onClose}>
           Cancel
-        </button>
-        <button type="submit" className={button.primary} disabled={busy}>
+        </Button>
+        <Button type="submit" disabled={busy}>
           {busy ? 'Saving...' : 'Save'}
-        </button>
+        </Button>
       </div>
     </form>
   );

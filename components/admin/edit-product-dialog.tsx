@@ -3,14 +3,15 @@
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { api, toastFailure } from './session';
-import { CheckboxField, SelectField, TextAreaField, TextField } from './field';
-import { Modal } from './modal';
+import { Combobox } from '@/components/ui/combobox';
+import { TextField } from '@/components/ui/field';
+import { CheckboxField, TextareaField } from '@/components/ui/form-controls';
+import { Dialog } from '@/components/ui/dialog';
 import { ImageReplace } from './image-replace';
 import { LicencePrices } from './licence-prices';
 import { ProductFiles } from './product-files';
-import { button } from './styles';
+import { Button } from '@/components/ui/button';
 import type { AdminProductResponse as AdminProduct, CategoryResponse as Category, TagResponse as Tag } from '@/lib/contract/catalog';
-import { NameOptions } from './name-options';
 import { TagInput } from './tag-input';
 
 type Props = {
@@ -24,9 +25,9 @@ type Props = {
 
 export function EditProductDialog({ product, categories, vocabulary, onClose, onSaved }: Props) {
   return (
-    <Modal open={product !== null} title={product?.is_bundle ? 'Edit Bundle' : 'Edit Product'} onClose={onClose}>
+    <Dialog open={product !== null} title={product?.is_bundle ? 'Edit Bundle' : 'Edit Product'} onClose={onClose}>
       {product && <EditProductForm key={product.id} product={product} categories={categories} vocabulary={vocabulary} onClose={onClose} onSaved={onSaved} />}
-    </Modal>
+    </Dialog>
   );
 }
 
@@ -112,32 +113,39 @@ function EditProductForm({ product, categories, vocabulary, onClose, onSaved }: 
           <CheckboxField id={id('on-sale')} label="On Sale" checked={onSale} onChange={(e) => setOnSale(e.target.checked)} />
         </div>
         <div className="sm:col-span-2">
-          <TextAreaField id={id('description')} label="Description (optional)" rows={3} value={description} onChange={(e) => setDescription(e.target.value)} />
+          <TextareaField id={id('description')} label="Description (optional)" rows={3} value={description} onChange={(e) => setDescription(e.target.value)} />
         </div>
-        <SelectField
+        <Combobox
           id={id('category')}
           label="Category"
+          emptyOption="No category"
+          options={categories.map((c) => c.name)}
           value={category}
-          onChange={(e) => {
-            setCategory(e.target.value);
+          onChange={(next) => {
+            setCategory(next);
             setSubcategory('');
           }}
-        >
-          <NameOptions placeholder="No category" names={categories.map((c) => c.name)} />
-        </SelectField>
-        <SelectField id={id('subcategory')} label="Subcategory" value={subcategory} disabled={!category} onChange={(e) => setSubcategory(e.target.value)}>
-          <NameOptions placeholder={category ? 'No subcategory' : 'Choose a category first'} names={subcategories} />
-        </SelectField>
+        />
+        <Combobox
+          id={id('subcategory')}
+          label="Subcategory"
+          emptyOption={category ? 'No subcategory' : undefined}
+          placeholder="Choose a category first"
+          options={subcategories}
+          value={subcategory}
+          disabled={!category}
+          onChange={setSubcategory}
+        />
         <div className="sm:col-span-2">
           <TagInput label="Tags" hint="Comma-separated, e.g. floral, summer" vocabulary={vocabulary} value={tags} onChange={setTags} />
         </div>
         <div className="flex justify-end gap-3 sm:col-span-2">
-          <button type="button" className={button.secondary} onClick={onClose}>
+          <Button variant="secondary" onClick={onClose}>
             Cancel
-          </button>
-          <button type="submit" className={button.primary} disabled={busy}>
+          </Button>
+          <Button type="submit" disabled={busy}>
             {busy ? 'Saving...' : 'Save Changes'}
-          </button>
+          </Button>
         </div>
       </form>
       <LicencePrices product={product} onChanged={onSaved} />

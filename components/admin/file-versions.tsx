@@ -3,7 +3,8 @@
 import { useState, type ChangeEvent } from 'react';
 import { toast } from 'sonner';
 import { api, toastFailure } from './session';
-import { button } from './styles';
+import { Button } from '@/components/ui/button';
+import { FileButton } from '@/components/ui/file-button';
 import { formatDate } from '@/lib/format';
 import type { FileHistoryEntryResponse, FileVersionResponse, UpdateEmailsResponse } from '@/lib/contract/file-versions';
 
@@ -50,14 +51,13 @@ export function FileVersions({ productId, fileId, name, entry, onChanged }: Prop
             Version {entry.version}, uploaded {formatDate(entry.created_at)}
           </span>
         )}
-        <label className={`${button.small} cursor-pointer`}>
+        <FileButton label={`Replace ${name}`} disabled={busy !== null} onChange={(e) => void replace(e)}>
           {busy === 'replace' ? 'Uploading...' : 'Replace with new version'}
-          <input type="file" className="sr-only" aria-label={`Replace ${name}`} disabled={busy !== null} onChange={(e) => void replace(e)} />
-        </label>
+        </FileButton>
         {entry && entry.version > 1 && notices.length === 0 && (
-          <button type="button" className={button.small} disabled={busy !== null} onClick={() => void notify()}>
+          <Button variant="secondary" size="sm" disabled={busy !== null} onClick={() => void notify()}>
             {busy === 'notify' ? 'Queuing...' : 'Email buyers about this update'}
-          </button>
+          </Button>
         )}
       </div>
       {notices.map((n) => (

@@ -3,7 +3,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { api, toastFailure } from './session';
-import { button } from './styles';
+import { Button } from '@/components/ui/button';
+import { TextField } from '@/components/ui/field';
 
 /**
  * Uploads one image to `endpoint` (multipart field `image`): a product's or
@@ -31,21 +32,16 @@ export function ImageReplace({ endpoint, label, onChanged }: { endpoint: string;
 
   return (
     <form className="flex flex-wrap items-end gap-3" onSubmit={(e) => void submit(e)}>
-      <div className="flex flex-col gap-1">
-        <label htmlFor={id} className="text-sm font-medium text-gray-800">
-          {label}
-        </label>
-        <input
-          id={id}
-          type="file"
-          accept="image/png,image/jpeg,image/webp,image/gif,image/tiff,image/avif"
-          onChange={(e) => setFile(e.target.files?.[0] ?? null)}
-          className="text-sm"
-        />
-      </div>
-      <button type="submit" className={button.secondary} disabled={!file || busy}>
+      <TextField
+        id={id}
+        label={label}
+        type="file"
+        accept="image/png,image/jpeg,image/webp,image/gif,image/tiff,image/avif"
+        onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+      />
+      <Button variant="secondary" type="submit" disabled={!file || busy}>
         {busy ? 'Uploading...' : 'Replace Image'}
-      </button>
+      </Button>
     </form>
   );
 }

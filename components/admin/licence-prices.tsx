@@ -4,9 +4,11 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import type { AdminProductResponse as AdminProduct } from '@/lib/contract/catalog';
 import type { AdminTiersResponse } from '@/lib/contract/licences';
-import { formatAud } from '@/lib/format';
+import { dollarsToCents, formatAud } from '@/lib/format';
 import { api, toastFailure } from './session';
-import { button, input } from './styles';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/field';
+import { Checkbox } from '@/components/ui/form-controls';
 import { adminPaths, useAdminData } from './use-admin-data';
 
 type Setting = { price: string; offered: boolean };
@@ -47,26 +49,25 @@ export function LicencePrices({ product, onChanged }: { product: AdminProduct; o
       <legend className="px-1 text-sm font-semibold">Licence prices</legend>
       <ul className="flex flex-col gap-2">
         {tiers.map((t) => {
-          const rule = Math.round(product.price * t.price_multiplier * 100);
+          const rule = dollarsToCents(product.price * t.price_multiplier);
           const id = `licence-${product.id}-${t.key}`;
           return (
             <li key={t.key} className="grid grid-cols-[8rem_1fr_auto] items-center gap-3 text-sm">
               <label htmlFor={id} className="font-medium">
                 {t.name}
               </label>
-              <input
+              <Input
                 id={id}
                 type="number"
                 min="0"
                 step="0.01"
-                className={input}
                 placeholder={`${formatAud(rule)} (${t.price_multiplier} × price)`}
                 value={setting(t.key).price}
                 disabled={!setting(t.key).offered}
                 onChange={(e) => edit(t.key, { price: e.target.value })}
               />
               <label className="flex items-center gap-1.5">
-                <input type="checkbox" checked={setting(t.key).offered} onChange={(e) => edit(t.key, { offered: e.target.checked })} />
+                <Checkbox checked={setting(t.key).offered} onChange={(e) => edit(t.key, { offered: e.target.checked })} />
                 Sold
               </label>
             </li>
@@ -74,9 +75,9 @@ export function LicencePrices({ product, onChanged }: { product: AdminProduct; o
         })}
       </ul>
       <p className="mt-2 text-xs text-gray-600">Leave a price empty to follow the tier&apos;s rule. A sale lowers every tier in proportion.</p>
-      <button type="button" className={`${button.secondary} mt-3`} onClick={() => void save()} disabled={busy}>
+      <Button variant="secondary" className="mt-3" onClick={() => void save()} disabled={busy}>
         {busy ? 'Saving...' : 'Save Licence Prices'}
-      </button>
+      </Button>
     </fieldset>
   );
 }

@@ -3,9 +3,13 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
 import type { AdminTierResponse, AdminTiersResponse } from '@/lib/contract/licences';
-import { CheckboxField, SelectField, TextAreaField, TextField } from './field';
+import { Badge } from '@/components/ui/badge';
+import { Button, buttonClass } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { ArrowDownIcon, ArrowUpIcon } from '@/components/ui/content-icons';
+import { TextField } from '@/components/ui/field';
+import { CheckboxField, SelectField, TextareaField } from '@/components/ui/form-controls';
 import { api, toastFailure } from './session';
-import { button, card } from './styles';
 import { adminPaths, useAdminData } from './use-admin-data';
 
 /**
@@ -31,7 +35,7 @@ export function LicencesSettings() {
   }
 
   return (
-    <section className={`${card} flex max-w-3xl flex-col gap-4`} aria-labelledby="licences-title">
+    <Card as="section" className="flex max-w-3xl flex-col gap-4" aria-labelledby="licences-title">
       <h2 id="licences-title" className="text-lg font-bold">
         Licences
       </h2>
@@ -48,21 +52,25 @@ export function LicencesSettings() {
                 <span className="text-sm font-normal text-gray-600">
                   ({tier.key}, {tier.price_multiplier} × price, terms v{tier.terms_version})
                 </span>
-                {tier.retired && <span className="ml-2 rounded-full bg-gray-200 px-2 py-0.5 text-xs">Retired</span>}
+                {tier.retired && (
+                  <Badge tone="neutral" className="ml-2">
+                    Retired
+                  </Badge>
+                )}
               </span>
               <span className="flex gap-1">
-                <button type="button" className={button.small} disabled={index === 0} onClick={() => move(index, -1)} aria-label={`Move ${tier.name} up`}>
-                  ↑
-                </button>
-                <button
-                  type="button"
-                  className={button.small}
+                <Button variant="secondary" size="sm" disabled={index === 0} onClick={() => move(index, -1)} aria-label={`Move ${tier.name} up`}>
+                  <ArrowUpIcon />
+                </Button>
+                <Button
+                  variant="secondary"
+                  size="sm"
                   disabled={index === tiers.length - 1}
                   onClick={() => move(index, 1)}
                   aria-label={`Move ${tier.name} down`}
                 >
-                  ↓
-                </button>
+                  <ArrowDownIcon />
+                </Button>
               </span>
             </div>
             <TierForm key={`${tier.key}-${tier.terms_version}`} tier={tier} onSaved={() => mutate()} />
@@ -85,7 +93,7 @@ export function LicencesSettings() {
         </SelectField>
       )}
       <NewTierForm onSaved={() => mutate()} />
-    </section>
+    </Card>
   );
 }
 
@@ -107,7 +115,7 @@ function TierFields({ id, draft, onChange }: { id: string; draft: TierDraft; onC
           onChange={(e) => onChange({ multiplier: e.target.value })}
         />
       </div>
-      <TextAreaField
+      <TextareaField
         id={`${id}-summary`}
         label="Summary (one paragraph)"
         rows={2}
@@ -115,7 +123,7 @@ function TierFields({ id, draft, onChange }: { id: string; draft: TierDraft; onC
         value={draft.summary}
         onChange={(e) => onChange({ summary: e.target.value })}
       />
-      <TextAreaField id={`${id}-terms`} label="Terms (Markdown)" rows={6} value={draft.terms} onChange={(e) => onChange({ terms: e.target.value })} />
+      <TextareaField id={`${id}-terms`} label="Terms (Markdown)" rows={6} value={draft.terms} onChange={(e) => onChange({ terms: e.target.value })} />
     </>
   );
 }
@@ -143,9 +151,9 @@ function TierForm({ tier, onSaved }: { tier: AdminTierResponse; onSaved: () => P
 
   if (!open) {
     return (
-      <button type="button" className={`${button.small} mt-2`} onClick={() => setOpen(true)}>
+      <Button variant="secondary" size="sm" className="mt-2" onClick={() => setOpen(true)}>
         Edit {tier.name}
-      </button>
+      </Button>
     );
   }
   return (
@@ -158,10 +166,10 @@ function TierForm({ tier, onSaved }: { tier: AdminTierResponse; onSaved: () => P
         onChange={(e) => setRetired(e.target.checked)}
       />
       <div className="flex gap-2">
-        <button type="button" className={button.primary} disabled={busy} onClick={() => void save()}>
+        <Button disabled={busy} onClick={() => void save()}>
           {busy ? 'Saving...' : `Save ${tier.name}`}
-        </button>
-        <a href={tier.terms_url} target="_blank" rel="noopener" className={button.secondary}>
+        </Button>
+        <a href={tier.terms_url} target="_blank" rel="noopener" className={buttonClass({ variant: 'secondary' })}>
           View terms page
         </a>
       </div>
@@ -206,9 +214,9 @@ function NewTierForm({ onSaved }: { onSaved: () => Promise<unknown> }) {
         />
         <TierFields id="new-tier" draft={draft} onChange={(change) => setDraft({ ...draft, ...change })} />
         <div>
-          <button type="button" className={button.primary} disabled={busy} onClick={() => void create()}>
+          <Button disabled={busy} onClick={() => void create()}>
             {busy ? 'Adding...' : 'Add Licence Tier'}
-          </button>
+          </Button>
         </div>
       </div>
     </details>

@@ -1,8 +1,9 @@
-import { dollars, formatDateTime } from './format';
+import { dollarsToCents, formatAud, formatDateTime, formatMoney } from '@/lib/format';
 import { OrderDownloads } from './order-downloads';
-import { button } from './styles';
+import { Button } from '@/components/ui/button';
 import { Thumb } from './thumb';
 import type { AdminOrderResponse as AdminOrder } from '@/lib/contract/orders';
+import { Badge } from '@/components/ui/badge';
 
 /** SPEC §9: admins see the last 8 characters of the session id. */
 export const shortOrderId = (sessionId: string) => sessionId.slice(-8);
@@ -37,20 +38,18 @@ export function OrderCard({ order, onResend, onRefund }: { order: AdminOrder; on
           <p className="text-sm text-gray-800">{order.customer_email ?? 'No email'}</p>
         </div>
         <div className="text-right">
-          <p className="font-bold">
-            {order.amount.toFixed(2)} {order.currency}
-          </p>
+          <p className="font-bold">{formatMoney(dollarsToCents(order.amount), order.currency)}</p>
           <p className="text-sm">
             Payment: <span className="font-semibold">{order.payment_status}</span>
           </p>
           <div className="mt-2 flex justify-end gap-2">
-            <button type="button" className={button.small} onClick={onResend}>
+            <Button variant="secondary" size="sm" onClick={onResend}>
               Resend Order Email
-            </button>
+            </Button>
             {canRefund(order) && (
-              <button type="button" className={button.smallDanger} onClick={onRefund}>
+              <Button variant="danger" size="sm" onClick={onRefund}>
                 Refund…
-              </button>
+              </Button>
             )}
           </div>
         </div>
@@ -60,7 +59,7 @@ export function OrderCard({ order, onResend, onRefund }: { order: AdminOrder; on
           <li key={p.id} className="flex items-center gap-2 text-sm">
             <Thumb path={p.image_path} size={40} />
             <span>{p.title}</span>
-            {p.refunded_at && <span className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-bold text-red-800">Refunded</span>}
+            {p.refunded_at && <Badge tone="danger">Refunded</Badge>}
           </li>
         ))}
       </ul>
@@ -70,9 +69,9 @@ export function OrderCard({ order, onResend, onRefund }: { order: AdminOrder; on
             <li key={r.id} data-testid="order-refund">
               {r.status === 'pending' ? 'Refund waiting for Stripe' : REFUND_LABEL[r.source]}
               {r.dispute_outcome && DISPUTE_OUTCOME[r.dispute_outcome]}
-              {r.membership_end && MEMBERSHIP_END[r.membership_end]} {dollars(r.amount)}
-              {r.voucher_returned > 0 && ` + ${dollars(r.voucher_returned)} to the gift card`} · {formatDateTime(r.created_at)} · by {r.actor} ·{' '}
-              {r.product_ids.length} item{r.product_ids.length === 1 ? '' : 's'}
+              {r.membership_end && MEMBERSHIP_END[r.membership_end]} {formatAud(dollarsToCents(r.amount))}
+              {r.voucher_returned > 0 && ` + ${formatAud(dollarsToCents(r.voucher_returned))} to the gift card`} · {formatDateTime(r.created_at)} · by {r.actor}{' '}
+              · {r.product_ids.length} item{r.product_ids.length === 1 ? '' : 's'}
             </li>
           ))}
         </ul>
@@ -86,7 +85,7 @@ export function OrderCard({ order, onResend, onRefund }: { order: AdminOrder; on
             {order.email_logs.map((log, i) => (
               <li key={`${log.sent_at}-${i}`} data-testid="email-log">
                 {log.recipient_email} · {formatDateTime(log.sent_at)} · sent by {log.sent_by}
-                {log.status !== 'sent' && <span className="font-semibold text-red-700"> ({log.status})</span>}
+                {log.status !== 'sent' && <span className="font-semibold text-danger-700"> ({log.status})</span>}
               </li>
             ))}
           </ul>

@@ -1,4 +1,4 @@
-import { formatDateTime } from './format';
+import { formatDateTime } from '@/lib/format';
 import type { AdminOrderResponse as AdminOrder } from '@/lib/contract/orders';
 
 /** The order's download log (newest first) and its CSV export: the evidence a card dispute asks for. */
@@ -12,7 +12,7 @@ export function OrderDownloads({ order }: { order: AdminOrder }) {
           Download log <span className="font-normal text-gray-700">({order.download_count})</span>
         </h4>
         {order.download_count > 0 && (
-          <a href={csv} download className="text-sm font-semibold text-rose-800 underline">
+          <a href={csv} download className="link text-sm underline">
             Export CSV
           </a>
         )}

@@ -1,11 +1,13 @@
 'use client';
 
 import { useState, type FormEvent } from 'react';
-import { SelectField, TextField } from './field';
+import { TextField } from '@/components/ui/field';
+import { SelectField } from '@/components/ui/form-controls';
 import { OrderCard } from './order-card';
 import { RefundDialog } from './refund-dialog';
 import { ResendEmailDialog } from './resend-email-dialog';
-import { button, card } from './styles';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
 import { Pager } from './pager';
 import type { AdminOrderResponse as AdminOrder } from '@/lib/contract/orders';
 import { useAdminList, useDebounced } from './use-admin-list';
@@ -48,7 +50,7 @@ export function OrdersTab({ username }: { username: string }) {
 
   return (
     <div className="flex flex-col gap-4">
-      <form className={`${card} grid items-end gap-3 sm:grid-cols-2 lg:grid-cols-[repeat(4,minmax(0,1fr))_auto]`} onSubmit={apply} aria-label="Order filters">
+      <Card as="form" className="grid items-end gap-3 sm:grid-cols-2 lg:grid-cols-[repeat(4,minmax(0,1fr))_auto]" onSubmit={apply} aria-label="Order filters">
         <TextField id="orders-email" label="Customer email" type="search" value={draft.customer_email} onChange={set('customer_email')} />
         <TextField id="orders-start" label="Start date" type="date" value={draft.start_date} onChange={set('start_date')} />
         <TextField id="orders-end" label="End date" type="date" value={draft.end_date} onChange={set('end_date')} />
@@ -59,14 +61,12 @@ export function OrdersTab({ username }: { username: string }) {
           <option value="all">All</option>
         </SelectField>
         <div className="flex gap-2">
-          <button type="submit" className={button.primary}>
-            Apply Filters
-          </button>
-          <button type="button" className={button.secondary} onClick={() => void reload()} disabled={loading}>
+          <Button type="submit">Apply Filters</Button>
+          <Button variant="secondary" onClick={() => void reload()} disabled={loading}>
             Refresh
-          </button>
+          </Button>
         </div>
-      </form>
+      </Card>
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div className="w-full max-w-xs">
           <TextField
@@ -80,9 +80,9 @@ export function OrdersTab({ username }: { username: string }) {
             }}
           />
         </div>
-        <button type="button" className={button.secondary} onClick={() => setResend({ order: null })} disabled={orders.length === 0}>
+        <Button variant="secondary" onClick={() => setResend({ order: null })} disabled={orders.length === 0}>
           Resend Order Email
-        </button>
+        </Button>
       </div>
       {loading && (
         <p role="status" className="text-gray-700">

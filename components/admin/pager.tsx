@@ -1,6 +1,6 @@
 'use client';
 
-import { button } from './styles';
+import { Button } from '@/components/ui/button';
 
 type Props = { label: string; offset: number; pageSize: number; shown: number; total: number; onOffset: (offset: number) => void };
 
@@ -13,12 +13,12 @@ export function Pager({ label, offset, pageSize, shown, total, onOffset }: Props
         Showing {offset + 1}–{offset + shown} of {total}
       </p>
       <div className="flex gap-2">
-        <button type="button" className={button.secondary} disabled={offset === 0} onClick={() => onOffset(Math.max(0, offset - pageSize))}>
+        <Button variant="secondary" disabled={offset === 0} onClick={() => onOffset(Math.max(0, offset - pageSize))}>
           Previous
-        </button>
-        <button type="button" className={button.secondary} disabled={offset + shown >= total} onClick={() => onOffset(offset + pageSize)}>
+        </Button>
+        <Button variant="secondary" disabled={offset + shown >= total} onClick={() => onOffset(offset + pageSize)}>
           Next
-        </button>
+        </Button>
       </div>
     </nav>
   );

@@ -3,8 +3,10 @@
 import { useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { api, toastFailure } from './session';
-import { useConfirm } from './confirm';
-import { button, input } from './styles';
+import { useConfirm } from '@/components/ui/confirm';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/field';
+import { Select } from '@/components/ui/form-controls';
 import { adminPaths, useAdminData } from './use-admin-data';
 import { FileVersions } from './file-versions';
 import type { AdminProductResponse as AdminProduct } from '@/lib/contract/catalog';
@@ -73,11 +75,11 @@ export function ProductFiles({ product, onChanged }: { product: AdminProduct; on
                 <div className="flex items-center justify-between gap-3">
                   <span className="truncate">
                     {name}
-                    {product.file_licence_tiers[i] && <span className="ml-2 text-xs text-indigo-800">{tierName(product.file_licence_tiers[i])} only</span>}
+                    {product.file_licence_tiers[i] && <span className="ml-2 text-xs text-accent-800">{tierName(product.file_licence_tiers[i])} only</span>}
                   </span>
-                  <button type="button" className={button.smallDanger} onClick={() => void remove(path, name)} aria-label={`Remove ${name}`}>
+                  <Button variant="danger" size="sm" onClick={() => void remove(path, name)} aria-label={`Remove ${name}`}>
                     Remove
-                  </button>
+                  </Button>
                 </div>
                 {fileId && (
                   <FileVersions
@@ -98,9 +100,9 @@ export function ProductFiles({ product, onChanged }: { product: AdminProduct; on
           <label htmlFor={inputId} className="text-sm font-medium text-gray-800">
             Add files
           </label>
-          <input id={inputId} ref={fileInput} type="file" multiple className={input} />
+          <Input id={inputId} ref={fileInput} type="file" multiple />
         </div>
-        <select aria-label="Files for" className={`${input} w-auto`} value={tier} onChange={(e) => setTier(e.target.value)}>
+        <Select aria-label="Files for" className="w-auto" value={tier} onChange={(e) => setTier(e.target.value)}>
           <option value="">Every buyer</option>
           {tiers
             .filter((t) => !t.retired)
@@ -109,10 +111,10 @@ export function ProductFiles({ product, onChanged }: { product: AdminProduct; on
                 {t.name} and above
               </option>
             ))}
-        </select>
-        <button type="button" className={button.secondary} onClick={() => void add()} disabled={busy}>
+        </Select>
+        <Button variant="secondary" onClick={() => void add()} disabled={busy}>
           {busy ? 'Adding...' : 'Add'}
-        </button>
+        </Button>
       </div>
     </fieldset>
   );

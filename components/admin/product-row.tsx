@@ -1,7 +1,9 @@
-import { dollars } from './format';
-import { button } from './styles';
+import { Button } from '@/components/ui/button';
 import { Thumb } from './thumb';
 import type { AdminProductResponse as AdminProduct } from '@/lib/contract/catalog';
+import { Badge } from '@/components/ui/badge';
+import { CheckboxField } from '@/components/ui/form-controls';
+import { Price, priceViewFromDollars } from '@/components/ui/price';
 
 type Props = {
   product: AdminProduct;
@@ -12,19 +14,15 @@ type Props = {
 };
 
 export function ProductRow({ product, checked, onToggle, onEdit, onDelete }: Props) {
-  const checkboxId = `select-${product.id}`;
   return (
     <li className="flex items-center gap-4 py-3" data-testid="admin-product">
-      <input id={checkboxId} type="checkbox" checked={checked} onChange={onToggle} className="h-4 w-4 accent-rose-700" />
-      <label htmlFor={checkboxId} className="sr-only">
-        Select {product.title}
-      </label>
+      <CheckboxField id={`select-${product.id}`} label={`Select ${product.title}`} hideLabel checked={checked} onChange={onToggle} />
       <Thumb path={product.thumbnail_path ?? product.image_path} />
       <div className="min-w-0 flex-1">
         <p className="flex flex-wrap items-center gap-2 font-semibold">
           <span className="truncate">{product.title}</span>
-          {product.is_bundle && <span className="rounded-full bg-indigo-700 px-2 py-0.5 text-xs font-bold text-white">Bundle</span>}
-          {product.on_sale && <span className="rounded-full bg-rose-700 px-2 py-0.5 text-xs font-bold text-white">SALE</span>}
+          {product.is_bundle && <Badge tone="bundle">Bundle</Badge>}
+          {product.on_sale && <Badge tone="sale">SALE</Badge>}
         </p>
         <p className="text-sm text-gray-700">
           {[product.category, product.subcategory].filter(Boolean).join(' › ') || 'No category'} · {product.file_paths.length} file
@@ -32,22 +30,15 @@ export function ProductRow({ product, checked, onToggle, onEdit, onDelete }: Pro
         </p>
       </div>
       <div className="text-right text-sm">
-        {product.on_sale && product.sale_price !== null ? (
-          <>
-            <s className="block text-gray-600">{dollars(product.price)}</s>
-            <span className="font-bold text-rose-700">{dollars(product.sale_price)}</span>
-          </>
-        ) : (
-          <span className="font-bold">{dollars(product.price)}</span>
-        )}
+        <Price price={priceViewFromDollars(product.price, product.sale_price, product.on_sale)} size="sm" />
       </div>
       <div className="flex gap-2">
-        <button type="button" className={button.small} onClick={onEdit} aria-label={`Edit ${product.title}`}>
+        <Button variant="secondary" size="sm" onClick={onEdit} aria-label={`Edit ${product.title}`}>
           Edit
-        </button>
-        <button type="button" className={button.smallDanger} onClick={onDelete} aria-label={`Delete ${product.title}`}>
+        </Button>
+        <Button variant="danger" size="sm" onClick={onDelete} aria-label={`Delete ${product.title}`}>
           Delete
-        </button>
+        </Button>
       </div>
     </li>
   );

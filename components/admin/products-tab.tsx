@@ -5,10 +5,13 @@ import { toast } from 'sonner';
 import { api, toastFailure } from './session';
 import { NewBundleDialog } from './bundle-form';
 import { BulkActions } from './bulk-actions';
-import { useConfirm } from './confirm';
+import { useConfirm } from '@/components/ui/confirm';
 import { EditProductDialog } from './edit-product-dialog';
 import { ProductRow } from './product-row';
-import { button, card, input } from './styles';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Input } from '@/components/ui/field';
+import { CheckboxField } from '@/components/ui/form-controls';
 import type { AdminProductResponse as AdminProduct } from '@/lib/contract/catalog';
 import { ADMIN_PRODUCTS_PATH, type Catalog } from './use-catalog';
 import { Pager } from './pager';
@@ -86,34 +89,27 @@ export function ProductsTab({ catalog, selected, onSelect, allMatching, onAllMat
   return (
     <div className="flex flex-col gap-4">
       <BulkActions catalog={catalog} selected={selected} onSelect={onSelect} allMatching={allMatching} onClearAllMatching={() => onAllMatching(null)} />
-      <div className={card}>
+      <Card>
         <div className="flex flex-wrap items-center justify-between gap-3 border-b border-gray-100 pb-3">
           <div className="flex items-center gap-2">
-            <input id="select-all" type="checkbox" checked={allShownSelected} onChange={toggleAll} className="h-4 w-4 accent-rose-700" />
-            <label htmlFor="select-all" className="text-sm font-medium">
-              Select all shown ({allMatching ? `all ${allMatching.total} matching` : selected.size} selected)
-            </label>
+            <CheckboxField
+              id="select-all"
+              label={`Select all shown (${allMatching ? `all ${allMatching.total} matching` : selected.size} selected)`}
+              checked={allShownSelected}
+              onChange={toggleAll}
+            />
             {allShownSelected && !allMatching && total > shown.length && (
-              <button type="button" className={button.secondary} onClick={() => onAllMatching({ search: query, total })}>
+              <Button variant="secondary" onClick={() => onAllMatching({ search: query, total })}>
                 Select all {total} matching
-              </button>
+              </Button>
             )}
           </div>
-          <button type="button" className={button.primary} onClick={() => setCreatingBundle(true)}>
-            New Bundle
-          </button>
+          <Button onClick={() => setCreatingBundle(true)}>New Bundle</Button>
           <div className="w-full max-w-xs">
             <label htmlFor="product-search" className="sr-only">
               Search products
             </label>
-            <input
-              id="product-search"
-              type="search"
-              placeholder="Search by title..."
-              value={search}
-              onChange={(e) => changeSearch(e.target.value)}
-              className={input}
-            />
+            <Input id="product-search" type="search" placeholder="Search by title..." value={search} onChange={(e) => changeSearch(e.target.value)} />
           </div>
         </div>
         {list.isLoading ? (
@@ -137,7 +133,7 @@ export function ProductsTab({ catalog, selected, onSelect, allMatching, onAllMat
           </ul>
         )}
         <Pager label="Products" offset={offset} pageSize={PAGE_SIZE} shown={shown.length} total={total} onOffset={setOffset} />
-      </div>
+      </Card>
       <EditProductDialog
         product={editing}
         categories={catalog.categories}

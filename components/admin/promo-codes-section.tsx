@@ -4,8 +4,10 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import type { PromoCodeResponse as PromoCode } from '@/lib/contract/membership';
 import { api, toastFailure } from './session';
-import { TextField } from './field';
-import { button, card } from './styles';
+import { TextField } from '@/components/ui/field';
+import { Button } from '@/components/ui/button';
+import { Badge } from '@/components/ui/badge';
+import { Card } from '@/components/ui/card';
 import { adminPaths, useAdminData } from './use-admin-data';
 
 /** Membership promotion codes: the only codes the membership page's promo box accepts. */
@@ -33,7 +35,7 @@ export function PromoCodesSection() {
   }
 
   return (
-    <section className={`${card} flex max-w-3xl flex-col gap-4`} aria-labelledby="promo-codes-title">
+    <Card as="section" className="flex max-w-3xl flex-col gap-4" aria-labelledby="promo-codes-title">
       <h2 id="promo-codes-title" className="text-lg font-bold">
         Membership Promo Codes
       </h2>
@@ -51,9 +53,7 @@ export function PromoCodesSection() {
           onChange={(e) => setPercent(e.target.value)}
         />
         <TextField id="promo-description" label="Description" value={description} maxLength={200} onChange={(e) => setDescription(e.target.value)} />
-        <button type="submit" className={button.primary}>
-          Add Code
-        </button>
+        <Button type="submit">Add Code</Button>
       </form>
       {codes.length > 0 && (
         <ul className="divide-y divide-gray-200" aria-label="Promo codes">
@@ -64,16 +64,16 @@ export function PromoCodesSection() {
                 {c.description && <span className="text-gray-600"> · {c.description}</span>}
               </span>
               {c.active ? (
-                <button type="button" className={button.small} onClick={() => void retire(c.code)}>
+                <Button variant="secondary" size="sm" onClick={() => void retire(c.code)}>
                   Retire
-                </button>
+                </Button>
               ) : (
-                <span className="text-xs font-semibold uppercase text-gray-500">Retired</span>
+                <Badge tone="neutral">Retired</Badge>
               )}
             </li>
           ))}
         </ul>
       )}
-    </section>
+    </Card>
   );
 }

@@ -3,11 +3,13 @@
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { api, toastFailure } from './session';
-import { useConfirm } from './confirm';
-import { dollars } from './format';
-import { Modal } from './modal';
+import { useConfirm } from '@/components/ui/confirm';
+import { dollarsToCents, formatAud } from '@/lib/format';
+import { Dialog } from '@/components/ui/dialog';
 import { refundableProducts, shortOrderId } from './order-card';
-import { button } from './styles';
+import { Button } from '@/components/ui/button';
+import { Checkbox } from '@/components/ui/form-controls';
+import { Radio } from '@/components/ui/radio';
 import type { AdminOrderResponse as AdminOrder, RefundOrderRequest, RefundOrderResponse } from '@/lib/contract/orders';
 
 type Props = { order: AdminOrder | null; onClose: () => void; onRefunded: () => Promise<void> };
@@ -23,9 +25,9 @@ const newIdempotencyKey = () => Array.from(crypto.getRandomValues(new Uint8Array
 /** Refund chosen items of one order (all not yet refunded, ticked by default), or a membership payment, after a confirmation. */
 export function RefundDialog(props: Props) {
   return (
-    <Modal open={props.order !== null} title="Refund Order" onClose={props.onClose} size="sm">
+    <Dialog open={props.order !== null} title="Refund Order" onClose={props.onClose} size="sm">
       {props.order && <RefundForm key={props.order.session_id} {...props} order={props.order} />}
-    </Modal>
+    </Dialog>
   );
 }
 
@@ -69,7 +71,7 @@ function RefundForm({ order, onClose, onRefunded }: Props & { order: AdminOrder 
       return toastFailure(result.error, 'Refund failed');
     }
     const { refund, message } = result.body;
-    const extra = refund.voucher_returned > 0 ? `; ${dollars(refund.voucher_returned)} back on the gift card` : '';
+    const extra = refund.voucher_returned > 0 ? `; ${formatAud(dollarsToCents(refund.voucher_returned))} back on the gift card` : '';
     if (refund.status === 'pending') toast.info(message);
     else toast.success(`${message}${extra}`);
     onClose();
@@ -85,11 +87,11 @@ function RefundForm({ order, onClose, onRefunded }: Props & { order: AdminOrder 
           <legend className="text-sm font-semibold">The membership</legend>
           <div className="mt-2 flex flex-col gap-2 text-sm">
             <label className="flex items-center gap-2">
-              <input type="radio" name="membership_end" checked={membershipEnd === 'now'} onChange={() => setMembershipEnd('now')} />
+              <Radio name="membership_end" checked={membershipEnd === 'now'} onChange={() => setMembershipEnd('now')} />
               End it now (its member downloads end too)
             </label>
             <label className="flex items-center gap-2">
-              <input type="radio" name="membership_end" checked={membershipEnd === 'period_end'} onChange={() => setMembershipEnd('period_end')} />
+              <Radio name="membership_end" checked={membershipEnd === 'period_end'} onChange={() => setMembershipEnd('period_end')} />
               Keep it to the end of the paid period, without renewal
             </label>
           </div>
@@ -101,8 +103,8 @@ function RefundForm({ order, onClose, onRefunded }: Props & { order: AdminOrder 
             {refundable.map((p) => (
               <li key={p.id}>
                 <label className="flex items-center gap-2 text-sm">
-                  <input type="checkbox" checked={chosen.includes(p.id)} onChange={() => toggle(p.id)} />
-                  {p.title} ({dollars(p.price)})
+                  <Checkbox checked={chosen.includes(p.id)} onChange={() => toggle(p.id)} />
+                  {p.title} ({formatAud(dollarsToCents(p.price))})
                 </label>
               </li>
             ))}
@@ -111,16 +113,16 @@ function RefundForm({ order, onClose, onRefunded }: Props & { order: AdminOrder 
       )}
       <p className="text-xs text-gray-700">
         {membership
-          ? `The whole payment (${dollars(order.amount)}) is refunded.`
+          ? `The whole payment (${formatAud(dollarsToCents(order.amount))}) is refunded.`
           : 'Discounts are shared over the items by price; the refund is each item\u2019s share of what was paid.'}
       </p>
       <div className="flex justify-end gap-3">
-        <button type="button" className={button.secondary} onClick={onClose}>
+        <Button variant="secondary" onClick={onClose}>
           Cancel
-        </button>
-        <button type="submit" className={button.danger} disabled={busy || (!membership && chosen.length === 0)}>
+        </Button>
+        <Button variant="danger" type="submit" disabled={busy || (!membership && chosen.length === 0)}>
           {busy ? 'Refunding...' : membership ? 'Refund payment' : `Refund ${chosen.length} item${chosen.length === 1 ? '' : 's'}`}
-        </button>
+        </Button>
       </div>
     </form>
   );

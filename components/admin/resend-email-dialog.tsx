@@ -3,10 +3,11 @@
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { api, toastFailure } from './session';
-import { SelectField, TextField } from './field';
-import { Modal } from './modal';
+import { TextField } from '@/components/ui/field';
+import { SelectField } from '@/components/ui/form-controls';
+import { Dialog } from '@/components/ui/dialog';
 import { shortOrderId } from './order-card';
-import { button } from './styles';
+import { Button } from '@/components/ui/button';
 import type { AdminOrderResponse as AdminOrder } from '@/lib/contract/orders';
 
 type Props = {
@@ -20,9 +21,9 @@ type Props = {
 
 export function ResendEmailDialog(props: Props) {
   return (
-    <Modal open={props.open} title="Resend Order Email" onClose={props.onClose} size="sm">
+    <Dialog open={props.open} title="Resend Order Email" onClose={props.onClose} size="sm">
       <ResendForm key={props.initial?.session_id ?? ''} {...props} />
-    </Modal>
+    </Dialog>
   );
 }
 
@@ -57,12 +58,12 @@ function ResendForm({ orders, initial, username, onClose, onSent }: Props) {
       </SelectField>
       <TextField id="resend-email" label="Send to email" type="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
       <div className="flex justify-end gap-3">
-        <button type="button" className={button.secondary} onClick={onClose}>
+        <Button variant="secondary" onClick={onClose}>
           Cancel
-        </button>
-        <button type="submit" className={button.primary} disabled={busy || !sessionId || !email.trim()}>
+        </Button>
+        <Button type="submit" disabled={busy || !sessionId || !email.trim()}>
           {busy ? 'Sending...' : 'Send Email'}
-        </button>
+        </Button>
       </div>
     </form>
   );

@@ -3,11 +3,13 @@
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { api, toastFailure } from './session';
-import { SelectField, TextField } from './field';
-import { toLocalInput } from './format';
-import { button, card } from './styles';
+import { Combobox } from '@/components/ui/combobox';
+import { TextField } from '@/components/ui/field';
+import { SelectField } from '@/components/ui/form-controls';
+import { toLocalInput } from '@/lib/format';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
 import type { CategoryResponse as Category } from '@/lib/contract/catalog';
-import { NameOptions } from './name-options';
 import { allMatchingBody, type AllMatching } from './selection';
 
 type Target = 'store' | 'category' | 'products';
@@ -71,7 +73,7 @@ export function SaleForm({ categories, selectedIds, allMatching, onApplied }: Pr
   }
 
   return (
-    <form className={`${card} grid gap-4 sm:grid-cols-2`} onSubmit={(e) => void submit(e)} aria-labelledby="sale-form-title">
+    <Card as="form" className="grid gap-4 sm:grid-cols-2" onSubmit={(e) => void submit(e)} aria-labelledby="sale-form-title">
       <h2 id="sale-form-title" className="text-lg font-bold sm:col-span-2">
         Schedule Sale Event
       </h2>
@@ -81,9 +83,15 @@ export function SaleForm({ categories, selectedIds, allMatching, onApplied }: Pr
         <option value="products">Selected Products ({selection.count})</option>
       </SelectField>
       {target === 'category' && (
-        <SelectField id="sale-category" label="Category" required value={category} onChange={(e) => setCategory(e.target.value)}>
-          <NameOptions placeholder="Choose a category" names={categories.map((c) => c.name)} />
-        </SelectField>
+        <Combobox
+          id="sale-category"
+          label="Category"
+          required
+          placeholder="Choose a category"
+          options={categories.map((c) => c.name)}
+          value={category}
+          onChange={setCategory}
+        />
       )}
       {target === 'products' && (
         <p className="self-end text-sm text-gray-700" role="status">
@@ -114,10 +122,10 @@ export function SaleForm({ categories, selectedIds, allMatching, onApplied }: Pr
       />
       <TextField id="sale-end" label="End" type="datetime-local" required value={period.end} onChange={(e) => setPeriod({ ...period, end: e.target.value })} />
       <div className="sm:col-span-2">
-        <button type="submit" className={button.primary} disabled={busy || (target === 'products' && selection.count === 0)}>
+        <Button type="submit" disabled={busy || (target === 'products' && selection.count === 0)}>
           {busy ? 'Applying...' : 'Apply Sale'}
-        </button>
+        </Button>
       </div>
-    </form>
+    </Card>
   );
 }

@@ -3,16 +3,19 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { api, toastFailure } from './session';
-import { useConfirm } from './confirm';
-import { dollars, formatDateTime, timeRemaining } from './format';
+import { useConfirm } from '@/components/ui/confirm';
+import { formatDateTime, timeRemaining } from '@/lib/format';
 import { SaleForm } from './sale-form';
-import { button, card } from './styles';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
 import type { CategoryResponse as Category } from '@/lib/contract/catalog';
 import type { ActiveSaleResponse as ActiveSale } from '@/lib/contract/sales';
 import { adminPaths } from './use-admin-data';
 import { useAdminList } from './use-admin-list';
 import { Pager } from './pager';
 import type { AllMatching } from './selection';
+import { Badge } from '@/components/ui/badge';
+import { Price, priceViewFromDollars } from '@/components/ui/price';
 
 const PAGE_SIZE = 50;
 
@@ -47,14 +50,14 @@ export function SalesTab({ categories, selectedIds, allMatching, onChanged }: Pr
 
   return (
     <div className="flex flex-col gap-6">
-      <section className={card} aria-labelledby="active-sales-title">
+      <Card as="section" aria-labelledby="active-sales-title">
         <div className="mb-3 flex flex-wrap items-center justify-between gap-3">
           <h2 id="active-sales-title" className="text-lg font-bold">
             Active Sales {data && `(${total})`}
           </h2>
-          <button type="button" className={button.danger} onClick={() => void endAll()} disabled={total === 0}>
+          <Button variant="danger" onClick={() => void endAll()} disabled={total === 0}>
             End All Sales
-          </button>
+          </Button>
         </div>
         {sales === undefined ? (
           <p role="status">Loading...</p>
@@ -66,24 +69,23 @@ export function SalesTab({ categories, selectedIds, allMatching, onChanged }: Pr
               <li key={sale.id} className="flex flex-wrap items-center gap-x-6 gap-y-1 py-3 text-sm" data-testid="active-sale">
                 <span className="min-w-48 flex-1 font-semibold">{sale.title}</span>
                 <span className="text-gray-700">{sale.category ?? 'No category'}</span>
-                <s className="text-gray-600">{dollars(sale.original_price)}</s>
-                <span className="font-bold text-rose-700">{dollars(sale.sale_price)}</span>
-                <span className="rounded-full bg-rose-50 px-2 py-0.5 font-semibold text-rose-800">{sale.discount_percentage}% off</span>
+                <Price price={priceViewFromDollars(sale.original_price, sale.sale_price, true)} size="sm" />
+                <Badge tone="sale">{sale.discount_percentage}% off</Badge>
                 <span className="text-gray-700">
                   {/* eslint-disable-next-line react-hooks/purity -- a label as of this render; the list re-renders after every change */}
                   {sale.sale_start && Date.parse(sale.sale_start) > Date.now()
                     ? `Starts ${formatDateTime(sale.sale_start)} · ${timeRemaining(sale.sale_end)}`
                     : timeRemaining(sale.sale_end)}
                 </span>
-                <button type="button" className={button.smallDanger} onClick={() => void endSale(sale)} aria-label={`End Sale: ${sale.title}`}>
+                <Button variant="danger" size="sm" onClick={() => void endSale(sale)} aria-label={`End Sale: ${sale.title}`}>
                   End Sale
-                </button>
+                </Button>
               </li>
             ))}
           </ul>
         )}
         <Pager label="Active sales" offset={offset} pageSize={PAGE_SIZE} shown={sales?.length ?? 0} total={total} onOffset={setOffset} />
-      </section>
+      </Card>
       <SaleForm categories={categories} selectedIds={selectedIds} allMatching={allMatching} onApplied={afterChange} />
     </div>
   );

@@ -6,9 +6,10 @@ import { splitBanner } from '@/lib/banner';
 import { BusinessDetailsForm } from './business-details-form';
 import { LicencesSettings } from './licences-settings';
 import { api, toastFailure } from './session';
-import { TextAreaField } from './field';
+import { TextareaField } from '@/components/ui/form-controls';
 import { PromoCodesSection } from './promo-codes-section';
-import { button, card } from './styles';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
 import { adminPaths, useAdminData } from './use-admin-data';
 
 export function SettingsTab() {
@@ -36,11 +37,11 @@ export function SettingsTab() {
 
   return (
     <div className="flex flex-col gap-6">
-      <section className={`${card} flex max-w-3xl flex-col gap-4`} aria-labelledby="banner-settings-title">
+      <Card as="section" className="flex max-w-3xl flex-col gap-4" aria-labelledby="banner-settings-title">
         <h2 id="banner-settings-title" className="text-lg font-bold">
           Banner Settings
         </h2>
-        <TextAreaField
+        <TextareaField
           id="banner-message"
           label="Banner message"
           hint="Separate sections with two spaces. The banner is shown in upper case."
@@ -50,12 +51,12 @@ export function SettingsTab() {
           onChange={(e) => setDraft(e.target.value.toUpperCase())}
         />
         <div className="flex gap-2">
-          <button type="button" className={button.secondary} onClick={loadCurrent}>
+          <Button variant="secondary" onClick={loadCurrent}>
             Load Current
-          </button>
-          <button type="button" className={button.primary} onClick={() => void save()} disabled={busy || preview.length === 0}>
+          </Button>
+          <Button onClick={() => void save()} disabled={busy || preview.length === 0}>
             {busy ? 'Saving...' : 'Save Banner'}
-          </button>
+          </Button>
         </div>
         <div>
           <h3 className="text-sm font-semibold text-gray-800">Preview</h3>
@@ -69,7 +70,7 @@ export function SettingsTab() {
             ))}
           </ul>
         </div>
-      </section>
+      </Card>
       <BusinessDetailsForm />
       <LicencesSettings />
       <PromoCodesSection />

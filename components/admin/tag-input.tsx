@@ -1,9 +1,10 @@
 'use client';
 
-import { useCallback, useId, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
-import { button, chip, input } from './styles';
+import { useState, type KeyboardEvent } from 'react';
+import { Autocomplete } from '@/components/ui/autocomplete';
+import { Chip } from '@/components/ui/chip';
+import { Button } from '@/components/ui/button';
 import type { TagResponse as Tag } from '@/lib/contract/catalog';
-import { useOutsideClose } from './use-outside-close';
 
 const MAX_SUGGESTIONS = 8;
 
@@ -36,32 +37,20 @@ export function TagInput({
   hint?: string;
 }) {
   const [text, setText] = useState('');
-  const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(-1);
-  const box = useRef<HTMLDivElement>(null);
-  const id = useId();
-  const close = useCallback(() => {
-    setOpen(false);
-    setActive(-1);
-  }, []);
-  useOutsideClose(box, open, close);
-
   const typed = text.trim().toLowerCase();
-  const suggestions = vocabulary.filter((t) => !value.includes(t.name) && (!typed || t.name.includes(typed))).slice(0, MAX_SUGGESTIONS);
-  const shown = open && suggestions.length > 0;
-  const optionId = (index: number) => `${id}-option-${index}`;
+  const suggestions = vocabulary
+    .filter((t) => !value.includes(t.name) && (!typed || t.name.includes(typed)))
+    .slice(0, MAX_SUGGESTIONS)
+    .map((t) => ({ value: t.name, label: t.name }));
 
   function add(names: string[]) {
     const next = [...value];
     for (const name of names) if (!next.includes(name)) next.push(name);
     if (next.length !== value.length) onChange(next);
     setText('');
-    setActive(-1);
   }
 
   function onType(next: string) {
-    setOpen(true);
-    setActive(-1);
     // A comma ends a tag, whether typed or pasted; what follows the last one stays in the box.
     if (!next.includes(',')) return setText(next);
     const parts = next.split(',');
@@ -70,103 +59,39 @@ export function TagInput({
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
-    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-      event.preventDefault();
-      if (!open) return setOpen(true);
-      if (suggestions.length === 0) return;
-      const step = event.key === 'ArrowDown' ? 1 : -1;
-      // -1 is the text box itself: moving past either end returns there, as in a native datalist.
-      setActive((current) => {
-        const next = current + step;
-        if (next < -1) return suggestions.length - 1;
-        return next >= suggestions.length ? -1 : next;
-      });
-    } else if (event.key === 'Enter') {
-      event.preventDefault();
-      if (shown && active >= 0 && active < suggestions.length) add([suggestions[active].name]);
-      else add(namesIn(text));
-    } else if (event.key === 'Backspace' && !text && value.length > 0) {
-      onChange(value.slice(0, -1));
-    }
-  }
-
-  function onBlur(event: FocusEvent<HTMLInputElement>) {
-    // Moving to the Add button or a suggestion is still inside the picker.
-    if (box.current?.contains(event.relatedTarget as Node | null)) return;
-    if (typed) add(namesIn(text));
+    if (event.key === 'Backspace' && !text && value.length > 0) onChange(value.slice(0, -1));
   }
 
   return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={`${id}-input`} className="text-sm font-medium text-gray-800">
-        {label}
-      </label>
+    <div className="flex flex-col gap-2">
+      <Autocomplete
+        label={label}
+        hint={hint}
+        listLabel="Tag suggestions"
+        placeholder="Type a tag..."
+        text={text}
+        onTextChange={onType}
+        suggestions={suggestions}
+        onPick={(tag) => add([tag.value])}
+        onEnterText={(entered) => add(namesIn(entered))}
+        onLeave={(left) => left.trim() && add(namesIn(left))}
+        onKeyDown={onKeyDown}
+        addon={
+          <Button variant="secondary" onClick={() => add(namesIn(text))} disabled={!typed}>
+            Add
+          </Button>
+        }
+      />
       {value.length > 0 && (
         <ul aria-label="Chosen tags" className="flex flex-wrap gap-1">
           {value.map((tag) => (
-            <li key={tag} className={chip}>
-              {tag}
-              <button
-                type="button"
-                className="text-gray-600 hover:text-red-700"
-                onClick={() => onChange(value.filter((t) => t !== tag))}
-                aria-label={`Remove tag ${tag}`}
-              >
-                ×
-              </button>
+            <li key={tag}>
+              <Chip onRemove={() => onChange(value.filter((t) => t !== tag))} removeLabel={`Remove tag ${tag}`}>
+                {tag}
+              </Chip>
             </li>
           ))}
         </ul>
-      )}
-      <div ref={box} className="relative flex gap-2">
-        <input
-          id={`${id}-input`}
-          role="combobox"
-          aria-expanded={shown}
-          aria-controls={`${id}-suggestions`}
-          aria-autocomplete="list"
-          aria-activedescendant={shown && active >= 0 ? optionId(active) : undefined}
-          aria-describedby={hint ? `${id}-hint` : undefined}
-          autoComplete="off"
-          placeholder="Type a tag..."
-          value={text}
-          onFocus={() => setOpen(true)}
-          onChange={(e) => onType(e.target.value)}
-          onKeyDown={onKeyDown}
-          onBlur={onBlur}
-          className={input}
-        />
-        <button type="button" className={button.secondary} onClick={() => add(namesIn(text))} disabled={!typed}>
-          Add
-        </button>
-        {shown && (
-          <ul
-            id={`${id}-suggestions`}
-            role="listbox"
-            aria-label="Tag suggestions"
-            className="absolute top-full z-10 mt-1 max-h-48 w-full overflow-y-auto rounded-lg border border-gray-200 bg-white shadow-lg"
-          >
-            {suggestions.map((t, index) => (
-              <li key={t.id} id={optionId(index)} role="option" aria-selected={index === active}>
-                <button
-                  type="button"
-                  tabIndex={-1}
-                  // Keeps the focus in the box, so picking a suggestion never first adds the half-typed word.
-                  onMouseDown={(e) => e.preventDefault()}
-                  onClick={() => add([t.name])}
-                  className={`w-full px-3 py-1.5 text-left text-sm hover:bg-rose-50 ${index === active ? 'bg-rose-100' : ''}`}
-                >
-                  {t.name}
-                </button>
-              </li>
-            ))}
-          </ul>
-        )}
-      </div>
-      {hint && (
-        <p id={`${id}-hint`} className="text-xs text-gray-600">
-          {hint}
-        </p>
       )}
     </div>
   );

@@ -3,8 +3,11 @@
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { api, toastFailure } from './session';
-import { useConfirm } from './confirm';
-import { button, card, chip, input } from './styles';
+import { useConfirm } from '@/components/ui/confirm';
+import { Button } from '@/components/ui/button';
+import { Chip } from '@/components/ui/chip';
+import { Card } from '@/components/ui/card';
+import { Input } from '@/components/ui/field';
 import type { TagResponse as Tag } from '@/lib/contract/catalog';
 import type { Catalog } from './use-catalog';
 
@@ -34,38 +37,30 @@ export function TagsTab({ catalog }: { catalog: Catalog }) {
 
   return (
     <div className="flex flex-col gap-4">
-      <form className={`${card} flex flex-wrap items-end gap-3`} onSubmit={(e) => void add(e)}>
+      <Card as="form" className="flex flex-wrap items-end gap-3" onSubmit={(e) => void add(e)}>
         <div className="flex min-w-64 flex-1 flex-col gap-1">
           <label htmlFor="new-tag" className="text-sm font-medium text-gray-800">
             New tag
           </label>
-          <input id="new-tag" className={input} required value={name} onChange={(e) => setName(e.target.value)} />
+          <Input id="new-tag" required value={name} onChange={(e) => setName(e.target.value)} />
         </div>
-        <button type="submit" className={button.primary}>
-          Add Tag
-        </button>
-      </form>
-      <div className={card}>
+        <Button type="submit">Add Tag</Button>
+      </Card>
+      <Card>
         {catalog.tags.length === 0 ? (
           <p className="text-gray-700">No tags yet.</p>
         ) : (
           <ul className="flex flex-wrap gap-2" aria-label="Tags">
             {catalog.tags.map((t) => (
-              <li key={t.id} className={chip}>
-                {t.name}
-                <button
-                  type="button"
-                  onClick={() => void remove(t)}
-                  aria-label={`Delete tag ${t.name}`}
-                  className="rounded-full px-1 text-gray-600 hover:bg-gray-200 hover:text-red-700"
-                >
-                  ×
-                </button>
+              <li key={t.id}>
+                <Chip onRemove={() => void remove(t)} removeLabel={`Delete tag ${t.name}`}>
+                  {t.name}
+                </Chip>
               </li>
             ))}
           </ul>
         )}
-      </div>
+      </Card>
     </div>
   );
 }

@@ -3,7 +3,7 @@
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { api, toastFailure } from './session';
-import { button } from './styles';
+import { Button } from '@/components/ui/button';
 import type { CategoryResponse as Category, TagResponse as Tag } from '@/lib/contract/catalog';
 import { BulkForm } from './upload/bulk-form';
 import { IndividualForm } from './upload/individual-form';
@@ -52,16 +52,9 @@ export function UploadTab({ onOpenProducts }: { onOpenProducts: () => void }) {
     <div className="flex flex-col gap-4">
       <div role="radiogroup" aria-label="Upload mode" className="flex gap-2">
         {(['bulk', 'individual'] as const).map((m) => (
-          <button
-            key={m}
-            type="button"
-            role="radio"
-            aria-checked={mode === m}
-            className={mode === m ? button.primary : button.secondary}
-            onClick={() => setMode(m)}
-          >
+          <Button key={m} role="radio" aria-checked={mode === m} variant={mode === m ? 'primary' : 'secondary'} onClick={() => setMode(m)}>
             {m === 'bulk' ? 'Bulk Upload' : 'Individual Upload'}
-          </button>
+          </Button>
         ))}
       </div>
       {mode === 'bulk' ? (
@@ -70,9 +63,9 @@ export function UploadTab({ onOpenProducts }: { onOpenProducts: () => void }) {
           {progress && <ProgressPanel progress={progress} retrying={retrying || polling} onRetry={() => void retry()} />}
           {progress && progress.stage !== 'processing' && progress.successful_files > 0 && (
             <div>
-              <button type="button" className={button.secondary} onClick={onOpenProducts}>
+              <Button variant="secondary" onClick={onOpenProducts}>
                 View in All Products
-              </button>
+              </Button>
             </div>
           )}
         </>

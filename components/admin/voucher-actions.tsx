@@ -3,9 +3,10 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { api, toastFailure } from './session';
-import { useConfirm } from './confirm';
-import { button } from './styles';
+import { useConfirm } from '@/components/ui/confirm';
+import { Button } from '@/components/ui/button';
 import type { VoucherResponse as Voucher } from '@/lib/contract/vouchers';
+import { Badge, type BadgeTone } from '@/components/ui/badge';
 
 export type VoucherState = 'Active' | 'Used' | 'Disabled';
 
@@ -20,15 +21,11 @@ export function voucherState(v: Voucher): VoucherState {
   return (v.current_balance ?? 0) > 0 ? 'Active' : 'Used';
 }
 
-const BADGE: Record<VoucherState, string> = {
-  Active: 'bg-emerald-100 text-emerald-900',
-  Used: 'bg-gray-200 text-gray-800',
-  Disabled: 'bg-amber-100 text-amber-900',
-};
+const TONE: Record<VoucherState, BadgeTone> = { Active: 'success', Used: 'neutral', Disabled: 'warning' };
 
 export function VoucherStatusBadge({ voucher }: { voucher: Voucher }) {
   const state = voucherState(voucher);
-  return <span className={`rounded-full px-2 py-0.5 text-xs font-bold ${BADGE[state]}`}>{state}</span>;
+  return <Badge tone={TONE[state]}>{state}</Badge>;
 }
 
 /** Disable / Enable, and Delete for a voucher nobody has used (the server answers 409 otherwise). */
@@ -59,19 +56,19 @@ export function VoucherActions({ voucher, onChanged }: { voucher: Voucher; onCha
   return (
     <div className="flex gap-1">
       {voucher.status === 'active' && (
-        <button type="button" className={button.small} disabled={busy} onClick={() => setStatus('disabled')}>
+        <Button variant="secondary" size="sm" disabled={busy} onClick={() => setStatus('disabled')}>
           Disable
-        </button>
+        </Button>
       )}
       {voucher.status === 'disabled' && (
-        <button type="button" className={button.small} disabled={busy} onClick={() => setStatus('active')}>
+        <Button variant="secondary" size="sm" disabled={busy} onClick={() => setStatus('active')}>
           Enable
-        </button>
+        </Button>
       )}
       {voucher.status !== 'used' && (
-        <button type="button" className={button.smallDanger} disabled={busy} onClick={remove} aria-label={`Delete voucher ${voucher.code}`}>
+        <Button variant="danger" size="sm" disabled={busy} onClick={remove} aria-label={`Delete voucher ${voucher.code}`}>
           Delete
-        </button>
+        </Button>
       )}
     </div>
   );

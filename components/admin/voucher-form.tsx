@@ -3,8 +3,10 @@
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { api, toastFailure } from './session';
-import { SelectField, TextAreaField, TextField } from './field';
-import { button, card } from './styles';
+import { TextField } from '@/components/ui/field';
+import { SelectField, TextareaField } from '@/components/ui/form-controls';
+import { Button } from '@/components/ui/button';
+import { Card, Notice } from '@/components/ui/card';
 import type { VoucherCreateResponse, VoucherResponse as Voucher } from '@/lib/contract/vouchers';
 
 type Created = VoucherCreateResponse;
@@ -43,7 +45,7 @@ export function VoucherForm({ onCreated }: { onCreated: () => Promise<void> }) {
   }
 
   return (
-    <form className={`${card} grid gap-4 sm:grid-cols-2`} onSubmit={(e) => void submit(e)} aria-labelledby="voucher-form-title" noValidate>
+    <Card as="form" className="grid gap-4 sm:grid-cols-2" onSubmit={(e) => void submit(e)} aria-labelledby="voucher-form-title" noValidate>
       <h2 id="voucher-form-title" className="text-lg font-bold sm:col-span-2">
         Create Gift Voucher
       </h2>
@@ -58,22 +60,22 @@ export function VoucherForm({ onCreated }: { onCreated: () => Promise<void> }) {
         <option value="reusable">Reusable gift card</option>
       </SelectField>
       <div className="sm:col-span-2">
-        <TextAreaField id="voucher-notes" label="Notes (optional)" rows={2} value={notes} onChange={(e) => setNotes(e.target.value)} />
+        <TextareaField id="voucher-notes" label="Notes (optional)" rows={2} value={notes} onChange={(e) => setNotes(e.target.value)} />
       </div>
       <div className="flex flex-wrap items-center gap-4 sm:col-span-2">
-        <button type="submit" className={button.primary} disabled={busy}>
+        <Button type="submit" disabled={busy}>
           {busy ? 'Creating...' : 'Create Voucher'}
-        </button>
+        </Button>
         {created && (
-          <p role="status" className="rounded-lg bg-emerald-50 px-3 py-2 text-sm text-emerald-900" data-testid="created-voucher">
+          <Notice tone="success" role="status" className="px-3 py-2" data-testid="created-voucher">
             Code{' '}
             <span className="font-mono font-bold" data-testid="voucher-code">
               {created.code}
             </span>{' '}
             sent to {created.email}
-          </p>
+          </Notice>
         )}
       </div>
-    </form>
+    </Card>
   );
 }

@@ -2,8 +2,10 @@
 
 import { useState } from 'react';
 import { formatDate } from '@/lib/format';
-import { dollars } from './format';
-import { button, card, input } from './styles';
+import { dollarsToCents, formatAud } from '@/lib/format';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Input } from '@/components/ui/field';
 import { DiscountCodesSection } from './discount-codes-section';
 import { Pager } from './pager';
 import type { VoucherResponse as Voucher } from '@/lib/contract/vouchers';
@@ -12,8 +14,9 @@ import { useAdminList, useDebounced } from './use-admin-list';
 import { VoucherActions, VoucherStatusBadge } from './voucher-actions';
 import { VoucherForm } from './voucher-form';
 
-const valueText = (v: Voucher) => (v.type === 'percentage' ? `${v.value}%` : dollars(v.value));
-const balanceText = (v: Voucher) => (v.current_balance === null ? '—' : `${dollars(v.current_balance)} of ${dollars(v.original_balance ?? 0)}`);
+const valueText = (v: Voucher) => (v.type === 'percentage' ? `${v.value}%` : formatAud(dollarsToCents(v.value)));
+const balanceText = (v: Voucher) =>
+  v.current_balance === null ? '—' : `${formatAud(dollarsToCents(v.current_balance))} of ${formatAud(dollarsToCents(v.original_balance ?? 0))}`;
 
 const PAGE_SIZE = 50;
 
@@ -30,15 +33,9 @@ export function VouchersTab() {
     <div className="flex flex-col gap-6">
       <div role="group" aria-label="Kind of code" className="flex flex-wrap gap-2">
         {VIEWS.map(([value, label]) => (
-          <button
-            key={value}
-            type="button"
-            aria-pressed={view === value}
-            className={view === value ? button.primary : button.secondary}
-            onClick={() => setView(value)}
-          >
+          <Button key={value} variant={view === value ? 'primary' : 'secondary'} aria-pressed={view === value} onClick={() => setView(value)}>
             {label}
-          </button>
+          </Button>
         ))}
       </div>
       {view === 'gift' ? <GiftVouchers /> : <DiscountCodesSection />}
@@ -56,7 +53,7 @@ function GiftVouchers() {
   return (
     <div className="flex flex-col gap-6">
       <VoucherForm onCreated={async () => void (await mutate())} />
-      <section className={card} aria-labelledby="vouchers-title">
+      <Card as="section" aria-labelledby="vouchers-title">
         <h2 id="vouchers-title" className="mb-3 text-lg font-bold">
           Vouchers
         </h2>
@@ -64,7 +61,7 @@ function GiftVouchers() {
           <label htmlFor="voucher-search" className="sr-only">
             Search vouchers
           </label>
-          <input
+          <Input
             id="voucher-search"
             type="search"
             placeholder="Search by code or email..."
@@ -73,7 +70,6 @@ function GiftVouchers() {
               setSearch(e.target.value);
               setOffset(0);
             }}
-            className={input}
           />
         </div>
         {vouchers === undefined ? (
@@ -115,7 +111,7 @@ function GiftVouchers() {
           </div>
         )}
         <Pager label="Vouchers" offset={offset} pageSize={PAGE_SIZE} shown={vouchers?.length ?? 0} total={data?.total ?? 0} onOffset={setOffset} />
-      </section>
+      </Card>
     </div>
   );
 }

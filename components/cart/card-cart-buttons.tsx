@@ -1,4 +1,5 @@
 import type { CartItem } from '@/lib/cart';
+import { Button, buttonClass } from '@/components/ui/button';
 
 /**
  * Add to Cart and Buy Now on a product card, as plain server markup: the item
@@ -9,15 +10,13 @@ import type { CartItem } from '@/lib/cart';
 export function CardCartButtons({ item }: { item: CartItem }) {
   return (
     <div className="card-actions" data-cart-item={JSON.stringify(item)}>
-      <button type="button" className="btn-cart" data-cart-action="add">
+      <Button variant="outline" data-cart-action="add">
         Add to Cart
-      </button>
-      <button type="button" className="btn-buy" data-cart-action="buy">
-        Buy Now
-      </button>
+      </Button>
+      <Button data-cart-action="buy">Buy Now</Button>
       {/* Shown instead of the buttons on what the signed-in customer owns (OwnedCardMarker). */}
       {/* eslint-disable-next-line @next/next/no-html-link-for-pages -- cards are plain server markup with no Link to hydrate (see ProductCard) */}
-      <a className="card-owned" href="/my-orders">
+      <a className={buttonClass({ variant: 'success', className: 'card-owned' })} href="/my-orders">
         Owned - Download in My Orders
       </a>
     </div>

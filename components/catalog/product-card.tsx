@@ -1,7 +1,8 @@
 import { CardCartButtons } from '@/components/cart/card-cart-buttons';
-import { Badge, Price } from './price';
+import { Badge } from '@/components/ui/badge';
+import { Price } from '@/components/ui/price';
 import type { ProductCardView } from './types';
-import { CARD_TAG_LIMIT } from '@/lib/shop';
+import { CARD_TAG_LIMIT, tagListingPath } from '@/lib/shop';
 
 // Styles are the .card* classes in app/globals.css (the card repeats 48 times per page).
 // Plain <a>, not next/link: 96 Link components to hydrate and prefetch cost a phone
@@ -40,7 +41,9 @@ export function ProductCard({ product, priority = false }: { product: ProductCar
         {product.tags.length > 0 && (
           <ul className="card-tags" aria-label="Tags">
             {product.tags.slice(0, CARD_TAG_LIMIT).map((tag) => (
-              <li key={tag}>{tag}</li>
+              <li key={tag}>
+                <a href={tagListingPath(tag)}>{tag}</a>
+              </li>
             ))}
           </ul>
         )}

@@ -1,14 +1,10 @@
 import type { CartItem } from '@/lib/cart';
+import type { PriceView } from '@/components/ui/price';
+
+export type { PriceView };
 
 // What catalogue components render: computed on the server from the database,
 // so components stay free of data access and pricing rules.
-export type PriceView = {
-  priceCents: number;
-  regularPriceCents: number;
-  onSale: boolean;
-  salePercent: number;
-};
-
 export type ProductCardView = {
   id: string;
   title: string;

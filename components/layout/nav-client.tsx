@@ -6,20 +6,20 @@ import { useCart } from '@/components/cart/use-cart';
 import { useMembershipCheck } from '@/components/account/use-membership-check';
 import { storeUser, useStoredUser } from '@/components/account/use-user';
 import { api } from '@/components/data/api';
+import { Badge } from '@/components/ui/badge';
 import { setFlash } from '@/components/ui/flash';
+import { CartIcon, CloseIcon, CrownIcon, MenuIcon } from '@/components/ui/icons';
+import { TextButton } from '@/components/ui/text-button';
 
 export function CartButton() {
   const count = useCart().length;
   return (
     <Link href="/cart" className="relative rounded-full p-2 text-gray-800 hover:bg-gray-100" aria-label={`Cart, ${count} item${count === 1 ? '' : 's'}`}>
-      <CartIcon />
+      <CartIcon className="h-6 w-6" />
       {count > 0 && (
-        <span
-          className="absolute -right-1 -top-1 flex h-5 min-w-5 items-center justify-center rounded-full bg-rose-700 px-1 text-xs font-bold text-white"
-          data-testid="cart-count"
-        >
+        <Badge tone="sale" className="absolute -top-1 -right-1 h-5 min-w-5 justify-center px-1 tracking-normal" data-testid="cart-count">
           {count}
-        </span>
+        </Badge>
       )}
     </Link>
   );
@@ -52,15 +52,15 @@ export function AccountLinks({ className = '' }: { className?: string }) {
       </Link>
       <span className={`${className} flex items-center gap-1 font-semibold`} data-testid="nav-user">
         {user.is_member && (
-          <span aria-label="Member" title="Member">
-            👑
+          <span role="img" aria-label="Member" title="Member" className="text-warning-700">
+            <CrownIcon />
           </span>
         )}
         {user.name}
       </span>
-      <button type="button" onClick={() => void logout()} className={`${className} text-left`}>
+      <TextButton onClick={() => void logout()} className={`${className} text-left`}>
         Logout
-      </button>
+      </TextButton>
     </>
   );
 }
@@ -79,9 +79,7 @@ export function MobileMenu({ categories }: { categories: string[] }) {
         aria-label={open ? 'Close menu' : 'Open menu'}
         onClick={() => setOpen((o) => !o)}
       >
-        <svg width="24" height="24" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
-          {open ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
-        </svg>
+        {open ? <CloseIcon className="h-6 w-6" /> : <MenuIcon className="h-6 w-6" />}
       </button>
       {open && (
         <nav id="mobile-menu" className="absolute inset-x-0 top-full border-b border-gray-200 bg-white p-4 shadow-lg" onClick={() => setOpen(false)}>
@@ -110,25 +108,5 @@ export function MobileMenu({ categories }: { categories: string[] }) {
         </nav>
       )}
     </div>
-  );
-}
-
-function CartIcon() {
-  return (
-    <svg
-      width="24"
-      height="24"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-    >
-      <circle cx="9" cy="21" r="1" />
-      <circle cx="20" cy="21" r="1" />
-      <path d="M1 1h4l2.7 13.4a2 2 0 0 0 2 1.6h9.7a2 2 0 0 0 2-1.6L23 6H6" />
-    </svg>
   );
 }

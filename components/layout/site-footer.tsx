@@ -12,13 +12,13 @@ export function SiteFooter() {
           Copyright {FOOTER_YEAR} {SHOP_NAME}. All rights reserved.
         </p>
         <nav aria-label="Footer" className="flex gap-4">
-          <Link href="/products" className="hover:text-rose-700">
+          <Link href="/products" className="hover:text-brand-700">
             Products
           </Link>
-          <Link href="/membership" className="hover:text-rose-700">
+          <Link href="/membership" className="hover:text-brand-700">
             Membership
           </Link>
-          <Link href="/my-orders" className="hover:text-rose-700">
+          <Link href="/my-orders" className="hover:text-brand-700">
             My Orders
           </Link>
         </nav>

@@ -10,7 +10,7 @@ export function SiteNav({ categories }: { categories: string[] }) {
     <header className="sticky top-0 z-40 border-b border-gray-200 bg-white/95 backdrop-blur">
       <div className="relative mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4">
         <Link href="/" className="text-lg font-extrabold tracking-tight text-gray-900" aria-label={`${SHOP_NAME} home`}>
-          <span className="text-rose-700">Pixel</span> Press Studio
+          <span className="text-brand-700">Pixel</span> Press Studio
         </Link>
         <nav className="hidden items-center gap-1 md:flex" aria-label="Main">
           <Link href="/" className={link}>
@@ -18,7 +18,7 @@ export function SiteNav({ categories }: { categories: string[] }) {
           </Link>
           <div className="group relative">
             <Link href="/products" className={`${link} inline-flex items-center gap-1`} aria-haspopup="true">
-              Products <ChevronDownIcon />
+              Products <ChevronDownIcon className="h-3.5 w-3.5" />
             </Link>
             <div className="invisible absolute left-0 top-full z-50 min-w-56 pt-2 opacity-0 transition group-focus-within:visible group-focus-within:opacity-100 group-hover:visible group-hover:opacity-100">
               <ul className="rounded-xl border border-gray-200 bg-white p-2 shadow-lg">

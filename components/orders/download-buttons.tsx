@@ -1,3 +1,5 @@
+import { buttonClass } from '@/components/ui/button';
+import { DownloadIcon } from '@/components/ui/content-icons';
 import { formatDate } from '@/lib/format';
 
 /** A file replaced since the order (Decision 68) has `updated_at` and the versions it replaced, which stay downloadable. */
@@ -10,7 +12,7 @@ type DownloadFile = {
 };
 export type DownloadItem = { product_id: string; title: string; is_bundle?: boolean; files: DownloadFile[] };
 
-const BUTTON = 'inline-flex items-center gap-2 rounded-lg bg-gray-900 px-4 py-2 text-sm font-semibold text-white hover:bg-gray-700';
+const BUTTON = buttonClass({ variant: 'dark' });
 
 /**
  * SPEC §2: one file gives a single 'Download File' button; several give one
@@ -47,7 +49,7 @@ function FileUpdates({ file }: { file: DownloadFile }) {
   if (!file.updated_at) return null;
   return (
     <div className="mt-1 text-xs text-gray-700">
-      <p className="font-semibold text-emerald-800" data-testid="file-updated">
+      <p className="font-semibold text-success-800" data-testid="file-updated">
         Updated {formatDate(file.updated_at)}
       </p>
       {(file.earlier_versions ?? []).map((v) => (
@@ -59,11 +61,11 @@ function FileUpdates({ file }: { file: DownloadFile }) {
   );
 }
 
-// The arrow is decoration: the accessible name must be exactly the label.
+// The icon is decoration (aria-hidden): the accessible name must be exactly the label.
 function DownloadLink({ href, label }: { href: string; label: string }) {
   return (
     <a href={href} target="_blank" rel="noopener noreferrer" className={BUTTON}>
-      <span aria-hidden="true">⬇</span>
+      <DownloadIcon />
       {label}
     </a>
   );
@@ -77,7 +79,7 @@ export function DownloadAllLink({ sessionId, fileCount }: { sessionId: string; f
   if (fileCount <= 1) return null;
   return (
     <a href={`/api/download/${encodeURIComponent(sessionId)}/all`} rel="noopener noreferrer" download className={BUTTON} data-testid="download-all">
-      <span aria-hidden="true">⬇</span>
+      <DownloadIcon />
       Download all
     </a>
   );

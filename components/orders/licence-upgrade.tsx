@@ -6,7 +6,9 @@ import { toast } from 'sonner';
 import { api } from '@/components/data/api';
 import type { CheckoutSessionResponse } from '@/lib/contract/checkout';
 import type { OrderLicenceResponse } from '@/lib/contract/licences';
-import { formatAud } from '@/lib/format';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { dollarsToCents, formatAud } from '@/lib/format';
 
 /**
  * A licence's tier, its certificate and its upgrades (Decision 081): each
@@ -18,13 +20,17 @@ export function LicenceSummary({ productId, licence }: { productId: string; lice
     <div className="mt-2 flex flex-col gap-2 text-sm" data-testid="order-licence">
       <p>
         <span className="font-semibold">{licence.name} licence</span> <span className="font-mono text-gray-700">{licence.id}</span>
-        {licence.status === 'revoked' && <span className="ml-2 rounded-full bg-red-100 px-2 py-0.5 text-xs font-bold text-red-800">Revoked</span>}
+        {licence.status === 'revoked' && (
+          <Badge tone="danger" className="ml-2">
+            Revoked
+          </Badge>
+        )}
       </p>
       <p className="flex flex-wrap gap-3">
-        <a href={licence.certificate_url} target="_blank" rel="noopener noreferrer" className="font-semibold text-indigo-800 underline">
+        <a href={licence.certificate_url} target="_blank" rel="noopener noreferrer" className="font-semibold text-accent-800 underline">
           Licence certificate
         </a>
-        <a href={`/licence/${encodeURIComponent(licence.id)}`} className="text-indigo-800 underline">
+        <a href={`/licence/${encodeURIComponent(licence.id)}`} className="text-accent-800 underline">
           Verification page
         </a>
       </p>
@@ -54,15 +60,9 @@ export function LicenceUpgrades({ productId, licence }: { productId: string; lic
   return (
     <div className="flex flex-wrap gap-2" aria-label="Upgrade this licence">
       {licence.upgrades.map((u) => (
-        <button
-          key={u.key}
-          type="button"
-          disabled={busy}
-          onClick={() => void upgrade(u.key)}
-          className="rounded-lg border border-rose-700 px-3 py-1.5 font-semibold text-rose-700 hover:bg-rose-50 disabled:opacity-60"
-        >
-          Upgrade to {u.name} ({formatAud(Math.round(u.price * 100))})
-        </button>
+        <Button key={u.key} variant="outline" size="sm" disabled={busy} onClick={() => void upgrade(u.key)}>
+          Upgrade to {u.name} ({formatAud(dollarsToCents(u.price))})
+        </Button>
       ))}
     </div>
   );

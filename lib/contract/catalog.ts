@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { API_LIST_LIMIT } from '@/lib/shop';
+import { API_LIST_LIMIT, LISTING_SORTS, MAX_PRICE_FILTER_DOLLARS } from '@/lib/shop';
 import { dollars, isoDateTime, successResponse } from './common';
 import { itemLicenceResponse } from './licences';
 
@@ -9,12 +9,59 @@ import { itemLicenceResponse } from './licences';
 
 const text = (max: number) => z.string().trim().min(1).max(max);
 
-export const catalogQuerySchema = z.object({
-  category: text(100).optional(),
-  subcategory: text(100).optional(),
-  search: text(100).optional(),
-  limit: z.coerce.number().int().min(1).max(500).default(API_LIST_LIMIT),
-  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+/** A price bound in dollars (at most two decimals), as whole cents. */
+const priceBound = z.coerce
+  .number({ message: 'Enter a price in dollars' })
+  .min(0, 'A price cannot be negative')
+  .max(MAX_PRICE_FILTER_DOLLARS, `At most ${MAX_PRICE_FILTER_DOLLARS} dollars`)
+  .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, 'At most two decimals')
+  .transform((v) => Math.round(v * 100));
+
+// GET /api/products, /api/bundles: filters, order (Decision 088) and the page.
+export const catalogQuerySchema = z
+  .object({
+    category: text(100).optional(),
+    subcategory: text(100).optional(),
+    search: text(100).optional(),
+    tag: text(100)
+      .transform((v) => v.toLowerCase())
+      .optional(),
+    sort: z.enum(LISTING_SORTS, { message: `Sort by one of ${LISTING_SORTS.join(', ')}` }).optional(),
+    min_price: priceBound.optional(),
+    max_price: priceBound.optional(),
+    limit: z.coerce.number().int().min(1).max(500).default(API_LIST_LIMIT),
+    offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  })
+  .refine((q) => q.min_price === undefined || q.max_price === undefined || q.min_price <= q.max_price, {
+    message: 'min_price cannot be above max_price',
+    path: ['min_price'],
+  })
+  .transform(({ min_price, max_price, ...rest }) => ({ ...rest, minPriceCents: min_price, maxPriceCents: max_price }));
+
+/** At most this many products asked about per recommendations request (a cart's worth). */
+export const MAX_RECOMMENDATION_SOURCES = 20;
+/** Items a recommendations answer holds at most. */
+export const MAX_RECOMMENDATIONS = 12;
+
+// GET /api/recommendations?product_ids=a,b: what to offer beside a cart or an order (Decision 089).
+export const recommendationsQuerySchema = z.object({
+  product_ids: z
+    .string({ message: 'Name the products: product_ids=a,b' })
+    .max(MAX_RECOMMENDATION_SOURCES * 65)
+    .transform((v) => [
+      ...new Set(
+        v
+          .split(',')
+          .map((id) => id.trim())
+          .filter(Boolean),
+      ),
+    ])
+    .pipe(
+      z
+        .array(z.string().regex(/^[a-z0-9]{1,64}$/i, 'Invalid id'))
+        .min(1, 'Name at least one product')
+        .max(MAX_RECOMMENDATION_SOURCES, `At most ${MAX_RECOMMENDATION_SOURCES} products`),
+    ),
 });
 
 export const idParamsSchema = z.object({

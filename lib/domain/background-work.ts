@@ -10,6 +10,8 @@ import { lapseOrder, ORDER_EMAIL_JOB, ORDER_LAPSE_JOB } from '@/lib/domain/order
 import { REFUND_EMAIL_JOB, REFUND_SETTLE_JOB, settlePendingRefund } from '@/lib/domain/refunds';
 import { processUploadFile, runStagingSweep, SWEEP_STAGING_CRON, SWEEP_STAGING_JOB, UPLOAD_JOB, UPLOAD_JOB_SECONDS } from '@/lib/domain/uploads';
 import { JOB_CONCURRENCY, registerJobHandler, startJobWorker } from '@/lib/domain/jobs';
+import { countOrderInsights, ORDER_INSIGHTS_JOB } from '@/lib/domain/insights';
+import { LIST_PRICES_CRON, LIST_PRICES_JOB, refreshListPrices } from '@/lib/domain/catalog';
 
 export function registerJobHandlers(): void {
   registerJobHandler(ORDER_EMAIL_JOB, async (payload) => {
@@ -62,6 +64,17 @@ export function registerJobHandlers(): void {
     const { orderId } = payload as { orderId: string };
     await lapseOrder(orderId);
   });
+  registerJobHandler(ORDER_INSIGHTS_JOB, async (payload) => {
+    const { orderId } = payload as { orderId: string };
+    await countOrderInsights(orderId);
+  });
+  registerJobHandler(
+    LIST_PRICES_JOB,
+    async () => {
+      await refreshListPrices();
+    },
+    { cron: LIST_PRICES_CRON, retryLimit: 1, expireInSeconds: 60 },
+  );
 }
 
 /** The in-process worker (instrumentation.ts); a failure to start is logged, and the web server keeps serving. */

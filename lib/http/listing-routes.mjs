@@ -3,9 +3,14 @@
 // path that names the listing, so that a browse listing is a cached page like a
 // product page (Decisions 023, 079):
 //   /products/in/{category}[/{subcategory}]/{page}, /products/in/{page}  cached (ISR)
+//   /products/by/{sort}/{tag|~}[/{category}[/{subcategory}]]/{page}
+//                                   another order or a tag (Decision 088): cached
+//                                   like /products/in; only the five sorts and,
+//                                   on the page, only tags of the vocabulary
 //   /products/found/{term}/{page}   a search without a category: cached once asked
 //                                   for twice, bounded (Decisions 069)
-//   /products/search?…              every other search, rendered per request
+//   /products/search?…              every other search and every price filter,
+//                                   rendered per request
 // Anything else stays /products (the prerendered default listing).
 //
 // Why here and not next.config.ts rewrites (Decisions 046 until 079): Next
@@ -24,7 +29,12 @@
 
 export const LISTING_ROUTE = '/products/in';
 export const SEARCH_ROUTE = '/products/found';
+export const SORTED_ROUTE = '/products/by';
 export const PER_REQUEST_ROUTE = '/products/search';
+/** The listing orders (lib/shop.ts LISTING_SORTS; a unit test keeps the two equal). */
+export const SORTS = ['newest', 'price_asc', 'price_desc', 'best_selling', 'top_rated'];
+/** The tag segment of a sorted listing without a tag: no encoded name reads '~' alone. */
+export const NO_TAG = '~';
 
 const MAX_NAME = 100;
 /** Pages 2–10,000 without leading zeros; anything else is page 1, as on the page itself. */
@@ -68,6 +78,19 @@ function nameOf(value) {
   return name && name.length <= MAX_NAME && !name.includes('\u0000') ? name : null;
 }
 
+/**
+ * The category part of a listing's path: [], [category] or [category,
+ * subcategory], encoded; null when a name cannot be a path (a per-request page).
+ */
+function scopeSegments(category, subcategory) {
+  if (category === undefined || !category.trim()) return [];
+  const name = nameOf(category);
+  if (!name) return null;
+  if (subcategory === undefined || !subcategory.trim()) return [encodeSegment(name)];
+  const sub = nameOf(subcategory);
+  return sub ? [encodeSegment(name), encodeSegment(sub)] : null;
+}
+
 /** Where a /products request goes: its query alone decides. */
 export function listingTarget(search) {
   const query = new URLSearchParams(search);
@@ -75,21 +98,33 @@ export function listingTarget(search) {
   const category = last(query, 'category');
   const subcategory = last(query, 'subcategory');
   const page = last(query, 'page');
+  const tag = last(query, 'tag');
+  // An unknown order is no order, as on the page itself; `newest` is the default's name.
+  const sortText = last(query, 'sort');
+  const sort = SORTS.includes(sortText) ? sortText : undefined;
+  const tagged = tag !== undefined && tag.trim() !== '';
+  // A price range is whatever a stranger types: never a cached page (Decision 088).
+  const priced = ['min_price', 'max_price'].some((key) => last(query, key)?.trim());
   if (searchText !== undefined && searchText.trim()) {
     const term = nameOf(searchText);
-    const plain = category === undefined && subcategory === undefined && (page === undefined || ANY_PAGE.test(page));
+    const plain =
+      category === undefined && subcategory === undefined && !tagged && !priced && sort === undefined && (page === undefined || ANY_PAGE.test(page));
     if (term && plain) return `${SEARCH_ROUTE}/${encodeSegment(term)}/${page ?? 1}`;
     return PER_REQUEST_ROUTE;
   }
+  if (priced) return PER_REQUEST_ROUTE;
   const pagePart = page !== undefined && LATER_PAGE.test(page) ? page : '1';
-  if (category !== undefined) {
-    const name = nameOf(category);
-    if (!name) return category.trim() ? PER_REQUEST_ROUTE : pagePart === '1' ? null : `${LISTING_ROUTE}/${pagePart}`;
-    if (subcategory === undefined || !subcategory.trim()) return `${LISTING_ROUTE}/${encodeSegment(name)}/${pagePart}`;
-    const sub = nameOf(subcategory);
-    return sub ? `${LISTING_ROUTE}/${encodeSegment(name)}/${encodeSegment(sub)}/${pagePart}` : PER_REQUEST_ROUTE;
+  const scope = scopeSegments(category, subcategory);
+  if (scope === null) return PER_REQUEST_ROUTE;
+  if (tagged || (sort !== undefined && sort !== 'newest')) {
+    const tagName = tagged ? nameOf(tag) : NO_TAG;
+    if (!tagName) return PER_REQUEST_ROUTE;
+    // Tags are lower-case (the vocabulary's rule), so every spelling shares the one path.
+    const tagPart = tagged ? encodeSegment(tagName.toLowerCase()) : NO_TAG;
+    return [SORTED_ROUTE, sort ?? 'newest', tagPart, ...scope, pagePart].join('/');
   }
-  return pagePart === '1' ? null : `${LISTING_ROUTE}/${pagePart}`;
+  if (scope.length === 0) return pagePart === '1' ? null : `${LISTING_ROUTE}/${pagePart}`;
+  return [LISTING_ROUTE, ...scope, pagePart].join('/');
 }
 
 /**
@@ -126,4 +161,26 @@ export function listingFromSegments(segments) {
   if (names.some((name) => name === null || nameOf(name) !== name)) return null;
   const [category, subcategory] = names;
   return { category, subcategory, page: Number(pageText) };
+}
+
+/**
+ * Reads a sorted or tagged listing's path segments back, or null when
+ * routeListing never writes them (an unknown sort, a tag not in lower case, the
+ * default order without a tag: that listing's path is /products/in).
+ */
+export function sortedFromSegments(sortSegment, tagSegment, segments) {
+  if (!SORTS.includes(sortSegment)) return null;
+  let tag;
+  if (tagSegment !== NO_TAG) {
+    tag = decodeSegment(tagSegment);
+    if (tag === null || nameOf(tag) !== tag || tag.toLowerCase() !== tag) return null;
+  }
+  if (tag === undefined && sortSegment === 'newest') return null;
+  if (segments.length < 1 || segments.length > 3) return null;
+  const pageText = segments[segments.length - 1];
+  if (!ANY_PAGE.test(pageText)) return null;
+  const names = segments.slice(0, -1).map(decodeSegment);
+  if (names.some((name) => name === null || nameOf(name) !== name)) return null;
+  const [category, subcategory] = names;
+  return { sort: sortSegment, tag, category, subcategory, page: Number(pageText) };
 }

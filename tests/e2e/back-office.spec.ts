@@ -3,7 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { z } from 'zod';
 import { adminProductResponse, bundleResponse } from '@/lib/contract/catalog';
-import { apiGet, productList, sql } from './helpers';
+import { apiGet, categoryList, pick, productList, sql } from './helpers';
 
 // Issue #15 in the browser: the New Bundle dialog with its searchable, ordered
 // product picker and tag autocomplete (pickers close on an outside click), and
@@ -39,13 +39,13 @@ test('New Bundle: pick products by search in order, tags with autocomplete, and 
   const dialog = page.getByRole('dialog', { name: 'New Bundle' });
   await dialog.getByLabel('Title', { exact: true }).fill(title);
   await dialog.getByLabel('Price (AUD)').fill('19.95');
-  await dialog.getByLabel('Category', { exact: true }).selectOption({ index: 1 });
+  await pick(dialog, 'Category', (await apiGet(request, '/api/categories', categoryList))[0].name);
 
   // Tags: a suggestion from the vocabulary, then a new word; the list closes on an outside click.
   const tagBox = dialog.getByRole('combobox', { name: 'Tags' });
   await tagBox.fill(knownTag.slice(0, 3));
   const suggestions = dialog.getByRole('listbox', { name: 'Tag suggestions' });
-  await suggestions.getByRole('button', { name: knownTag, exact: true }).click();
+  await suggestions.getByRole('option', { name: knownTag, exact: true }).click();
   await tagBox.fill(`fresh-${suffix}`);
   await tagBox.press('Enter');
   await expect(dialog.getByRole('list', { name: 'Chosen tags' }).getByRole('listitem')).toHaveCount(2);
@@ -59,7 +59,7 @@ test('New Bundle: pick products by search in order, tags with autocomplete, and 
   const results = dialog.getByRole('listbox', { name: 'Matching products' });
   for (const product of [first, second]) {
     await search.fill(product.title);
-    await results.getByRole('button', { name: product.title, exact: true }).click();
+    await results.getByRole('option', { name: product.title, exact: true }).click();
   }
   const chosen = dialog.getByRole('list', { name: 'Products in this bundle' }).getByRole('listitem');
   await expect(chosen).toHaveCount(2);
@@ -147,7 +147,7 @@ test('All Products: search and pages come from the server, and "Select all N mat
 
     await panel.getByLabel(/Select all shown/).check();
     await panel.getByRole('button', { name: 'Select all 60 matching' }).click();
-    await panel.getByLabel('Move selected to category').selectOption(target);
+    await pick(panel, 'Move selected to category', target);
     await panel.getByRole('button', { name: 'Update Category' }).click();
     await expect(toast(page, 'Updated successfully')).toContainText(`60 item(s) moved to ${target}`);
 
@@ -180,7 +180,7 @@ test('tags from the vocabulary with autocomplete in the individual upload form a
     await form.getByLabel('Product files').setInputFiles({ name: 'design.png', mimeType: 'image/png', buffer: mockup });
     await form.getByLabel('Title').fill(title);
     await form.getByLabel('Price (AUD)').fill('6.50');
-    await form.getByLabel('Category', { exact: true }).selectOption(category);
+    await pick(form, 'Category', category);
 
     // Keyboard: the arrow picks a suggestion, Enter takes it; a comma ends a new tag; Backspace takes the last chip off.
     const tagBox = form.getByRole('combobox', { name: 'Tags' });
@@ -192,18 +192,18 @@ test('tags from the vocabulary with autocomplete in the individual upload form a
     await expect(suggestions.getByRole('option', { name: known, exact: true })).toHaveAttribute('aria-selected', 'true');
     await tagBox.press('Enter');
     await tagBox.pressSequentially(`${added},`);
-    await expect(chosen).toHaveText([`${known}×`, `${added}×`]);
+    await expect(chosen).toHaveText([known, added]);
     await tagBox.pressSequentially(typed);
     await tagBox.press('Backspace');
     await expect(tagBox).toHaveValue(typed.slice(0, -1));
     await tagBox.fill('');
     await tagBox.press('Backspace');
-    await expect(chosen).toHaveText([`${known}×`]);
+    await expect(chosen).toHaveText([known]);
     // A tag typed and never confirmed is kept when the owner moves on; the list closes on an outside click.
     await tagBox.fill(added);
     await expect(suggestions).toBeHidden();
     await form.getByLabel('Title').click();
-    await expect(chosen).toHaveText([`${known}×`, `${added}×`]);
+    await expect(chosen).toHaveText([known, added]);
     await tagBox.click();
     await expect(suggestions).toBeVisible();
     await form.getByLabel('Title').click();
@@ -222,11 +222,11 @@ test('tags from the vocabulary with autocomplete in the individual upload form a
     await products.getByRole('button', { name: `Edit ${title}` }).click();
     const dialog = page.getByRole('dialog', { name: 'Edit Product' });
     const dialogChips = dialog.getByRole('list', { name: 'Chosen tags' }).getByRole('listitem');
-    await expect(dialogChips).toHaveText([`${known}×`, `${added}×`]);
+    await expect(dialogChips).toHaveText([known, added]);
     await dialog.getByRole('button', { name: `Remove tag ${added}` }).click();
     const editBox = dialog.getByRole('combobox', { name: 'Tags' });
     await editBox.fill(other);
-    await dialog.getByRole('listbox', { name: 'Tag suggestions' }).getByRole('button', { name: other, exact: true }).click();
+    await dialog.getByRole('listbox', { name: 'Tag suggestions' }).getByRole('option', { name: other, exact: true }).click();
     await editBox.fill(typed);
     await editBox.press('Enter');
     await editBox.fill(edited);

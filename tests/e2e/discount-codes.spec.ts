@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { randomBytes } from 'node:crypto';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { zonedDateTime } from '@/lib/format';
-import { apiGet, aud, productList, sql } from './helpers';
+import { apiGet, aud, categoryList, productList, sql } from './helpers';
 
 // Admin → Vouchers → Discount codes (Decision 090) on a desktop and on a phone:
 // a code made with its rules (the end typed in Sydney time, stored as that
@@ -98,14 +98,20 @@ test('on a desktop: a capped code with an end in Sydney time, used by a paid ord
 test('on a phone: a code for chosen products, edited in its dialog, deleted while unused, with nothing wider than the screen', async ({ browser, request }) => {
   test.setTimeout(120_000);
   const [product] = (await apiGet(request, '/api/products?limit=50', productList)).filter((p) => !p.is_bundle);
+  const [category] = await apiGet(request, '/api/categories', categoryList);
   const code = `PHONE-${suffix}`;
   const page = await adminPage(browser, { width: 390, height: 844 });
 
   await form(page).getByLabel('Code').fill(code);
   await form(page).getByLabel('Value').fill('15');
+  // Categories are searched by name too; the chips keep what was picked.
+  await form(page).getByLabel('Applies to', { exact: true }).selectOption({ label: 'Categories' });
+  await form(page).getByRole('combobox', { name: 'Categories' }).fill(category.name);
+  await form(page).getByRole('listbox', { name: 'Matching categories' }).getByRole('option', { name: category.name, exact: true }).click();
+  await expect(form(page).getByRole('list', { name: 'Categories the code applies to' })).toContainText(category.name);
   await form(page).getByLabel('Applies to', { exact: true }).selectOption({ label: 'Products or bundles' });
-  await form(page).getByLabel('Products or bundles', { exact: true }).fill(product.title);
-  await form(page).getByRole('option', { name: product.title }).getByRole('button').click();
+  await form(page).getByRole('combobox', { name: 'Products or bundles' }).fill(product.title);
+  await form(page).getByRole('listbox', { name: 'Matching products and bundles' }).getByRole('option', { name: product.title, exact: true }).click();
   await expect(form(page).getByRole('list', { name: 'Products and bundles the code applies to' })).toContainText(product.title);
   await form(page).getByLabel('Uses per customer (optional)').fill('1');
   await form(page).getByRole('button', { name: 'Create Discount Code' }).click();

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import type { QueryResultRow } from 'pg';
 import { z } from 'zod';
 import { bannerResponse, bundleResponse, categoryResponse, productResponse, type ProductResponse } from '@/lib/contract/catalog';
@@ -24,6 +24,17 @@ export async function apiGet<S extends z.ZodType>(request: APIRequestContext, pa
 }
 
 export const aud = (dollars: number) => `${dollars.toFixed(2)} AUD`;
+
+/**
+ * Chooses `option` in the searchable picker labelled `label` (components/ui/combobox.tsx),
+ * as a person does: types part of the name, then clicks it in the narrowed list.
+ */
+export async function pick(scope: Page | Locator, label: string, option: string): Promise<void> {
+  const box = scope.getByRole('combobox', { name: label, exact: true });
+  await box.click();
+  await box.fill(option);
+  await scope.getByRole('listbox', { name: label, exact: true }).getByRole('option', { name: option, exact: true }).click();
+}
 
 /** One query on the test database (DATABASE_URL from `npm test`), for fixtures the UI cannot make. */
 export async function sql<T extends QueryResultRow = QueryResultRow>(text: string, values: unknown[] = []): Promise<T[]> {

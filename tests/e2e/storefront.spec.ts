@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { PRODUCTS_PAGE_SIZE } from '@/lib/shop';
-import { apiGet, aud, bannerResponse, bundleList, categoryList, productList } from './helpers';
+import { apiGet, aud, bannerResponse, bundleList, categoryList, pick, productList } from './helpers';
 
 test('home shows the banner, the three features and the 6 newest products', async ({ page, request }) => {
   const newest = await apiGet(request, '/api/products?limit=6', productList);
@@ -34,10 +34,10 @@ test('category and subcategory filters follow the query string', async ({ page, 
   await expect(page.getByRole('heading', { name: 'Browse by Category' })).toHaveCount(0);
   // The first page of the listing: other browser tests may have added to this category.
   await expect(page.getByTestId('product-card')).toHaveCount(Math.min(PRODUCTS_PAGE_SIZE, all.length + bundles.length));
-  await expect(page.getByLabel('Category', { exact: true })).toHaveValue(category.name);
+  await expect(page.getByRole('combobox', { name: 'Category', exact: true })).toHaveValue(category.name);
 
   const sub = category.subcategories.find((s) => all.some((p) => p.subcategory === s))!;
-  await page.getByLabel('Subcategory', { exact: true }).selectOption(sub);
+  await pick(page, 'Subcategory', sub);
   await expect(page).toHaveURL(new RegExp(`subcategory=${encodeURIComponent(sub).replace(/%20/g, '(%20|\\+)')}`));
   const inSub = all.filter((p) => p.subcategory === sub).length + bundles.filter((b) => b.subcategory === sub).length;
   await expect(page.getByTestId('product-card')).toHaveCount(Math.min(PRODUCTS_PAGE_SIZE, inSub));

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type Page, type Response } from '@playwright/test';
 import sharp from 'sharp';
-import { apiGet, categoryList, sql } from './helpers';
+import { apiGet, categoryList, pick, sql } from './helpers';
 
 // The upload pipeline end to end (issue #6 §5, SPEC §2 Upload): a bulk batch of
 // three generated PNGs through the Upload tab, sent by the browser straight to
@@ -71,7 +71,7 @@ test('bulk upload of three images: progress, success banner, products with previ
 
   await page.getByLabel('Images').setInputFiles(BULK.map((f) => join(dir, f.name)));
   await page.locator('#bulk-price').fill(PRICE);
-  await page.locator('#bulk-category').selectOption(category.name);
+  await pick(page.getByRole('form', { name: 'Bulk upload' }), 'Category', category.name);
   const shopOrigin = new URL(page.url()).origin;
   const sent: { method: string; url: string; status: number }[] = [];
   page.on('response', (res) => sent.push({ method: res.request().method(), url: res.url(), status: res.status() }));
@@ -126,7 +126,7 @@ test('individual upload with two files: the product page exists and, once bought
   await page.locator('#single-files').setInputFiles([join(dir, 'poster-a.png'), join(dir, 'poster-b.pdf')]);
   await page.locator('#single-title').fill(SINGLE_TITLE);
   await page.locator('#single-price').fill(PRICE);
-  await page.locator('#single-category').selectOption(category.name);
+  await pick(page.getByRole('form', { name: 'Individual upload' }), 'Category', category.name);
   await page.getByRole('button', { name: 'Upload Product' }).click();
   await expect(page.locator('[data-sonner-toast]').filter({ hasText: `${SINGLE_TITLE} uploaded` })).toBeVisible({ timeout: 20_000 });
 

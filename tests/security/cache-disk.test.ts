@@ -59,6 +59,15 @@ describe('made-up ids, names and offsets', () => {
       (i) => ({ path: `/api/products?offset=${1000 + i}`, expected: 200 }),
       () => ({ path: `/api/products?category=${made()}`, expected: 200 }),
       (i) => ({ path: `/api/bundles?limit=7&category=${q(real.name)}&offset=${i}`, expected: 200 }),
+      // Sorts, price ranges, tags and recommendations (Decisions 088, 089).
+      () => ({ path: `/products?tag=${made()}`, expected: 404 }),
+      () => ({ path: `/products?sort=${made()}`, expected: 200 }),
+      (i) => ({ path: `/products?min_price=${i}&max_price=${i + 0.5}`, expected: 200 }),
+      (i) => ({ path: `/products?sort=price_asc&page=${100 + i}`, expected: 404 }),
+      (i) => ({ path: `/products?tag=boho&sort=top_rated&page=${100 + i}`, expected: 404 }),
+      () => ({ path: `/api/products?tag=${made()}&sort=best_selling`, expected: 200 }),
+      (i) => ({ path: `/api/products?sort=price_desc&min_price=${i % 50}&max_price=${(i % 50) + 1}`, expected: 200 }),
+      () => ({ path: `/api/recommendations?product_ids=${made()},${made()}`, expected: 200 }),
     ];
     // One of each first, so that whatever every request legitimately reads (the category list,
     // the banner, the not-found pages) is already cached before counting.

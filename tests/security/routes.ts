@@ -19,6 +19,7 @@ export const ADMIN_ROUTES = [
   'POST /api/admin/end-all-sales',
   'POST /api/admin/end-sale',
   'POST /api/admin/individual-upload',
+  'GET /api/admin/insights',
   'GET /api/admin/licences',
   'POST /api/admin/licences',
   'PUT /api/admin/licences',

@@ -11,6 +11,12 @@ describe('dashboard tab addresses', () => {
     }
   });
 
+  it("keeps the spec's eight tabs in its order, the shop's own after them", () => {
+    expect(TABS.slice(0, 8)).toEqual(['All Products', 'Upload', 'Sales Manager', 'Orders', 'Vouchers', 'Settings', 'Categories', 'Tags']);
+    expect(TABS.slice(8)).toEqual(['Insights']);
+    expect(dashboardHref('/admin/dashboard', 'Insights')).toBe('/admin/dashboard?tab=insights');
+  });
+
   it('keeps /admin/dashboard itself for All Products, the entry tab', () => {
     expect(dashboardHref('/admin/dashboard', 'All Products')).toBe('/admin/dashboard');
     expect(dashboardHref('/admin/dashboard', 'Orders')).toBe('/admin/dashboard?tab=orders');

@@ -102,16 +102,16 @@ describe('/products/in and /products/found paths', () => {
 
 describe('search totals', () => {
   it('remembers a count and forgets everything on a catalogue change', () => {
-    setSearchTotal('boho', 42);
-    expect(getSearchTotal('boho')).toBe(42);
+    setSearchTotal('boho', [40, 1, 1]);
+    expect(getSearchTotal('boho')).toEqual([40, 1, 1]);
     clearSearchTotals();
     expect(getSearchTotal('boho')).toBeUndefined();
   });
 
   it('keeps at most 1,000 searches, dropping the oldest', () => {
-    for (let i = 0; i <= 1_000; i++) setSearchTotal(`term ${i}`, i);
+    for (let i = 0; i <= 1_000; i++) setSearchTotal(`term ${i}`, [i, 0, 0]);
     expect(getSearchTotal('term 0')).toBeUndefined();
-    expect(getSearchTotal('term 1000')).toBe(1_000);
+    expect(getSearchTotal('term 1000')).toEqual([1_000, 0, 0]);
     clearSearchTotals();
   });
 });

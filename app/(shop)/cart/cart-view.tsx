@@ -2,9 +2,12 @@
 
 import Link from 'next/link';
 import { readCart, useCart, writeCart } from '@/components/cart/use-cart';
+import { Badge } from '@/components/ui/badge';
+import { Button, buttonClass } from '@/components/ui/button';
 import { imageSrc, removeFromCart } from '@/lib/cart';
-import { formatAud } from '@/lib/format';
+import { dollarsToCents, formatAud } from '@/lib/format';
 import { OrderSummary } from './order-summary';
+import { RecommendationStrip } from '@/components/catalog/recommendation-strip';
 
 export function CartView() {
   const items = useCart();
@@ -12,7 +15,7 @@ export function CartView() {
     <>
       <div className="flex flex-wrap items-center justify-between gap-4">
         <h1 className="text-3xl font-extrabold tracking-tight">Shopping Cart</h1>
-        <Link href="/products" className="rounded-lg border border-gray-300 px-4 py-2 font-semibold hover:bg-gray-100">
+        <Link href="/products" className={buttonClass({ variant: 'secondary' })}>
           Continue Shopping
         </Link>
       </div>
@@ -20,7 +23,7 @@ export function CartView() {
         <div className="mt-10 rounded-2xl bg-white p-12 text-center shadow-sm">
           <p className="text-xl font-semibold">Your cart is empty</p>
           <p className="mt-2 text-gray-700">Find a design you love and it will wait for you here.</p>
-          <Link href="/products" className="mt-6 inline-block rounded-lg bg-rose-700 px-6 py-3 font-semibold text-white hover:bg-rose-800">
+          <Link href="/products" className={buttonClass({ size: 'lg', className: 'mt-6' })}>
             Shop Now
           </Link>
         </div>
@@ -38,25 +41,29 @@ export function CartView() {
                     <span className="h-20 w-20 rounded-lg bg-gray-100" />
                   )}
                   <div className="flex-1">
-                    <Link href={`/product/${item.product_id}`} className="font-semibold hover:text-rose-700">
+                    <Link href={`/product/${item.product_id}`} className="font-semibold hover:text-brand-700">
                       {item.title}
                     </Link>
-                    {item.is_bundle && <span className="ml-2 rounded-full bg-indigo-700 px-2 py-0.5 text-xs font-bold text-white">Bundle</span>}
+                    {item.is_bundle && (
+                      <Badge tone="bundle" className="ml-2">
+                        Bundle
+                      </Badge>
+                    )}
                     {item.licence_name && (
                       <p className="text-sm text-gray-700" data-testid="cart-item-licence">
                         {item.licence_name} licence
                       </p>
                     )}
-                    <p className="text-gray-800">{formatAud(Math.round(item.price * 100))}</p>
+                    <p className="text-gray-800">{formatAud(dollarsToCents(item.price))}</p>
                   </div>
-                  <button
-                    type="button"
-                    className="rounded-lg px-3 py-2 text-sm font-semibold text-rose-800 hover:bg-rose-50"
+                  <Button
+                    variant="ghost"
+                    className="text-brand-800 hover:bg-brand-50"
                     aria-label={`Remove ${item.title}`}
                     onClick={() => writeCart(removeFromCart(readCart(), item.product_id))}
                   >
                     Remove
-                  </button>
+                  </Button>
                 </li>
               );
             })}
@@ -64,6 +71,7 @@ export function CartView() {
           <OrderSummary items={items} />
         </div>
       )}
+      {items.length > 0 && <RecommendationStrip title="You might also like" id="cart-recommendations" productIds={items.map((item) => item.product_id)} />}
     </>
   );
 }

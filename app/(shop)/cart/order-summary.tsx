@@ -6,13 +6,16 @@ import { toast } from 'sonner';
 import { useMembershipCheck } from '@/components/account/use-membership-check';
 import { useStoredUser } from '@/components/account/use-user';
 import { api, type ApiResult } from '@/components/data/api';
+import { Button } from '@/components/ui/button';
+import { Notice } from '@/components/ui/card';
+import { Input, TextField } from '@/components/ui/field';
+import { CrownIcon } from '@/components/ui/icons';
+import { LockIcon } from '@/components/ui/content-icons';
 import { cartSubtotal, type CartItem } from '@/lib/cart';
-import { formatAud } from '@/lib/format';
+import { dollarsToCents, formatAud } from '@/lib/format';
 
 /** `needsEmail`: a code counted per customer, applied by a guest, who gives an email before checkout (Decision 090). */
 type Applied = { code: string; discountCents: number; totalCents: number; description: string; needsEmail: boolean };
-
-const toCents = (dollars: number) => Math.round(dollars * 100);
 
 type Validation = { valid: boolean; code: string; value: number; discount: number; description: string; message: string; needs_email?: true };
 type CheckoutSession = { url: string; session_id: string; free_checkout?: boolean; is_member?: boolean };
@@ -35,7 +38,7 @@ export function OrderSummary({ items }: { items: CartItem[] }) {
   const [guestEmail, setGuestEmail] = useState('');
   const [processing, setProcessing] = useState(false);
   const subtotal = cartSubtotal(items);
-  const subtotalCents = toCents(subtotal);
+  const subtotalCents = dollarsToCents(subtotal);
 
   async function apply(codeToApply: string) {
     const normalized = codeToApply.trim().toUpperCase();
@@ -59,8 +62,8 @@ export function OrderSummary({ items }: { items: CartItem[] }) {
     } else if (result.valid) {
       setApplied({
         code: result.code,
-        discountCents: toCents(result.discount),
-        totalCents: toCents(result.value),
+        discountCents: dollarsToCents(result.discount),
+        totalCents: dollarsToCents(result.value),
         description: result.description,
         needsEmail: result.needs_email === true,
       });
@@ -125,10 +128,13 @@ export function OrderSummary({ items }: { items: CartItem[] }) {
         Order Summary
       </h2>
       {member ? (
-        <div className="mt-4 rounded-xl bg-amber-50 p-4 text-amber-900" data-testid="member-panel">
-          <p className="font-semibold">👑 Active Member</p>
+        <Notice tone="warning" className="mt-4 text-base" data-testid="member-panel">
+          <p className="flex items-center gap-2 font-semibold">
+            <CrownIcon />
+            Active Member
+          </p>
           <p className="text-sm">Everything in your cart is included in your membership.</p>
-        </div>
+        </Notice>
       ) : (
         <form
           className="mt-4 flex gap-2"
@@ -140,33 +146,30 @@ export function OrderSummary({ items }: { items: CartItem[] }) {
           <label htmlFor="discount-code" className="sr-only">
             Discount code
           </label>
-          <input
+          <Input
             id="discount-code"
             value={code}
             onChange={(e) => setCode(e.target.value.toUpperCase())}
             placeholder="Discount code"
             maxLength={40}
             autoComplete="off"
-            className="min-w-0 flex-1 rounded-lg border border-gray-300 px-3 py-2 uppercase"
+            className="min-w-0 flex-1 uppercase"
           />
-          <button type="submit" disabled={checking} className="rounded-lg border border-gray-900 px-4 py-2 font-semibold hover:bg-gray-100 disabled:opacity-60">
+          <Button type="submit" variant="secondary" disabled={checking} className="border-gray-900">
             {checking ? 'Checking...' : 'Apply'}
-          </button>
+          </Button>
         </form>
       )}
       {!member && !user && applied?.needsEmail && (
-        <div className="mt-3 flex flex-col gap-1">
-          <label htmlFor="discount-email" className="text-sm font-medium text-gray-800">
-            Your email (this code counts uses per customer)
-          </label>
-          <input
+        <div className="mt-3">
+          <TextField
             id="discount-email"
+            label="Your email (this code counts uses per customer)"
             type="email"
             autoComplete="email"
             maxLength={254}
             value={guestEmail}
             onChange={(e) => setGuestEmail(e.target.value)}
-            className="rounded-lg border border-gray-300 px-3 py-2"
           />
         </div>
       )}
@@ -176,13 +179,13 @@ export function OrderSummary({ items }: { items: CartItem[] }) {
           <dd>{formatAud(subtotalCents)}</dd>
         </div>
         {member && (
-          <div className="flex justify-between text-emerald-800">
+          <div className="flex justify-between text-success-800">
             <dt>Member discount</dt>
             <dd>−{formatAud(subtotalCents)}</dd>
           </div>
         )}
         {!member && applied && (
-          <div className="flex justify-between text-emerald-800" data-testid="discount-line">
+          <div className="flex justify-between text-success-800" data-testid="discount-line">
             <dt>
               Discount ({applied.code})<span className="block text-xs text-gray-700">{applied.description}</span>
             </dt>
@@ -194,15 +197,13 @@ export function OrderSummary({ items }: { items: CartItem[] }) {
           <dd data-testid="order-total">{formatAud(totalCents)}</dd>
         </div>
       </dl>
-      <button
-        type="button"
-        onClick={checkout}
-        disabled={processing}
-        className="mt-6 w-full rounded-xl bg-rose-700 px-6 py-3 text-lg font-semibold text-white hover:bg-rose-800 disabled:opacity-70"
-      >
+      <Button size="lg" onClick={checkout} disabled={processing} className="mt-6 w-full rounded-xl text-lg">
         {processing ? 'Processing...' : 'Proceed to Checkout'}
-      </button>
-      <p className="mt-3 text-center text-xs text-gray-700">🔒 Secure checkout: payments are processed by Stripe. We never see your card details.</p>
+      </Button>
+      <p className="mt-3 flex items-start justify-center gap-1 text-center text-xs text-gray-700">
+        <LockIcon className="h-3.5 w-3.5" />
+        Secure checkout: payments are processed by Stripe. We never see your card details.
+      </p>
     </section>
   );
 }

@@ -4,8 +4,10 @@ import Link from 'next/link';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { api } from '@/components/data/api';
-import { FormField } from '@/components/account/form-field';
-import { primaryButton, secondaryButton, textLink } from '@/components/account/styles';
+import { TextField } from '@/components/ui/field';
+import { Button, buttonClass } from '@/components/ui/button';
+import { PageIcon } from '@/components/ui/card';
+import { MailIcon } from '@/components/ui/content-icons';
 
 export function ForgotPasswordView() {
   const [email, setEmail] = useState('');
@@ -36,13 +38,13 @@ export function ForgotPasswordView() {
           void submit();
         }}
       >
-        <FormField id="forgot-email" label="Email" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
-        <button type="submit" disabled={busy} className={primaryButton}>
+        <TextField id="forgot-email" label="Email" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+        <Button size="lg" type="submit" disabled={busy}>
           {busy ? 'Sending...' : 'Send Reset Link'}
-        </button>
+        </Button>
       </form>
       <p className="mt-6 text-center text-sm">
-        <Link href="/login" className={textLink}>
+        <Link href="/login" className="link">
           Back to Login
         </Link>
       </p>
@@ -54,9 +56,9 @@ export function ForgotPasswordView() {
 function CheckYourEmail({ email, onRetry }: { email: string; onRetry: () => void }) {
   return (
     <div className="text-center" role="status">
-      <div className="text-5xl" aria-hidden="true">
-        📧
-      </div>
+      <PageIcon>
+        <MailIcon className="h-8 w-8" />
+      </PageIcon>
       <h1 className="mt-4 text-3xl font-extrabold tracking-tight">Check Your Email</h1>
       <p className="mt-2 text-gray-700">
         If an account exists for <strong className="break-all">{email}</strong>, a password reset link is on its way.
@@ -67,12 +69,12 @@ function CheckYourEmail({ email, onRetry }: { email: string; onRetry: () => void
         <li>• The link expires in 1 hour.</li>
       </ul>
       <div className="mt-6 flex flex-col gap-3">
-        <Link href="/login" className={primaryButton}>
+        <Link href="/login" className={buttonClass({ size: 'lg' })}>
           Back to Login
         </Link>
-        <button type="button" onClick={onRetry} className={secondaryButton}>
+        <Button variant="secondary" size="lg" onClick={onRetry}>
           Try another email
-        </button>
+        </Button>
       </div>
     </div>
   );

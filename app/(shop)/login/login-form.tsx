@@ -6,8 +6,8 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { api } from '@/components/data/api';
 import type { SignInResponse } from '@/lib/contract/accounts';
-import { FormField } from '@/components/account/form-field';
-import { primaryButton, textLink } from '@/components/account/styles';
+import { TextField } from '@/components/ui/field';
+import { Button } from '@/components/ui/button';
 import { storeUser } from '@/components/account/use-user';
 
 export function LoginForm() {
@@ -37,8 +37,8 @@ export function LoginForm() {
         void submit();
       }}
     >
-      <FormField id="login-email" label="Email" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
-      <FormField
+      <TextField id="login-email" label="Email" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+      <TextField
         id="login-password"
         label="Password"
         type="password"
@@ -48,16 +48,16 @@ export function LoginForm() {
         onChange={(e) => setPassword(e.target.value)}
       />
       <div className="text-right text-sm">
-        <Link href="/forgot-password" className={textLink}>
+        <Link href="/forgot-password" className="link">
           Forgot Password?
         </Link>
       </div>
-      <button type="submit" disabled={busy} className={primaryButton}>
+      <Button size="lg" type="submit" disabled={busy}>
         {busy ? 'Logging in...' : 'Login'}
-      </button>
+      </Button>
       <p className="text-center text-sm text-gray-700">
         Everything free with a membership.{' '}
-        <Link href="/membership" className={textLink}>
+        <Link href="/membership" className="link">
           See Membership benefits
         </Link>
       </p>

@@ -1,54 +1,35 @@
 'use client';
 
 import { useState } from 'react';
+import { Notice } from '@/components/ui/card';
+import { TabList, TabPanel } from '@/components/ui/tabs';
 import { LoginForm } from './login-form';
 import { RegisterForm } from './register-form';
 
-type Tab = 'login' | 'register';
-
-const TABS: { id: Tab; label: string }[] = [
-  { id: 'login', label: 'Login' },
-  { id: 'register', label: 'Register' },
-];
+const TABS = ['Login', 'Register'] as const;
+type Tab = (typeof TABS)[number];
 
 /** SPEC §2 /login: Login and Register tabs. */
 export function LoginView({ verified }: { verified: boolean | null }) {
-  const [tab, setTab] = useState<Tab>('login');
+  const [tab, setTab] = useState<Tab>('Login');
   return (
     <>
-      <h1 className="text-center text-3xl font-extrabold tracking-tight">{tab === 'login' ? 'Welcome Back' : 'Create Account'}</h1>
+      <h1 className="text-center text-3xl font-extrabold tracking-tight">{tab === 'Login' ? 'Welcome Back' : 'Create Account'}</h1>
       {verified !== null && <VerifiedNotice verified={verified} />}
-      <div role="tablist" aria-label="Account" className="mt-6 grid grid-cols-2 rounded-xl bg-gray-100 p-1">
-        {TABS.map(({ id, label }) => (
-          <button
-            key={id}
-            type="button"
-            role="tab"
-            id={`tab-${id}`}
-            aria-selected={tab === id}
-            aria-controls={`panel-${id}`}
-            onClick={() => setTab(id)}
-            className={`rounded-lg px-4 py-2 font-semibold ${tab === id ? 'bg-white text-rose-700 shadow-sm' : 'text-gray-700 hover:text-gray-900'}`}
-          >
-            {label}
-          </button>
-        ))}
+      <div className="mt-6">
+        <TabList label="Account" tabs={TABS} active={tab} onChange={setTab} idPrefix="account" look="pill" />
       </div>
-      <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`} className="mt-6">
-        {tab === 'login' ? <LoginForm /> : <RegisterForm />}
-      </div>
+      <TabPanel idPrefix="account" tab={tab} className="mt-6">
+        {tab === 'Login' ? <LoginForm /> : <RegisterForm />}
+      </TabPanel>
     </>
   );
 }
 
 function VerifiedNotice({ verified }: { verified: boolean }) {
-  return verified ? (
-    <p className="mt-4 rounded-xl bg-emerald-50 p-3 text-center text-sm text-emerald-900" role="status">
-      Your email is confirmed. Log in to see your orders and gift vouchers.
-    </p>
-  ) : (
-    <p className="mt-4 rounded-xl bg-amber-50 p-3 text-center text-sm text-amber-900" role="status">
-      That confirmation link is invalid or has expired.
-    </p>
+  return (
+    <Notice tone={verified ? 'success' : 'warning'} className="mt-4 p-3 text-center" role="status">
+      {verified ? 'Your email is confirmed. Log in to see your orders and gift vouchers.' : 'That confirmation link is invalid or has expired.'}
+    </Notice>
   );
 }

@@ -5,8 +5,8 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { api } from '@/components/data/api';
 import type { SignInResponse } from '@/lib/contract/accounts';
-import { FormField } from '@/components/account/form-field';
-import { primaryButton } from '@/components/account/styles';
+import { TextField } from '@/components/ui/field';
+import { Button } from '@/components/ui/button';
 import { storeUser } from '@/components/account/use-user';
 
 export function RegisterForm() {
@@ -37,9 +37,9 @@ export function RegisterForm() {
         void submit();
       }}
     >
-      <FormField id="register-name" label="Name" autoComplete="name" required maxLength={100} value={name} onChange={(e) => setName(e.target.value)} />
-      <FormField id="register-email" label="Email" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
-      <FormField
+      <TextField id="register-name" label="Name" autoComplete="name" required maxLength={100} value={name} onChange={(e) => setName(e.target.value)} />
+      <TextField id="register-email" label="Email" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+      <TextField
         id="register-password"
         label="Password"
         type="password"
@@ -49,9 +49,9 @@ export function RegisterForm() {
         value={password}
         onChange={(e) => setPassword(e.target.value)}
       />
-      <button type="submit" disabled={busy} className={primaryButton}>
+      <Button size="lg" type="submit" disabled={busy}>
         {busy ? 'Creating account...' : 'Create Account'}
-      </button>
+      </Button>
       <p className="text-center text-xs text-gray-600">We will email you a link to confirm your address.</p>
     </form>
   );

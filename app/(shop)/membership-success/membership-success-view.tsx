@@ -3,9 +3,10 @@
 import Link from 'next/link';
 import { useEffect, useState } from 'react';
 import { api } from '@/components/data/api';
-import { LoadingPanel } from '@/components/account/panels';
+import { LoadingPanel, PageIcon } from '@/components/ui/card';
+import { CrownIcon } from '@/components/ui/icons';
 import { InvoiceLink } from '@/components/orders/download-buttons';
-import { primaryButton, secondaryButton } from '@/components/account/styles';
+import { buttonClass } from '@/components/ui/button';
 import { readStoredUser, storeUser } from '@/components/account/use-user';
 import type { SubscriptionStatusResponse } from '@/lib/contract/membership';
 import { formatDate } from '@/lib/format';
@@ -70,7 +71,7 @@ export function MembershipSuccessView({ sessionId }: { sessionId: string }) {
       <div className="py-16 text-center">
         <h1 className="text-3xl font-extrabold tracking-tight">Error</h1>
         <p className="mt-3 text-gray-700">We couldn&apos;t verify your subscription. Please contact support.</p>
-        <Link href="/membership" className={`${primaryButton} mt-8`}>
+        <Link href="/membership" className={buttonClass({ size: 'lg', className: 'mt-8' })}>
           Back to Membership
         </Link>
       </div>
@@ -78,9 +79,9 @@ export function MembershipSuccessView({ sessionId }: { sessionId: string }) {
   }
   return (
     <div className="rounded-2xl bg-white p-10 text-center shadow-sm" data-testid="membership-success">
-      <div className="text-5xl" aria-hidden="true">
-        👑
-      </div>
+      <PageIcon tone="warning">
+        <CrownIcon className="h-8 w-8" />
+      </PageIcon>
       <h1 className="mt-4 text-3xl font-extrabold tracking-tight">Welcome to the Membership!</h1>
       <p className="mt-2 text-gray-700">Your membership is active: every product in the shop is now free for you.</p>
       {state.periodEnd && (
@@ -89,10 +90,10 @@ export function MembershipSuccessView({ sessionId }: { sessionId: string }) {
         </p>
       )}
       <div className="mt-8 flex flex-wrap justify-center gap-3">
-        <Link href="/products" className={primaryButton}>
+        <Link href="/products" className={buttonClass({ size: 'lg' })}>
           Browse Products
         </Link>
-        <Link href="/membership" className={secondaryButton}>
+        <Link href="/membership" className={buttonClass({ variant: 'secondary', size: 'lg' })}>
           View Membership
         </Link>
       </div>

@@ -5,8 +5,10 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { api } from '@/components/data/api';
 import type { MembershipStatusResponse as MembershipStatus } from '@/lib/contract/membership';
-import { ConfirmDialog } from '@/components/account/confirm-dialog';
-import { primaryButton, secondaryButton } from '@/components/account/styles';
+import { ConfirmDialog } from '@/components/ui/dialog';
+import { Notice, PageIcon } from '@/components/ui/card';
+import { CrownIcon } from '@/components/ui/icons';
+import { Button, buttonClass } from '@/components/ui/button';
 import { formatDate } from '@/lib/format';
 import { MembershipInvoices } from './membership-invoices';
 
@@ -33,9 +35,9 @@ export function MemberPanel({ userId, status, onChange, onSessionLost }: Props) 
 
   return (
     <section className="mx-auto max-w-2xl rounded-2xl bg-white p-8 text-center shadow-sm" data-testid="member-panel" aria-labelledby="member-heading">
-      <div className="text-5xl" aria-hidden="true">
-        👑
-      </div>
+      <PageIcon tone="warning">
+        <CrownIcon className="h-8 w-8" />
+      </PageIcon>
       <h1 id="member-heading" className="mt-4 text-3xl font-extrabold tracking-tight">
         You&apos;re a Member!
       </h1>
@@ -51,19 +53,19 @@ export function MemberPanel({ userId, status, onChange, onSessionLost }: Props) 
         )}
       </dl>
       {status.cancel_at_period_end && (
-        <div className="mt-6 rounded-xl bg-amber-50 p-4 text-amber-900" role="status">
+        <Notice tone="warning" className="mt-6 text-base" role="status">
           <p className="font-semibold">Canceling at period end</p>
           <p className="text-sm">Your membership will not renew. You keep access until {endDate ?? 'the end of your billing period'}.</p>
-        </div>
+        </Notice>
       )}
       <div className="mt-8 flex flex-wrap justify-center gap-3">
-        <Link href="/products" className={primaryButton}>
+        <Link href="/products" className={buttonClass({ size: 'lg' })}>
           Browse Products
         </Link>
         {!status.cancel_at_period_end && (
-          <button type="button" onClick={() => setConfirming(true)} className={secondaryButton}>
+          <Button variant="secondary" size="lg" onClick={() => setConfirming(true)}>
             Cancel Membership
-          </button>
+          </Button>
         )}
       </div>
       <MembershipInvoices userId={userId} />

@@ -1,3 +1,5 @@
+import { PlusIcon } from '@/components/ui/content-icons';
+
 const FAQ: { q: string; a: string }[] = [
   {
     q: 'What do I get as a member?',
@@ -33,8 +35,8 @@ export function MembershipFaq() {
             <summary className="cursor-pointer list-none font-semibold marker:hidden">
               <span className="flex items-center justify-between gap-4">
                 {q}
-                <span aria-hidden="true" className="text-rose-700 transition group-open:rotate-45">
-                  +
+                <span className="text-brand-700 transition group-open:rotate-45">
+                  <PlusIcon className="h-5 w-5" />
                 </span>
               </span>
             </summary>

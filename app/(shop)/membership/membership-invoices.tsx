@@ -34,7 +34,7 @@ export function MembershipInvoices({ userId }: { userId: string }) {
             <span>
               {formatDate(p.paid_at)} · {p.plan_interval === 'year' ? 'Yearly' : 'Monthly'} · {formatAud(dollarsToCents(p.amount))}
             </span>
-            <a href={p.invoice_url} target="_blank" rel="noopener noreferrer" className="font-semibold text-rose-700 underline">
+            <a href={p.invoice_url} target="_blank" rel="noopener noreferrer" className="link underline">
               Invoice
             </a>
           </li>

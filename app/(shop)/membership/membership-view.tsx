@@ -1,6 +1,6 @@
 'use client';
 
-import { LoadingPanel } from '@/components/account/panels';
+import { LoadingPanel } from '@/components/ui/card';
 import { useMembershipStatus } from '@/components/account/use-membership-status';
 import { MemberPanel } from './member-panel';
 import { MembershipFaq } from './membership-faq';
@@ -18,7 +18,7 @@ export function MembershipView() {
     <>
       <header className="text-center">
         <h1 className="text-4xl font-extrabold tracking-tight">
-          Become a <span className="text-rose-700">Member</span>
+          Become a <span className="text-brand-700">Member</span>
         </h1>
         <p className="mx-auto mt-3 max-w-2xl text-lg text-gray-700">
           Every product in the shop, free. Unlimited $0 checkouts and instant downloads for as long as you are a member.

@@ -3,9 +3,14 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { api } from '@/components/data/api';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { TextField } from '@/components/ui/field';
+import { TextButton } from '@/components/ui/text-button';
+import { CheckIcon } from '@/components/ui/content-icons';
+import { formatDollars } from '@/lib/format';
 import { PLANS, type PlanInterval } from '@/lib/shop';
 
-const dollars = (cents: number) => `$${(cents / 100).toLocaleString('en-AU', { maximumFractionDigits: 2 })}`;
 // SPEC §9: the yearly plan saves $121 on twelve monthly payments.
 const YEARLY_SAVING_CENTS = PLANS.month.amountCents * 12 - PLANS.year.amountCents;
 
@@ -37,28 +42,20 @@ export function PlanCards({ userId, onSessionLost }: { userId: string; onSession
   return (
     <>
       <div className="mt-8 text-center">
-        <button
-          type="button"
-          aria-expanded={showPromo}
-          aria-controls="promo-field"
-          onClick={() => setShowPromo((s) => !s)}
-          className="text-sm font-semibold text-rose-700 hover:underline"
-        >
+        <TextButton aria-expanded={showPromo} aria-controls="promo-field" onClick={() => setShowPromo((s) => !s)} className="link text-sm">
           {showPromo ? 'Hide promo code' : 'Have a promo code?'}
-        </button>
+        </TextButton>
         {showPromo && (
-          <div id="promo-field" className="mx-auto mt-3 flex max-w-xs flex-col gap-1 text-left">
-            <label htmlFor="promo-code" className="text-sm font-medium">
-              Promo code
-            </label>
-            <input
+          <div id="promo-field" className="mx-auto mt-3 max-w-xs text-left">
+            <TextField
               id="promo-code"
+              label="Promo code"
               value={promo}
               // Upper-cased as typed (SPEC §5); only the characters a code can hold.
               onChange={(e) => setPromo(e.target.value.toUpperCase().replace(/[^A-Z0-9-]/g, ''))}
               maxLength={40}
               autoComplete="off"
-              className="rounded-lg border border-gray-300 px-3 py-2 uppercase tracking-wider"
+              className="tracking-wider uppercase"
             />
           </div>
         )}
@@ -66,7 +63,7 @@ export function PlanCards({ userId, onSessionLost }: { userId: string; onSession
       <div className="mt-8 grid gap-6 md:grid-cols-2">
         <PlanCard
           name="Monthly"
-          price={dollars(PLANS.month.amountCents)}
+          price={formatDollars(PLANS.month.amountCents)}
           per="per month"
           busy={busy === 'month'}
           disabled={busy !== null}
@@ -74,10 +71,10 @@ export function PlanCards({ userId, onSessionLost }: { userId: string; onSession
         />
         <PlanCard
           name="Yearly"
-          price={dollars(PLANS.year.amountCents)}
+          price={formatDollars(PLANS.year.amountCents)}
           per="per year"
           badge="Best Value"
-          note={`Pay yearly and save ${dollars(YEARLY_SAVING_CENTS)}`}
+          note={`Pay yearly and save ${formatDollars(YEARLY_SAVING_CENTS)}`}
           busy={busy === 'year'}
           disabled={busy !== null}
           onSubscribe={() => void subscribe('year')}
@@ -93,32 +90,30 @@ function PlanCard({ name, price, per, badge, note, busy, disabled, onSubscribe }
   return (
     <section
       aria-label={`${name} plan`}
-      className={`relative flex flex-col rounded-2xl bg-white p-8 shadow-sm ${badge ? 'ring-2 ring-rose-700' : ''}`}
+      className={`relative flex flex-col rounded-2xl bg-white p-8 shadow-sm ${badge ? 'ring-2 ring-brand-700' : ''}`}
       data-testid={`plan-${name.toLowerCase()}`}
     >
       {badge && (
-        <span className="absolute -top-3 left-1/2 -translate-x-1/2 rounded-full bg-rose-700 px-3 py-1 text-xs font-bold uppercase tracking-wide text-white">
+        <Badge tone="sale" className="absolute -top-3 left-1/2 -translate-x-1/2 px-3 py-1 uppercase">
           {badge}
-        </span>
+        </Badge>
       )}
       <h2 className="text-xl font-bold">{name}</h2>
       <p className="mt-4">
         <span className="text-5xl font-extrabold tracking-tight">{price}</span> <span className="text-gray-700">{per}</span>
       </p>
-      {note && <p className="mt-2 font-semibold text-emerald-800">{note}</p>}
+      {note && <p className="mt-2 font-semibold text-success-800">{note}</p>}
       <ul className="mt-6 flex-1 space-y-2 text-gray-800">
         {BENEFITS.map((b) => (
-          <li key={b}>✓ {b}</li>
+          <li key={b} className="flex items-start gap-2">
+            <CheckIcon className="mt-1 h-4 w-4 text-success-700" />
+            {b}
+          </li>
         ))}
       </ul>
-      <button
-        type="button"
-        onClick={onSubscribe}
-        disabled={disabled}
-        className="mt-8 rounded-xl bg-rose-700 px-6 py-3 text-lg font-semibold text-white hover:bg-rose-800 disabled:opacity-70"
-      >
+      <Button size="lg" onClick={onSubscribe} disabled={disabled} className="mt-8 rounded-xl text-lg">
         {busy ? 'Processing...' : `Subscribe ${name}`}
-      </button>
+      </Button>
     </section>
   );
 }

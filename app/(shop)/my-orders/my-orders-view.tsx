@@ -4,8 +4,9 @@ import Link from 'next/link';
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { api } from '@/components/data/api';
-import { LoadingPanel } from '@/components/account/panels';
-import { primaryButton } from '@/components/account/styles';
+import { LoadingPanel, PageIcon } from '@/components/ui/card';
+import { BagIcon } from '@/components/ui/content-icons';
+import { buttonClass } from '@/components/ui/button';
 import { useLoginRedirect } from '@/components/account/use-login-redirect';
 import { readStoredUser } from '@/components/account/use-user';
 import { OrderCard } from './order-card';
@@ -75,12 +76,12 @@ export function MyOrdersView() {
 function NoOrders() {
   return (
     <div className="mt-8 rounded-2xl bg-white p-12 text-center shadow-sm">
-      <div className="text-5xl" aria-hidden="true">
-        🛍️
-      </div>
+      <PageIcon>
+        <BagIcon className="h-8 w-8" />
+      </PageIcon>
       <h2 className="mt-4 text-xl font-bold">No Orders Yet</h2>
       <p className="mt-2 text-gray-700">Your purchases and their downloads will appear here.</p>
-      <Link href="/products" className={`${primaryButton} mt-6`}>
+      <Link href="/products" className={buttonClass({ size: 'lg', className: 'mt-6' })}>
         Start Shopping
       </Link>
     </div>

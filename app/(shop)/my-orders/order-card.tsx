@@ -1,7 +1,8 @@
 import { DownloadAllLink, DownloadButtons, InvoiceLink } from '@/components/orders/download-buttons';
 import { LicenceSummary } from '@/components/orders/licence-upgrade';
+import { Badge } from '@/components/ui/badge';
 import { imageSrc } from '@/lib/cart';
-import { formatAud, formatDate } from '@/lib/format';
+import { dollarsToCents, formatAud, formatDate, formatMoney } from '@/lib/format';
 import type { CustomerOrderProductResponse, CustomerOrderResponse } from '@/lib/contract/orders';
 
 // SPEC §9: customers see the last 12 characters of the session id.
@@ -18,7 +19,7 @@ export function OrderCard({ order }: { order: CustomerOrderResponse }) {
         </div>
         <div className="text-right">
           <p className="text-lg font-bold" data-testid="order-amount">
-            {order.amount.toFixed(2)} {order.currency}
+            {formatMoney(dollarsToCents(order.amount), order.currency)}
           </p>
           <p className="text-sm text-gray-700">
             {order.item_count} item{order.item_count === 1 ? '' : 's'}
@@ -39,10 +40,10 @@ export function OrderCard({ order }: { order: CustomerOrderResponse }) {
             href={refund.adjustment_note_url}
             target="_blank"
             rel="noopener noreferrer"
-            className="text-sm font-semibold text-indigo-800 underline"
+            className="text-sm font-semibold text-accent-800 underline"
             data-testid="adjustment-note-link"
           >
-            Adjustment note: {formatAud(Math.round(refund.amount * 100))} refunded {formatDate(refund.refunded_at)}
+            Adjustment note: {formatAud(dollarsToCents(refund.amount))} refunded {formatDate(refund.refunded_at)}
           </a>
         ))}
       </div>
@@ -64,12 +65,18 @@ function OrderLine({ sessionId, product }: { sessionId: string; product: Custome
         <div className="min-w-0 flex-1">
           <h3 className="font-semibold">
             {product.title}
-            {product.is_bundle && <span className="ml-2 rounded-full bg-indigo-700 px-2 py-0.5 text-xs font-bold text-white">Bundle</span>}
+            {product.is_bundle && (
+              <Badge tone="bundle" className="ml-2">
+                Bundle
+              </Badge>
+            )}
           </h3>
-          <p className="text-gray-800">{formatAud(Math.round(product.price * 100))}</p>
+          <p className="text-gray-800">{formatAud(dollarsToCents(product.price))}</p>
           {product.refunded ? (
             <p className="mt-2 text-sm text-gray-700" data-testid="order-product-refunded">
-              <span className="mr-2 rounded-full bg-red-100 px-2 py-0.5 text-xs font-bold text-red-800">Refunded</span>
+              <Badge tone="danger" className="mr-2">
+                Refunded
+              </Badge>
               Downloads of this item have ended.
             </p>
           ) : (

@@ -3,15 +3,16 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { api } from '@/components/data/api';
+import { Button } from '@/components/ui/button';
 
 /** For a lost welcome email: a fresh confirmation link to the signed-in address. */
 export function ResendVerificationButton() {
   const [busy, setBusy] = useState(false);
   return (
-    <button
-      type="button"
+    <Button
+      variant="secondary"
       disabled={busy}
-      className="mt-2 rounded-lg border border-amber-700 px-3 py-1.5 font-semibold text-amber-900 hover:bg-amber-100 disabled:opacity-60"
+      className="mt-2 border-warning-700 text-warning-900 hover:bg-warning-100"
       onClick={async () => {
         setBusy(true);
         const result = await api.post<{ message?: string } | null>('/api/auth/resend-verification');
@@ -21,6 +22,6 @@ export function ResendVerificationButton() {
       }}
     >
       Send the confirmation email again
-    </button>
+    </Button>
   );
 }

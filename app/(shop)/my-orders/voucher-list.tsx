@@ -1,8 +1,9 @@
-import { formatAud } from '@/lib/format';
+import { Badge } from '@/components/ui/badge';
+import { Notice } from '@/components/ui/card';
+import { GiftIcon } from '@/components/ui/content-icons';
+import { dollarsToCents, formatAud } from '@/lib/format';
 import { ResendVerificationButton } from './resend-verification-button';
 import type { CustomerVoucherResponse, CustomerVouchersResponse } from '@/lib/contract/vouchers';
-
-const aud = (dollars: number) => formatAud(Math.round(dollars * 100));
 
 /** SPEC §4: Active when active and (reusable with balance left, or one_time); otherwise Used. */
 export function voucherIsActive(v: CustomerVoucherResponse): boolean {
@@ -13,17 +14,18 @@ export function voucherIsActive(v: CustomerVoucherResponse): boolean {
 export function VoucherList({ vouchers, email_verified }: CustomerVouchersResponse) {
   if (!email_verified) {
     return (
-      <div className="mt-6 rounded-xl bg-amber-50 p-4 text-sm text-amber-900" data-testid="vouchers-unverified">
+      <Notice tone="warning" className="mt-6" data-testid="vouchers-unverified">
         <p>Gift vouchers sent to your email address appear here once you confirm it. Open the confirmation link in the welcome email we sent you.</p>
         <ResendVerificationButton />
-      </div>
+      </Notice>
     );
   }
   if (vouchers.length === 0) return null;
   return (
     <section aria-labelledby="vouchers-heading" className="mt-8">
-      <h2 id="vouchers-heading" className="text-xl font-bold">
-        🎁 My Gift Vouchers
+      <h2 id="vouchers-heading" className="flex items-center gap-2 text-xl font-bold">
+        <GiftIcon className="h-5 w-5 text-brand-700" />
+        My Gift Vouchers
       </h2>
       <ul className="mt-4 grid gap-4 sm:grid-cols-2">
         {vouchers.map((v) => (
@@ -37,26 +39,24 @@ export function VoucherList({ vouchers, email_verified }: CustomerVouchersRespon
 function VoucherCard({ voucher: v }: { voucher: CustomerVoucherResponse }) {
   const active = voucherIsActive(v);
   return (
-    <li className="rounded-2xl border-2 border-dashed border-rose-200 bg-white p-5 shadow-sm" data-testid="voucher">
+    <li className="rounded-2xl border-2 border-dashed border-brand-200 bg-white p-5 shadow-sm" data-testid="voucher">
       <div className="flex items-start justify-between gap-2">
         <p className="font-mono text-lg font-bold tracking-wider">{v.code}</p>
-        <span className={`rounded-full px-2 py-0.5 text-xs font-bold ${active ? 'bg-emerald-100 text-emerald-900' : 'bg-gray-200 text-gray-700'}`}>
-          {active ? 'Active' : 'Used'}
-        </span>
+        <Badge tone={active ? 'success' : 'neutral'}>{active ? 'Active' : 'Used'}</Badge>
       </div>
       <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-1 text-sm">
         <dt className="text-gray-600">Type</dt>
         <dd>{v.type === 'percentage' ? 'Percentage' : 'Fixed amount'}</dd>
         <dt className="text-gray-600">Value</dt>
-        <dd>{v.type === 'percentage' ? `${v.value}% off` : aud(v.value)}</dd>
+        <dd>{v.type === 'percentage' ? `${v.value}% off` : formatAud(dollarsToCents(v.value))}</dd>
         <dt className="text-gray-600">Usage</dt>
         <dd>{v.usage_type === 'reusable' ? 'Reusable' : 'One-time'}</dd>
         {v.current_balance !== null && (
           <>
             <dt className="text-gray-600">Balance</dt>
             <dd>
-              {aud(v.current_balance)}
-              {v.original_balance !== null && <span className="text-gray-600"> of {aud(v.original_balance)}</span>}
+              {formatAud(dollarsToCents(v.current_balance))}
+              {v.original_balance !== null && <span className="text-gray-600"> of {formatAud(dollarsToCents(v.original_balance))}</span>}
             </dd>
           </>
         )}

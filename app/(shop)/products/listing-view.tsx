@@ -5,9 +5,10 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { ProductGrid } from '@/components/catalog/product-card';
+import { ImageIcon } from '@/components/ui/content-icons';
 import { BannerStrip } from '@/components/layout/banner-strip';
 import { DEFAULT_BANNER } from '@/lib/banner';
-import { getBanner, getCategories, getListing } from '@/lib/cache/catalog';
+import { getBanner, getCategories, getListing, getTags } from '@/lib/cache/catalog';
 import { getLicenceTiers } from '@/lib/cache/licences';
 import type { CategoryRecord } from '@/lib/domain/catalog';
 import { formatDate } from '@/lib/format';
@@ -15,19 +16,24 @@ import { publicMediaUrl, siteUrl } from '@/lib/media';
 import { PRODUCTS_PAGE_SIZE } from '@/lib/shop';
 import { toCardView } from '../catalog-views';
 import { ProductFilters } from './product-filters';
+import { ListingControls, TagFilterNote } from './listing-controls';
+import { Pagination } from './pagination';
 import { listingHref, type ListingParams } from './listing-href';
 
 export function listingMetadata(params: ListingParams): Metadata {
-  const scope = [params.category, params.subcategory].filter(Boolean).join(' / ');
+  const scope = [params.category, params.subcategory, params.tag && `#${params.tag}`].filter(Boolean).join(' / ');
   const title = scope ? `${scope} designs` : 'Digital Products';
+  // Another order or a price range shows the same products as the listing itself.
+  const { category, subcategory, tag, search, page } = params;
+  const narrowed = params.sort !== undefined || params.minPriceCents !== undefined || params.maxPriceCents !== undefined;
   return {
     title,
     description: scope
       ? `Shop ${scope} digital designs: instant download, priced in AUD.`
       : 'Browse every print-ready design, clip art set and bundle in the shop.',
-    alternates: { canonical: siteUrl(listingHref({ ...params, page: params.page > 1 ? params.page : 1 })) },
+    alternates: { canonical: siteUrl(listingHref({ category, subcategory, tag, search, page })) },
     // Search result pages are thin duplicates of the catalogue.
-    robots: params.search ? { index: false, follow: true } : undefined,
+    robots: search || narrowed ? { index: false, follow: true } : undefined,
   };
 }
 
@@ -45,6 +51,8 @@ async function logged<T>(load: Promise<T>, fallback: T, what: string): Promise<T
  * outage must never look like a missing category.
  */
 export async function knownListing(params: ListingParams): Promise<ListingParams | null> {
+  // Tags too: only the vocabulary's, so a made-up tag is a 404 that no cache keeps (Decision 088).
+  if (params.tag && !(await getTags()).some((t) => t.name === params.tag)) return null;
   if (!params.category) return params;
   const category = (await getCategories()).find((c) => c.name === params.category);
   if (!category || (params.subcategory && !category.subcategories.includes(params.subcategory))) return null;
@@ -76,6 +84,10 @@ export async function ListingView({ params }: { params: ListingParams }) {
       category: params.category,
       subcategory: params.subcategory,
       search: params.search,
+      tag: params.tag,
+      sort: params.sort,
+      minPriceCents: params.minPriceCents,
+      maxPriceCents: params.maxPriceCents,
       limit: PRODUCTS_PAGE_SIZE,
       offset: (params.page - 1) * PRODUCTS_PAGE_SIZE,
     }),
@@ -83,23 +95,30 @@ export async function ListingView({ params }: { params: ListingParams }) {
   ]);
   const now = new Date();
   const pages = Math.max(1, Math.ceil(listing.total / PRODUCTS_PAGE_SIZE));
-  // Pages past the end of a browse listing are 404s, neither cached nor shown as empty pages.
-  if (params.page > pages && !params.search) notFound();
+  // Pages past the end of a browse listing are 404s, neither cached nor shown as empty pages;
+  // a price range with nothing in it says so on its first page.
+  const priced = params.minPriceCents !== undefined || params.maxPriceCents !== undefined;
+  if (params.page > pages && !params.search && !(priced && params.page === 1)) notFound();
   return (
     <>
       <BannerStrip message={banner} />
       <div className="mx-auto max-w-7xl px-4 py-10">
         <h1 className="text-3xl font-extrabold tracking-tight">Digital Products</h1>
-        {!params.category && <CategoryGrid categories={categories} />}
+        {!params.category && !params.tag && <CategoryGrid categories={categories} />}
         <ProductFilters
           categories={categories.map((c) => ({ name: c.name, subcategories: c.subcategories }))}
           category={params.category ?? ''}
           subcategory={params.subcategory ?? ''}
           search={params.search ?? ''}
+          keep={{ tag: params.tag, sort: params.sort, minPriceCents: params.minPriceCents, maxPriceCents: params.maxPriceCents }}
         />
-        <p className="mb-4 text-sm text-gray-700" aria-live="polite">
-          {listing.total} {listing.total === 1 ? 'item' : 'items'}
-        </p>
+        {params.tag && <TagFilterNote params={params} />}
+        <div className="mb-4 flex flex-wrap items-end justify-between gap-3">
+          <p className="text-sm text-gray-700" aria-live="polite">
+            {listing.total} {listing.total === 1 ? 'item' : 'items'}
+          </p>
+          <ListingControls params={params} />
+        </div>
         {/* Without a category the category grid fills the first screen, so card images can wait. */}
         <ProductGrid products={listing.items.map((item) => toCardView(item, now, tiers))} priorityCount={params.category ? 4 : 0} />
         {pages > 1 && <Pagination params={params} pages={pages} />}
@@ -127,7 +146,7 @@ function CategoryGrid({ categories }: { categories: CategoryRecord[] }) {
                 href={listingHref({ category: c.name, page: 1 })}
                 className="block overflow-hidden rounded-2xl border border-gray-200 bg-white shadow-sm hover:shadow-md"
               >
-                <div className="aspect-[4/3] bg-gradient-to-br from-rose-100 to-indigo-100">
+                <div className="aspect-[4/3] bg-gradient-to-br from-brand-100 to-accent-100">
                   {image ? (
                     // eslint-disable-next-line @next/next/no-img-element -- images are sized at upload, not by the runtime optimiser (Decision 3)
                     <img
@@ -141,8 +160,8 @@ function CategoryGrid({ categories }: { categories: CategoryRecord[] }) {
                       decoding="async"
                     />
                   ) : (
-                    <span className="flex h-full items-center justify-center text-4xl" aria-hidden="true">
-                      🎨
+                    <span className="flex h-full items-center justify-center text-brand-700">
+                      <ImageIcon className="h-10 w-10" />
                     </span>
                   )}
                 </div>
@@ -156,26 +175,5 @@ function CategoryGrid({ categories }: { categories: CategoryRecord[] }) {
         })}
       </ul>
     </section>
-  );
-}
-
-function Pagination({ params, pages }: { params: ListingParams; pages: number }) {
-  const link = 'rounded-lg border border-gray-300 px-4 py-2 font-medium hover:bg-gray-100';
-  return (
-    <nav aria-label="Pagination" className="mt-10 flex items-center justify-center gap-4">
-      {params.page > 1 && (
-        <a href={listingHref({ ...params, page: params.page - 1 })} className={link} rel="prev">
-          Previous
-        </a>
-      )}
-      <span className="text-sm text-gray-700">
-        Page {params.page} of {pages}
-      </span>
-      {params.page < pages && (
-        <a href={listingHref({ ...params, page: params.page + 1 })} className={link} rel="next">
-          Next
-        </a>
-      )}
-    </nav>
   );
 }

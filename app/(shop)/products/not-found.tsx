@@ -12,7 +12,7 @@ export default function ListingNotFound() {
       </div>
       <p className="mt-4 text-center">
         {/* eslint-disable-next-line @next/next/no-html-link-for-pages -- a plain <a> for /products links: see components/layout/category-menu.tsx */}
-        <a href="/products" className="font-semibold text-rose-700 underline">
+        <a href="/products" className="link underline">
           All Products
         </a>
       </p>

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { AccountCard } from '@/components/account/panels';
-import { primaryButton } from '@/components/account/styles';
+import { buttonClass } from '@/components/ui/button';
 import { ResetPasswordForm } from './reset-password-form';
 import { pageInput } from '@/lib/http/page-input';
 
@@ -21,7 +21,7 @@ function InvalidLink() {
     <div className="text-center">
       <h1 className="text-3xl font-extrabold tracking-tight">Invalid Reset Link</h1>
       <p className="mt-3 text-gray-700">This password reset link is incomplete. Please request a new one.</p>
-      <Link href="/forgot-password" className={`${primaryButton} mt-6`}>
+      <Link href="/forgot-password" className={buttonClass({ size: 'lg', className: 'mt-6' })}>
         Request New Link
       </Link>
     </div>

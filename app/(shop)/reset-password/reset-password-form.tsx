@@ -5,8 +5,10 @@ import { useRouter } from 'next/navigation';
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { api } from '@/components/data/api';
-import { FormField } from '@/components/account/form-field';
-import { primaryButton, textLink } from '@/components/account/styles';
+import { TextField } from '@/components/ui/field';
+import { Button, buttonClass } from '@/components/ui/button';
+import { PageIcon } from '@/components/ui/card';
+import { CheckCircleIcon } from '@/components/ui/content-icons';
 
 // SPEC §9: at least 6 characters; back to login 3 seconds after a reset.
 const MIN_PASSWORD_LENGTH = 6;
@@ -51,12 +53,12 @@ export function ResetPasswordForm({ token }: { token: string }) {
   if (done) {
     return (
       <div className="text-center" role="status">
-        <div className="text-5xl" aria-hidden="true">
-          ✅
-        </div>
+        <PageIcon tone="success">
+          <CheckCircleIcon className="h-8 w-8" />
+        </PageIcon>
         <h1 className="mt-4 text-3xl font-extrabold tracking-tight">Password Reset Successful</h1>
         <p className="mt-2 text-gray-700">Your password has been changed. Redirecting you to login in 3 seconds...</p>
-        <Link href="/login" className={`${primaryButton} mt-6`}>
+        <Link href="/login" className={buttonClass({ size: 'lg', className: 'mt-6' })}>
           Go to Login
         </Link>
       </div>
@@ -74,7 +76,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
           void submit();
         }}
       >
-        <FormField
+        <TextField
           id="new-password"
           label="New Password"
           type="password"
@@ -84,7 +86,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
           value={password}
           onChange={(e) => setPassword(e.target.value)}
         />
-        <FormField
+        <TextField
           id="confirm-password"
           label="Confirm Password"
           type="password"
@@ -93,12 +95,12 @@ export function ResetPasswordForm({ token }: { token: string }) {
           value={confirm}
           onChange={(e) => setConfirm(e.target.value)}
         />
-        <button type="submit" disabled={busy} className={primaryButton}>
+        <Button size="lg" type="submit" disabled={busy}>
           {busy ? 'Resetting...' : 'Reset Password'}
-        </button>
+        </Button>
       </form>
       <p className="mt-6 text-center text-sm">
-        <Link href="/login" className={textLink}>
+        <Link href="/login" className="link">
           Back to Login
         </Link>
       </p>

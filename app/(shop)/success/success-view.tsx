@@ -4,6 +4,10 @@ import Link from 'next/link';
 import { useEffect, useState } from 'react';
 import { readCart, writeCart } from '@/components/cart/use-cart';
 import { api } from '@/components/data/api';
+import { buttonClass } from '@/components/ui/button';
+import { LoadingPanel, PageIcon } from '@/components/ui/card';
+import { CheckCircleIcon } from '@/components/ui/content-icons';
+import { RecommendationStrip } from '@/components/catalog/recommendation-strip';
 import { DownloadAllLink, DownloadButtons, InvoiceLink, type DownloadItem } from '@/components/orders/download-buttons';
 
 // SPEC §4: recheck every 2 s up to 5 times, then 'timeout'; a failing request
@@ -54,19 +58,14 @@ export function SuccessView({ sessionId }: { sessionId: string }) {
 
   switch (state.kind) {
     case 'checking':
-      return (
-        <div className="py-16 text-center" role="status">
-          <div className="mx-auto h-12 w-12 animate-spin rounded-full border-4 border-rose-200 border-t-rose-700" aria-hidden="true" />
-          <h1 className="mt-6 text-2xl font-bold">Checking your payment...</h1>
-        </div>
-      );
+      return <LoadingPanel label="Checking your payment..." heading />;
     case 'success':
       return (
         <div>
           <div className="text-center">
-            <div className="text-5xl" aria-hidden="true">
-              🎉
-            </div>
+            <PageIcon tone="success">
+              <CheckCircleIcon className="h-8 w-8" />
+            </PageIcon>
             <h1 className="mt-4 text-3xl font-extrabold tracking-tight">Payment Successful!</h1>
             <p className="mt-2 text-gray-700">Thank you for your purchase. Your files are ready to download, and a confirmation email is on its way.</p>
           </div>
@@ -80,7 +79,7 @@ export function SuccessView({ sessionId }: { sessionId: string }) {
                 {item.licence && (
                   <p className="mt-1 text-sm text-gray-700" data-testid="purchased-licence">
                     {item.licence.name} licence <span className="font-mono">{item.licence.id}</span> ·{' '}
-                    <a href={item.licence.certificate_url} target="_blank" rel="noopener noreferrer" className="text-indigo-800 underline">
+                    <a href={item.licence.certificate_url} target="_blank" rel="noopener noreferrer" className="text-accent-800 underline">
                       Licence certificate
                     </a>
                   </p>
@@ -92,11 +91,17 @@ export function SuccessView({ sessionId }: { sessionId: string }) {
             <DownloadAllLink sessionId={sessionId} fileCount={state.items.reduce((n, item) => n + item.files.length, 0)} />
             <InvoiceLink sessionId={sessionId} />
           </div>
+          <RecommendationStrip
+            title="Complete the set"
+            id="complete-the-set"
+            productIds={state.items.map((item) => item.product_id)}
+            exclude={state.items.map((item) => item.product_id)}
+          />
           <div className="mt-8 flex flex-wrap justify-center gap-3">
-            <Link href="/products" className="rounded-lg bg-rose-700 px-6 py-3 font-semibold text-white hover:bg-rose-800">
+            <Link href="/products" className={buttonClass({ size: 'lg' })}>
               Continue Shopping
             </Link>
-            <Link href="/my-orders" className="rounded-lg border border-gray-300 px-6 py-3 font-semibold hover:bg-gray-100">
+            <Link href="/my-orders" className={buttonClass({ variant: 'secondary', size: 'lg' })}>
               My Orders
             </Link>
           </div>
@@ -105,7 +110,7 @@ export function SuccessView({ sessionId }: { sessionId: string }) {
     case 'expired':
       return (
         <Outcome title="Session Expired" text="Your checkout session expired before payment. Your cart is still here.">
-          <Link href="/cart" className="rounded-lg bg-rose-700 px-6 py-3 font-semibold text-white hover:bg-rose-800">
+          <Link href="/cart" className={buttonClass({ size: 'lg' })}>
             Back to Cart
           </Link>
         </Outcome>
@@ -113,7 +118,7 @@ export function SuccessView({ sessionId }: { sessionId: string }) {
     case 'timeout':
       return (
         <Outcome title="Checking Timeout" text="We are still processing your payment. Please check your email for confirmation shortly.">
-          <Link href="/" className="rounded-lg bg-rose-700 px-6 py-3 font-semibold text-white hover:bg-rose-800">
+          <Link href="/" className={buttonClass({ size: 'lg' })}>
             Go Home
           </Link>
         </Outcome>
@@ -121,7 +126,7 @@ export function SuccessView({ sessionId }: { sessionId: string }) {
     case 'error':
       return (
         <Outcome title="Error" text="Something went wrong. Please contact support.">
-          <Link href="/" className="rounded-lg bg-rose-700 px-6 py-3 font-semibold text-white hover:bg-rose-800">
+          <Link href="/" className={buttonClass({ size: 'lg' })}>
             Go Home
           </Link>
         </Outcome>

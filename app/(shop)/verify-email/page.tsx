@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { AccountCard } from '@/components/account/panels';
-import { primaryButton } from '@/components/account/styles';
+import { buttonClass } from '@/components/ui/button';
 import { VerifyEmailView } from './verify-email-view';
 import { pageInput } from '@/lib/http/page-input';
 
@@ -21,7 +21,7 @@ function InvalidLink() {
     <div className="text-center">
       <h1 className="text-3xl font-extrabold tracking-tight">Invalid Confirmation Link</h1>
       <p className="mt-3 text-gray-700">This link is incomplete. Please open the link from your welcome email again.</p>
-      <Link href="/" className={`${primaryButton} mt-6`}>
+      <Link href="/" className={buttonClass({ size: 'lg', className: 'mt-6' })}>
         Go Home
       </Link>
     </div>

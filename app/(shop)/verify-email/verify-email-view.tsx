@@ -3,7 +3,9 @@
 import Link from 'next/link';
 import { useState } from 'react';
 import { api } from '@/components/data/api';
-import { primaryButton, secondaryButton } from '@/components/account/styles';
+import { Button, buttonClass } from '@/components/ui/button';
+import { Notice, PageIcon } from '@/components/ui/card';
+import { CheckCircleIcon } from '@/components/ui/content-icons';
 
 type State = { kind: 'ready' } | { kind: 'busy' } | { kind: 'done' } | { kind: 'failed'; message: string };
 
@@ -23,12 +25,12 @@ export function VerifyEmailView({ token }: { token: string }) {
   if (state.kind === 'done') {
     return (
       <div className="text-center" role="status">
-        <div className="text-5xl" aria-hidden="true">
-          ✅
-        </div>
+        <PageIcon tone="success">
+          <CheckCircleIcon className="h-8 w-8" />
+        </PageIcon>
         <h1 className="mt-4 text-3xl font-extrabold tracking-tight">Email Confirmed</h1>
         <p className="mt-2 text-gray-700">Thank you! Orders and gift vouchers sent to this address now show in My Orders.</p>
-        <Link href="/my-orders" className={`${primaryButton} mt-6`}>
+        <Link href="/my-orders" className={buttonClass({ size: 'lg', className: 'mt-6' })}>
           Go to My Orders
         </Link>
       </div>
@@ -40,15 +42,15 @@ export function VerifyEmailView({ token }: { token: string }) {
       <h1 className="text-3xl font-extrabold tracking-tight">Confirm Your Email</h1>
       <p className="mt-2 text-gray-700">Confirm this is your address to see your orders and gift vouchers in My Orders.</p>
       {state.kind === 'failed' && (
-        <p className="mt-4 rounded-xl bg-rose-50 p-3 text-sm text-rose-900" role="alert">
+        <Notice tone="danger" className="mt-4" role="alert">
           {state.message}
-        </p>
+        </Notice>
       )}
       <div className="mt-6 flex flex-col gap-3">
-        <button type="button" onClick={() => void confirm()} disabled={state.kind === 'busy'} className={primaryButton}>
+        <Button size="lg" onClick={() => void confirm()} disabled={state.kind === 'busy'}>
           {state.kind === 'busy' ? 'Confirming...' : 'Confirm my email'}
-        </button>
-        <Link href="/" className={secondaryButton}>
+        </Button>
+        <Link href="/" className={buttonClass({ variant: 'secondary', size: 'lg' })}>
           Go Home
         </Link>
       </div>

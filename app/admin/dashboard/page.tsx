@@ -9,8 +9,11 @@ export const dynamic = 'force-dynamic';
 
 // The page checks the session itself: middleware only redirects when the
 // cookie is missing, and a present cookie may be forged, expired or revoked.
-export default async function AdminDashboardPage() {
+type Props = { searchParams: Promise<{ tab?: string | string[] }> };
+
+export default async function AdminDashboardPage({ searchParams }: Props) {
   const admin = await getAdminFromCookies();
   if (!admin) redirect('/admin/login');
-  return <AdminDashboard username={admin.username} />;
+  const tab = (await searchParams).tab;
+  return <AdminDashboard username={admin.username} tab={(Array.isArray(tab) ? tab[0] : tab) ?? null} />;
 }

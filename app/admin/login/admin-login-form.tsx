@@ -6,8 +6,8 @@ import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { ADMIN_USERNAME_KEY } from '@/components/admin/session';
 import { api } from '@/components/data/api';
-import { TextField } from '@/components/admin/field';
-import { button } from '@/components/admin/styles';
+import { Button } from '@/components/ui/button';
+import { TextField } from '@/components/ui/field';
 
 // SPEC §3 keeps the admin name in browser storage for display. The session
 // token is NOT stored as `admin_token`: the login response sets it as an
@@ -50,10 +50,10 @@ export function AdminLoginForm() {
         value={password}
         onChange={(e) => setPassword(e.target.value)}
       />
-      <button type="submit" className={`${button.primary} py-3`} disabled={busy}>
+      <Button type="submit" size="lg" disabled={busy}>
         {busy ? 'Signing in...' : 'Login'}
-      </button>
-      <Link href="/" className="text-center text-sm font-semibold text-rose-700 hover:text-rose-800 hover:underline">
+      </Button>
+      <Link href="/" className="link text-center text-sm">
         Back to Site
       </Link>
     </form>

@@ -1,4 +1,4 @@
-// GET /api/bundles — bundles, filtered by category, subcategory and search
+// GET /api/bundles — bundles, filtered by category, subcategory, tag, price and search, in a chosen order
 import { getListing } from '@/lib/cache/catalog';
 import { getLicenceTiers } from '@/lib/cache/licences';
 import { catalogQuerySchema } from '@/lib/contract/catalog';

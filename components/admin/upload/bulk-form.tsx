@@ -3,8 +3,10 @@
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { toastFailure } from '../session';
-import { CheckboxField, SelectField } from '../field';
-import { button, card, input } from '../styles';
+import { CheckboxField, SelectField } from '@/components/ui/form-controls';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Input } from '@/components/ui/field';
 import type { CategoryResponse as Category, TagResponse as Tag } from '@/lib/contract/catalog';
 import { CategoryFields, EMPTY_CATEGORY_VALUE } from './category-fields';
 import { renameFromAnalysis } from './rename';
@@ -61,19 +63,18 @@ export function BulkForm({ categories, tags, busy, onStarted }: Props) {
 
   const working = busy || status !== null;
   return (
-    <form className={`${card} flex flex-col gap-4`} onSubmit={(e) => void submit(e)} aria-label="Bulk upload">
+    <Card as="form" className="flex flex-col gap-4" onSubmit={(e) => void submit(e)} aria-label="Bulk upload">
       <div className="flex flex-col gap-1">
         <label htmlFor="bulk-files" className="text-sm font-medium text-gray-800">
           Images
         </label>
-        <input
+        <Input
           key={inputKey}
           id="bulk-files"
           type="file"
           multiple
           required
           accept={IMAGE_ACCEPT}
-          className={input}
           onChange={(e) => setFiles(Array.from(e.target.files ?? []))}
         />
         <p className="text-xs text-gray-600">
@@ -94,11 +95,11 @@ export function BulkForm({ categories, tags, busy, onStarted }: Props) {
         )}
       </div>
       <div className="flex items-center gap-3">
-        <button type="submit" className={button.primary} disabled={working}>
+        <Button type="submit" disabled={working}>
           {working ? 'Uploading...' : 'Upload Images'}
-        </button>
+        </Button>
         {status && <span className="text-sm text-gray-700">{status}</span>}
       </div>
-    </form>
+    </Card>
   );
 }

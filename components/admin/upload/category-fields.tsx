@@ -1,8 +1,8 @@
 'use client';
 
-import { SelectField, TextField } from '../field';
+import { Combobox } from '@/components/ui/combobox';
+import { TextField } from '@/components/ui/field';
 import type { CategoryResponse as Category, TagResponse as Tag } from '@/lib/contract/catalog';
-import { NameOptions } from '../name-options';
 import { TagInput } from '../tag-input';
 
 export type CategoryValue = { price: string; category: string; subcategory: string; tags: string[] };
@@ -37,24 +37,24 @@ export function CategoryFields({
         value={value.price}
         onChange={(e) => onChange({ ...value, price: e.target.value })}
       />
-      <SelectField
+      <Combobox
         id={`${idPrefix}-category`}
         label="Category"
         required
+        placeholder="Choose a category"
+        options={categories.map((c) => c.name)}
         value={value.category}
-        onChange={(e) => onChange({ ...value, category: e.target.value, subcategory: '' })}
-      >
-        <NameOptions placeholder="Choose a category" names={categories.map((c) => c.name)} />
-      </SelectField>
-      <SelectField
+        onChange={(category) => onChange({ ...value, category, subcategory: '' })}
+      />
+      <Combobox
         id={`${idPrefix}-subcategory`}
         label="Subcategory (optional)"
         disabled={!value.category || subcategories.length === 0}
+        emptyOption="None"
+        options={subcategories}
         value={value.subcategory}
-        onChange={(e) => onChange({ ...value, subcategory: e.target.value })}
-      >
-        <NameOptions placeholder="None" names={subcategories} />
-      </SelectField>
+        onChange={(subcategory) => onChange({ ...value, subcategory })}
+      />
       <TagInput label="Tags" hint="Comma-separated" vocabulary={vocabulary} value={value.tags} onChange={(tags) => onChange({ ...value, tags })} />
     </div>
   );

@@ -4,8 +4,11 @@ import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import type { ApiError } from '@/components/data/api';
 import { api, toastFailure } from '../session';
-import { TextAreaField, TextField } from '../field';
-import { button, card, input } from '../styles';
+import { TextField } from '@/components/ui/field';
+import { TextareaField } from '@/components/ui/form-controls';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Input } from '@/components/ui/field';
 import type { CategoryResponse as Category, TagResponse as Tag } from '@/lib/contract/catalog';
 import { appendCategoryFields, CategoryFields, EMPTY_CATEGORY_VALUE } from './category-fields';
 import { IMAGE_ACCEPT, INDIVIDUAL_TIMEOUT_MS } from './types';
@@ -63,31 +66,31 @@ export function IndividualForm({ categories, tags, onUploaded }: Props) {
   }
 
   return (
-    <form key={formKey} className={`${card} flex flex-col gap-4`} onSubmit={(e) => void submit(e)} aria-label="Individual upload">
+    <Card as="form" key={formKey} className="flex flex-col gap-4" onSubmit={(e) => void submit(e)} aria-label="Individual upload">
       <div className="grid gap-4 md:grid-cols-2">
         <div className="flex flex-col gap-1">
           <label htmlFor="single-mockup" className="text-sm font-medium text-gray-800">
             Mockup image
           </label>
-          <input id="single-mockup" type="file" required accept={IMAGE_ACCEPT} className={input} onChange={(e) => setMockup(e.target.files?.[0] ?? null)} />
+          <Input id="single-mockup" type="file" required accept={IMAGE_ACCEPT} onChange={(e) => setMockup(e.target.files?.[0] ?? null)} />
           <p className="text-xs text-gray-600">Shown watermarked in the shop.</p>
         </div>
         <div className="flex flex-col gap-1">
           <label htmlFor="single-files" className="text-sm font-medium text-gray-800">
             Product files
           </label>
-          <input id="single-files" type="file" multiple required className={input} onChange={(e) => setFiles(Array.from(e.target.files ?? []))} />
+          <Input id="single-files" type="file" multiple required onChange={(e) => setFiles(Array.from(e.target.files ?? []))} />
           <p className="text-xs text-gray-600">What buyers download, up to 200 MB each.</p>
         </div>
       </div>
       <TextField id="single-title" label="Title" required value={title} onChange={(e) => setTitle(e.target.value)} />
-      <TextAreaField id="single-description" label="Description (optional)" rows={3} value={description} onChange={(e) => setDescription(e.target.value)} />
+      <TextareaField id="single-description" label="Description (optional)" rows={3} value={description} onChange={(e) => setDescription(e.target.value)} />
       <CategoryFields idPrefix="single" categories={categories} vocabulary={tags} value={fields} onChange={setFields} />
       <div>
-        <button type="submit" className={button.primary} disabled={sending}>
+        <Button type="submit" disabled={sending}>
           {sending ? 'Uploading...' : 'Upload Product'}
-        </button>
+        </Button>
       </div>
-    </form>
+    </Card>
   );
 }

@@ -1,12 +1,13 @@
 'use client';
 
-import { button, card } from '../styles';
+import { Button } from '@/components/ui/button';
+import { Card, Notice } from '@/components/ui/card';
 import type { UploadProgress } from './types';
 
 const BANNER = {
-  complete: { className: 'border-green-300 bg-green-50 text-green-900', title: 'Upload complete' },
-  partial: { className: 'border-amber-300 bg-amber-50 text-amber-900', title: 'Upload finished with errors' },
-  failed: { className: 'border-red-300 bg-red-50 text-red-900', title: 'Upload failed' },
+  complete: { tone: 'success', title: 'Upload complete' },
+  partial: { tone: 'warning', title: 'Upload finished with errors' },
+  failed: { tone: 'danger', title: 'Upload failed' },
 } as const;
 
 export function ProgressPanel({ progress, retrying, onRetry }: { progress: UploadProgress; retrying: boolean; onRetry: () => void }) {
@@ -14,7 +15,7 @@ export function ProgressPanel({ progress, retrying, onRetry }: { progress: Uploa
   const percent = total_files === 0 ? 0 : Math.round((current_file / total_files) * 100);
   const banner = stage === 'processing' ? null : BANNER[stage];
   return (
-    <section className={`${card} flex flex-col gap-3`} aria-label="Upload progress" data-testid="upload-progress">
+    <Card as="section" className="flex flex-col gap-3" aria-label="Upload progress" data-testid="upload-progress">
       <div className="flex items-baseline justify-between gap-3 text-sm">
         <span className="font-semibold">
           {current_file} of {total_files} file(s) processed
@@ -29,7 +30,7 @@ export function ProgressPanel({ progress, retrying, onRetry }: { progress: Uploa
         aria-label="Files processed"
         className="h-3 w-full overflow-hidden rounded-full bg-gray-200"
       >
-        <div className="h-full rounded-full bg-rose-700 transition-[width] duration-500" style={{ width: `${percent}%` }} />
+        <div className="h-full rounded-full bg-brand-700 transition-[width] duration-500" style={{ width: `${percent}%` }} />
       </div>
       {stage === 'processing' && (
         <p className="text-sm text-gray-700" aria-live="polite">
@@ -38,11 +39,7 @@ export function ProgressPanel({ progress, retrying, onRetry }: { progress: Uploa
         </p>
       )}
       {banner && (
-        <div
-          role={stage === 'complete' ? 'status' : 'alert'}
-          className={`rounded-lg border p-3 text-sm ${banner.className}`}
-          data-testid={`upload-banner-${stage}`}
-        >
+        <Notice tone={banner.tone} role={stage === 'complete' ? 'status' : 'alert'} className="p-3" data-testid={`upload-banner-${stage}`}>
           <p className="font-semibold">{banner.title}</p>
           <p>{progress.message}</p>
           {progress.failed_files.length > 0 && (
@@ -54,13 +51,13 @@ export function ProgressPanel({ progress, retrying, onRetry }: { progress: Uploa
                   </li>
                 ))}
               </ul>
-              <button type="button" className={`${button.secondary} mt-3`} onClick={onRetry} disabled={retrying}>
+              <Button variant="secondary" className="mt-3" onClick={onRetry} disabled={retrying}>
                 {retrying ? 'Retrying...' : 'Retry failed files'}
-              </button>
+              </Button>
             </>
           )}
-        </div>
+        </Notice>
       )}
-    </section>
+    </Card>
   );
 }

@@ -2,14 +2,16 @@
 // shoppers. Deleted products never appear; storage keys of paid files never
 // leave this module (only filenames and counts do).
 import 'server-only';
-import { db, escapeLike, Prisma } from '@/lib/infra/db';
+import { db, Prisma } from '@/lib/infra/db';
 import { DEFAULT_BANNER, normalizeBanner } from '@/lib/banner';
-import { searchCatalog as searchWithPlan, type SearchFilter } from './search';
+import { PRISMA_ORDER } from './listing-order';
+import { searchCatalog as searchWithPlan, type SearchCounts, type SearchFilter, type SearchPage } from './search';
 import { BANNER_KEY } from './settings';
 import type { CatalogFilter, CatalogItem, CatalogPage, CategoryRecord } from './types';
 
 export type { CatalogFilter, CatalogItem, CatalogPage, CategoryRecord } from './types';
-export type { SearchFilter } from './search';
+export type { SearchCounts, SearchFilter, SearchPage } from './search';
+export { rankedQueries, searchWords } from './search-query';
 export { bulkDeleteCatalogItems, bulkUpdateCategory, deleteCatalogItem, setBanner, updateCatalogItem, type BulkTarget, type ProductEdit } from './admin';
 export { listAdminCatalog, type AdminCatalogItem } from './admin-read';
 export { addProductFiles, removeProductFile, type IncomingFile } from './product-files';
@@ -18,6 +20,8 @@ export { createBundle, MAX_BUNDLE_PRODUCTS, type NewBundle } from './bundles';
 export { addFileVersion, getFileHistory, type FileHistory, type FileVersionRecord } from './file-versions';
 export { setCatalogItemImage, setCategoryImage } from './images';
 export { getPublicMedia } from './media';
+export { listRecommendedIds, mergeRecommendations, RECOMMENDED_COUNT } from './recommendations';
+export { LIST_PRICES_CRON, LIST_PRICES_JOB, refreshListPrices } from './list-prices';
 export { selectionSql, selectionWhere, type ProductSelection } from './selection';
 export { BANNER_KEY } from './settings';
 
@@ -65,10 +69,9 @@ function whereFor(filter: CatalogFilter): Prisma.ProductWhereInput {
   if (filter.kind === 'bundle') where.isBundle = true;
   if (filter.category) where.category = { name: filter.category };
   if (filter.subcategory) where.subcategory = filter.subcategory;
-  const search = filter.search?.trim();
-  if (search) {
-    // ILIKE '%…%' on the title is served by the pg_trgm GIN index; tags match exactly.
-    where.OR = [{ title: { contains: escapeLike(search), mode: 'insensitive' } }, { tags: { has: search.toLowerCase() } }];
+  if (filter.tag) where.tags = { has: filter.tag };
+  if (filter.minPriceCents !== undefined || filter.maxPriceCents !== undefined) {
+    where.listPriceCents = { gte: filter.minPriceCents, lte: filter.maxPriceCents };
   }
   return where;
 }
@@ -79,24 +82,24 @@ export async function listCatalog(filter: CatalogFilter = {}): Promise<CatalogPa
   return { items, total };
 }
 
-/** A search listing; `knownTotal` (a recent match count) lets it pick the cheaper plan (see search.ts). */
-export function searchCatalog(filter: SearchFilter, knownTotal?: number): Promise<CatalogPage> {
-  return searchWithPlan(filter, { pageInOrder: listCatalogItems, byIds: getCatalogItems, escapeLike, maxPageSize: MAX_PAGE_SIZE }, knownTotal);
+/** A search listing; `known` (recent match counts) lets it pick the cheaper plan (see search.ts). */
+export function searchCatalog(filter: SearchFilter, known?: SearchCounts): Promise<SearchPage> {
+  return searchWithPlan(filter, { byIds: getCatalogItems, maxPageSize: MAX_PAGE_SIZE }, known);
 }
 
-/** One page of a listing, newest first (read in index order, so it stops after the page). */
+/** One page of a browse listing in its sort's order (read in index order, so it stops after the page). */
 export async function listCatalogItems(filter: CatalogFilter = {}): Promise<CatalogItem[]> {
   const rows = await db().product.findMany({
     where: whereFor(filter),
     include: itemInclude,
-    orderBy: [{ createdAt: 'desc' }, { id: 'asc' }],
+    orderBy: PRISMA_ORDER[filter.sort ?? 'newest'],
     take: Math.min(filter.limit ?? 100, MAX_PAGE_SIZE),
     skip: filter.offset ?? 0,
   });
   return rows.map(toCatalogItem);
 }
 
-/** How many items match, all pages together: for a search, the costly half of a listing. */
+/** How many items of a browse listing match, all pages together. */
 export async function countCatalog(filter: CatalogFilter = {}): Promise<number> {
   return db().product.count({ where: whereFor(filter) });
 }

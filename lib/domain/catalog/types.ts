@@ -1,3 +1,5 @@
+import type { ListingSort } from '@/lib/shop';
+
 // Plain, serialisable catalogue records (dates as ISO strings) so that reads
 // can be cached and handed to React components as they are.
 
@@ -38,6 +40,13 @@ export type CatalogFilter = {
   category?: string;
   subcategory?: string;
   search?: string;
+  /** Absent: newest first, or by best match for a search (Decision 088). */
+  sort?: ListingSort;
+  /** Products carrying this tag (exactly, as stored: tags are lower-case). */
+  tag?: string;
+  /** What a shopper pays now (the sale price during a sale), inclusive bounds. */
+  minPriceCents?: number;
+  maxPriceCents?: number;
   limit?: number;
   offset?: number;
 };

@@ -5,6 +5,7 @@
 // change too (cancel now, stop or resume renewal) is a keyed job queued in the
 // same transaction, so it happens once the change commits, and only then.
 import 'server-only';
+import { recordMembershipState } from '@/lib/domain/insights';
 import { enqueue } from '@/lib/domain/jobs';
 import type { Prisma } from '@/lib/infra/db';
 import { cancelSubscriptionNow, retrieveSubscription, setCancelAtPeriodEnd } from '@/lib/infra/payments/subscriptions';
@@ -25,6 +26,8 @@ async function tellProvider(tx: Tx, subscriptionId: string | null, refundId: str
 export async function endMembershipForRefund(tx: Tx, userId: string | null, refundId: string, when: MembershipEndChoice): Promise<void> {
   const membership = userId ? await tx.membership.findUnique({ where: { userId } }) : null;
   if (!membership) return;
+  // Either choice ends the membership: a cancellation in the sales figures, once per period (Decision 083).
+  await recordMembershipState(tx, membership.userId, { status: 'canceled', cancelAtPeriodEnd: true, currentPeriodEnd: membership.currentPeriodEnd });
   if (when === 'now') {
     // An end already in force (a dispute) stays the one on record.
     if (!membership.endedAt) await tx.membership.update({ where: { userId: membership.userId }, data: { endedAt: new Date(), endedByRefundId: refundId } });

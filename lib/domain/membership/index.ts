@@ -6,6 +6,7 @@
 // (endedAt, ending.ts), whatever the mirror says, until a new subscription.
 import 'server-only';
 import { notFound } from '@/lib/domain/errors';
+import { recordMembershipState } from '@/lib/domain/insights';
 import { db, Prisma } from '@/lib/infra/db';
 import { paymentMode } from '@/lib/infra/payments';
 import { retrieveSubscription, setCancelAtPeriodEnd } from '@/lib/infra/payments/subscriptions';
@@ -87,7 +88,10 @@ export async function syncStripeSubscription(subscriptionId: string): Promise<vo
     // The shop's own end (a refund or dispute) holds for the subscription it was made on, not a new one.
     ...(current?.stripeSubscriptionId !== subscriptionId ? FRESH_START : {}),
   };
-  await db().membership.upsert({ where: { userId }, create: { userId, ...data }, update: data });
+  await db().$transaction(async (tx) => {
+    await tx.membership.upsert({ where: { userId }, create: { userId, ...data }, update: data });
+    await recordMembershipState(tx, userId, data);
+  });
 }
 
 const FRESH_START = { endedAt: null, endedByRefundId: null, renewalStoppedByRefundId: null };
@@ -105,7 +109,10 @@ export async function cancelMembership(userId: string): Promise<MembershipStatus
     await setCancelAtPeriodEnd(m.stripeSubscriptionId, true);
     await syncStripeSubscription(m.stripeSubscriptionId);
   } else {
-    await db().membership.update({ where: { userId }, data: { cancelAtPeriodEnd: true } });
+    await db().$transaction(async (tx) => {
+      const cancelled = await tx.membership.update({ where: { userId }, data: { cancelAtPeriodEnd: true } });
+      await recordMembershipState(tx, userId, cancelled);
+    });
   }
   return getMembershipStatus(userId);
 }

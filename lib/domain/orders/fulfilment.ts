@@ -6,12 +6,14 @@
 import 'server-only';
 import { issueInvoiceIn } from '@/lib/domain/business';
 import { confirmDiscount, releaseDiscount } from '@/lib/domain/discounts';
+import { recordSaleFigures } from '@/lib/domain/insights';
 import { issueLicences } from '@/lib/domain/licences';
 import { activateTestMembership } from '@/lib/domain/membership';
 import { confirmVoucher, releaseVoucher } from '@/lib/domain/vouchers';
 import { db } from '@/lib/infra/db';
 import { paymentMode } from '@/lib/infra/payments';
 import { enqueue, kickJobs } from '@/lib/domain/jobs';
+import { ORDER_INSIGHTS_JOB } from '@/lib/domain/insights';
 
 export const ORDER_EMAIL_JOB = 'order-email';
 
@@ -51,6 +53,7 @@ export async function fulfilOrder(sessionId: string, details: FulfilDetails): Pr
     }
     // A membership's first period can carry a discount code too: its use is confirmed either way.
     await confirmDiscount(tx, order.id);
+    await recordSaleFigures(tx, order.id);
     if (order.kind === 'subscription') {
       // With Stripe the membership follows the subscription's own events; test mode has none.
       if (paymentMode() === 'test') await activateTestMembership(tx, order);
@@ -59,6 +62,8 @@ export async function fulfilOrder(sessionId: string, details: FulfilDetails): Pr
       // In the same transaction as the payment: a paid line never lacks its licence (Decision 081).
       await issueLicences(tx, order.id, details.customerName);
       await enqueue(tx, ORDER_EMAIL_JOB, { orderId: order.id }, { key: order.id });
+      // Sales counts and co-purchases for the storefront, off the payment's path (Decision 089).
+      await enqueue(tx, ORDER_INSIGHTS_JOB, { orderId: order.id }, { key: order.id });
     }
     // Last: the number's lock is held until commit, and a rollback gives the number back.
     await issueInvoiceIn(tx, order.id, now);

@@ -4,6 +4,7 @@
 // so every membership payment has its invoice at /api/orders/invoice/{id}.
 import 'server-only';
 import { issueInvoiceIn } from '@/lib/domain/business';
+import { recordSaleFigures } from '@/lib/domain/insights';
 import { db } from '@/lib/infra/db';
 import { newOrderId } from './ids';
 
@@ -49,7 +50,8 @@ export async function recordMembershipRenewal(invoice: RenewalInvoice): Promise<
       skipDuplicates: true,
     });
     if (count !== 1) return false;
-    // Its invoice comes with it, in the same transaction (Decision 075).
+    await recordSaleFigures(tx, orderId);
+    // Its invoice comes with it, in the same transaction (Decision 075); last, for the number's lock.
     await issueInvoiceIn(tx, orderId, invoice.paidAt);
     return true;
   });

@@ -8,6 +8,7 @@
 // settled order (Decision 067). A disputed membership payment ends the
 // membership at once; winning the dispute restores it (Decision 075).
 import 'server-only';
+import { recordRefundFigures } from '@/lib/domain/insights';
 import { enqueue, kickJobs } from '@/lib/domain/jobs';
 import { restoreMembershipAfterDispute, suspendMembershipForDispute } from '@/lib/domain/membership';
 import { db, type DisputeOutcome } from '@/lib/infra/db';
@@ -79,6 +80,7 @@ export async function recordDisputeClosed(dispute: DisputeObject): Promise<boole
       if (order.kind === 'subscription' && !opened) await suspendMembershipForDispute(tx, order.userId, id);
     }
     await tx.refund.update({ where: { id }, data: { disputeOutcome: outcome, resolvedAt: new Date() } });
+    await recordRefundFigures(tx, id);
     await enqueue(tx, REFUND_EMAIL_JOB, { refundId: id, outcome }, { key: `${id}:${outcome}` });
     // The money went back: the sale gets its adjustment note now, numbered last.
     if (outcome === 'lost') await issueNoteIn(tx, order, { id, amountCents: opened?.amountCents ?? dispute.amount });

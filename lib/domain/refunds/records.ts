@@ -6,6 +6,7 @@
 // queued per refund.
 import 'server-only';
 import { issueAdjustmentNoteIn } from '@/lib/domain/business';
+import { recordRefundFigures } from '@/lib/domain/insights';
 import { returnDrawnBalance } from '@/lib/domain/vouchers';
 import { enqueue } from '@/lib/domain/jobs';
 import type { DisputeOutcome, MembershipEnd, Prisma, RefundSource, RefundStatus } from '@/lib/infra/db';
@@ -116,6 +117,8 @@ export async function recordRefund(tx: Tx, order: LockedOrder, input: RefundInpu
     },
   });
   const voucherReturnedCents = await applyRefund(tx, order, { ...refund, quiet: input.quiet });
+  // An open dispute counts nothing yet (disputes.ts counts a lost one when it closes).
+  await recordRefundFigures(tx, refund.id);
   if (input.source !== 'dispute') await issueNoteIn(tx, order, refund);
   return { ...refund, voucherReturnedCents };
 }

@@ -5,6 +5,7 @@
 // the order's lock (Decision 075).
 import 'server-only';
 import { recordAudit } from '@/lib/domain/audit';
+import { recordRefundFigures } from '@/lib/domain/insights';
 import { endMembershipForRefund } from '@/lib/domain/membership';
 import { db, type Prisma } from '@/lib/infra/db';
 import { isFailedRefund, type ProviderRefund } from '@/lib/infra/payments/refunds';
@@ -32,6 +33,8 @@ export async function settleRefund(tx: Tx, order: LockedOrder, refund: LockedRef
     stripe_refund_id: stripeRefundId,
     membership_end: refund.membershipEnd,
   });
+  // The sales figures count it now, in the transaction that settles it (Decision 083).
+  await recordRefundFigures(tx, refund.id);
   await issueNoteIn(tx, order, refund);
   return true;
 }

@@ -54,7 +54,12 @@ SELECT 'adjustment_note', COALESCE(MAX("number"), 0) FROM "AdjustmentNote";
 -- Refunds recorded before this change were made at once: settled when created,
 -- their chosen items the ones they ended.
 UPDATE "Refund" SET "settledAt" = "createdAt";
-UPDATE "Refund" r SET "itemIds" = COALESCE((SELECT array_agg(i.id ORDER BY i.id) FROM "OrderItem" i WHERE i."refundId" = r.id), ARRAY[]::TEXT[]);
+-- One pass over the order lines, grouped: a lookup per refund would scan every line each time
+-- ("refundId" has no index), hours on a shop with a million orders. Refunds without lines keep
+-- the column's default, the empty list.
+UPDATE "Refund" r SET "itemIds" = g.ids
+FROM (SELECT "refundId", array_agg(id ORDER BY id) AS ids FROM "OrderItem" WHERE "refundId" IS NOT NULL GROUP BY "refundId") g
+WHERE g."refundId" = r.id;
 
 -- The queues of the settle job (a pending refund Stripe has not confirmed yet)
 -- and of the membership's changes at Stripe after a refund or dispute, with the

@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { headers } from 'next/headers';
 import { notFound } from 'next/navigation';
+import { Badge } from '@/components/ui/badge';
 import { licenceId as licenceIdSchema } from '@/lib/contract/licences';
 import { AppError } from '@/lib/domain/errors';
 import { verifyLicence, type VerifiedLicence } from '@/lib/domain/licences';
@@ -55,11 +56,10 @@ export default async function LicenceVerificationPage({ params }: Props) {
     <div className="mx-auto max-w-2xl px-4 py-12">
       <p className="text-sm font-semibold uppercase tracking-wide text-gray-700">Licence verification</p>
       <h1 className="mt-1 font-mono text-2xl font-bold">{licence.licenceId}</h1>
-      <p
-        data-testid="licence-status"
-        className={`mt-4 inline-block rounded-full px-4 py-1 text-lg font-bold ${valid ? 'bg-emerald-100 text-emerald-900' : 'bg-red-100 text-red-900'}`}
-      >
-        {valid ? 'Valid' : `Revoked on ${formatDate(licence.revokedAt!)}`}
+      <p className="mt-4">
+        <Badge tone={valid ? 'success' : 'danger'} data-testid="licence-status" className="px-4 py-1 text-lg">
+          {valid ? 'Valid' : `Revoked on ${formatDate(licence.revokedAt!)}`}
+        </Badge>
       </p>
       <dl className="mt-6 grid grid-cols-[max-content_1fr] gap-x-6 gap-y-2 rounded-2xl bg-white p-6 shadow-sm">
         <dt className="font-semibold">Product</dt>
@@ -67,7 +67,7 @@ export default async function LicenceVerificationPage({ params }: Props) {
         <dt className="font-semibold">Licence</dt>
         <dd data-testid="licence-tier">
           {licence.tierName}{' '}
-          <Link href={termsPath(licence.tierKey, licence.termsVersion)} className="text-sm text-indigo-800 underline">
+          <Link href={termsPath(licence.tierKey, licence.termsVersion)} className="text-sm text-accent-800 underline">
             terms, version {licence.termsVersion}
           </Link>
         </dd>

@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
+import { Notice } from '@/components/ui/card';
 import { getTermsPage } from '@/lib/cache/licences';
 import { formatDate } from '@/lib/format';
 import { pageInput } from '@/lib/http/page-input';
@@ -38,7 +39,7 @@ export default async function LicenceTermsPage(props: Props) {
   const earlier = terms.version < terms.latestVersion;
   return (
     <article className="mx-auto max-w-3xl px-4 py-10">
-      <p className="text-sm font-semibold uppercase tracking-wide text-rose-700">Licence terms</p>
+      <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">Licence terms</p>
       <h1 className="mt-1 text-3xl font-extrabold tracking-tight">{terms.name} licence</h1>
       {terms.summary && <p className="mt-3 text-lg text-gray-800">{terms.summary}</p>}
       <p className="mt-2 text-sm text-gray-700" data-testid="terms-version">
@@ -46,13 +47,13 @@ export default async function LicenceTermsPage(props: Props) {
         {terms.retired && ' · no longer sold; licences issued under it remain valid'}
       </p>
       {earlier && (
-        <p className="mt-3 rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
+        <Notice tone="warning" className="mt-3">
           This is an earlier version, kept for the licences sold under it.{' '}
           <Link href={termsPath(terms.key)} className="underline">
             Read the current terms
           </Link>
           .
-        </p>
+        </Notice>
       )}
       {/* Rendered from the owner's Markdown and passed through an allow-list sanitiser on the server (SECURITY N3). */}
       <div className="licence-terms mt-8" dangerouslySetInnerHTML={{ __html: terms.html }} />

@@ -1,8 +1,10 @@
 'use client';
 
 import Link from 'next/link';
-import { LoadingPanel } from '@/components/account/panels';
-import { primaryButton, secondaryButton } from '@/components/account/styles';
+import { LoadingPanel, PageIcon } from '@/components/ui/card';
+import { CrownIcon } from '@/components/ui/icons';
+import { UserIcon } from '@/components/ui/content-icons';
+import { buttonClass } from '@/components/ui/button';
 import { useMembershipStatus } from '@/components/account/use-membership-status';
 import { formatDate } from '@/lib/format';
 
@@ -14,9 +16,7 @@ export function DashboardView() {
   const member = status?.is_member ?? user.is_member;
   return (
     <div className="rounded-2xl bg-white p-10 text-center shadow-sm">
-      <div className="text-5xl" aria-hidden="true">
-        {member ? '👑' : '👋'}
-      </div>
+      <PageIcon tone={member ? 'warning' : 'brand'}>{member ? <CrownIcon className="h-8 w-8" /> : <UserIcon className="h-8 w-8" />}</PageIcon>
       <h1 className="mt-4 text-3xl font-extrabold tracking-tight">Welcome back, {user.name}!</h1>
       {member ? (
         <>
@@ -31,13 +31,13 @@ export function DashboardView() {
         <p className="mt-2 text-gray-700">You don&apos;t have an active membership right now.</p>
       )}
       <div className="mt-8 flex flex-wrap justify-center gap-3">
-        <Link href="/products" className={primaryButton}>
+        <Link href="/products" className={buttonClass({ size: 'lg' })}>
           Browse Products
         </Link>
-        <Link href="/my-orders" className={secondaryButton}>
+        <Link href="/my-orders" className={buttonClass({ variant: 'secondary', size: 'lg' })}>
           My Orders
         </Link>
-        <Link href="/membership" className={secondaryButton}>
+        <Link href="/membership" className={buttonClass({ variant: 'secondary', size: 'lg' })}>
           {member ? 'Manage Membership' : 'View Membership'}
         </Link>
       </div>

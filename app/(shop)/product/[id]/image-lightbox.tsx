@@ -1,18 +1,18 @@
 'use client';
 
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import type { Dialog as DialogType } from '@/components/ui/dialog';
 
-/** The product image; a click opens it full screen, where a second click zooms in. */
+// The kit's Dialog is fetched on the first click, not with the page: the
+// product page has almost no room left in its first-load JavaScript budget.
+let loaded: typeof DialogType | null = null;
+const loadDialog = async () => (loaded ??= (await import('@/components/ui/dialog')).Dialog);
+
+/** The product image; a click opens it full screen, where a click on the picture zooms in. */
 export function ImageLightbox({ src, alt }: { src: string | null; alt: string }) {
+  const [Dialog, setDialog] = useState<typeof DialogType | null>(null);
   const [open, setOpen] = useState(false);
   const [zoomed, setZoomed] = useState(false);
-
-  useEffect(() => {
-    if (!open) return;
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setOpen(false);
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [open]);
 
   if (!src) return <div className="flex aspect-square items-center justify-center rounded-2xl bg-gray-100 text-gray-600">No image</div>;
   return (
@@ -20,7 +20,12 @@ export function ImageLightbox({ src, alt }: { src: string | null; alt: string })
       <button
         type="button"
         className="group block overflow-hidden rounded-2xl bg-white shadow-sm"
-        onClick={() => setOpen(true)}
+        onPointerEnter={() => void loadDialog()}
+        onClick={async () => {
+          const component = await loadDialog();
+          setDialog(() => component);
+          setOpen(true);
+        }}
         aria-label={`Enlarge image of ${alt}`}
       >
         {/* eslint-disable-next-line @next/next/no-img-element -- images are sized at upload, not by the runtime optimiser (Decision 3) */}
@@ -33,37 +38,35 @@ export function ImageLightbox({ src, alt }: { src: string | null; alt: string })
           fetchPriority="high"
         />
       </button>
-      {open && (
-        <div
-          role="dialog"
-          aria-modal="true"
-          aria-label={alt}
-          className="fixed inset-0 z-50 flex items-center justify-center overflow-auto bg-black/85 p-4"
-          onClick={() => {
+      {Dialog && (
+        <Dialog
+          open={open}
+          onClose={() => {
             setOpen(false);
             setZoomed(false);
           }}
+          title={alt}
+          hideTitle
+          size="full"
         >
-          <button
-            type="button"
-            className="absolute right-4 top-4 rounded-full bg-white/90 px-3 py-1 text-lg font-bold"
-            aria-label="Close"
-            onClick={() => setOpen(false)}
-          >
-            ×
-          </button>
-          {/* eslint-disable-next-line @next/next/no-img-element -- images are sized at upload, not by the runtime optimiser (Decision 3) */}
-          <img
-            src={src}
-            alt={alt}
-            data-testid="lightbox-image"
-            className={`max-h-none rounded-lg transition-transform ${zoomed ? 'scale-150 cursor-zoom-out' : 'max-h-[90vh] cursor-zoom-in'}`}
-            onClick={(e) => {
-              e.stopPropagation();
-              setZoomed((z) => !z);
-            }}
-          />
-        </div>
+          <div className="flex h-full items-center justify-center overflow-auto">
+            <button
+              type="button"
+              className="cursor-zoom-in"
+              aria-label={zoomed ? 'Zoom out' : 'Zoom in'}
+              aria-pressed={zoomed}
+              onClick={() => setZoomed((z) => !z)}
+            >
+              {/* eslint-disable-next-line @next/next/no-img-element -- images are sized at upload, not by the runtime optimiser (Decision 3) */}
+              <img
+                src={src}
+                alt={alt}
+                data-testid="lightbox-image"
+                className={`rounded-lg transition-transform ${zoomed ? 'max-h-none scale-150 cursor-zoom-out' : 'max-h-[90vh]'}`}
+              />
+            </button>
+          </div>
+        </Dialog>
       )}
     </>
   );

@@ -1,5 +1,6 @@
 import 'server-only';
 import type { CatalogItem } from '@/lib/domain/catalog';
+import { formatAmount } from '@/lib/format';
 import { publicMediaUrl, siteUrl } from '@/lib/media';
 import { SHOP_NAME } from '@/lib/shop';
 
@@ -22,7 +23,7 @@ export function productJsonLd(item: CatalogItem, priceCents: number, onSale: boo
     offers: {
       '@type': 'Offer',
       url: siteUrl(`/product/${item.id}`),
-      price: (priceCents / 100).toFixed(2),
+      price: formatAmount(priceCents),
       priceCurrency: 'AUD',
       availability: 'https://schema.org/InStock',
       itemCondition: 'https://schema.org/NewCondition',

@@ -7,6 +7,7 @@ import { CartActions } from '@/components/cart/cart-actions';
 import type { PriceView } from '@/components/catalog/types';
 import { api } from '@/components/data/api';
 import { LicenceUpgrades } from '@/components/orders/licence-upgrade';
+import { RadioCard } from '@/components/ui/radio';
 import type { CartItem } from '@/lib/cart';
 import type { OrderLicenceResponse } from '@/lib/contract/licences';
 import type { CustomerOrdersResponse } from '@/lib/contract/orders';
@@ -30,22 +31,18 @@ export function LicencePicker({ productId, choices, item }: { productId: string;
         <fieldset className="flex flex-col gap-2">
           <legend className="mb-1 font-semibold">Licence</legend>
           {choices.map((c) => (
-            <label
-              key={c.key}
-              className={`flex cursor-pointer gap-3 rounded-xl border p-3 ${c.key === choice?.key ? 'border-rose-700 bg-rose-50' : 'border-gray-200 bg-white'}`}
-            >
-              <input type="radio" name="licence" value={c.key} checked={c.key === choice?.key} onChange={() => setChosen(c.key)} className="mt-1" />
+            <RadioCard key={c.key} name="licence" value={c.key} checked={c.key === choice?.key} onChange={() => setChosen(c.key)}>
               <span className="flex flex-1 flex-col gap-1">
                 <span className="flex flex-wrap items-baseline justify-between gap-2">
                   <span className="font-semibold">{c.name}</span>
                   <TierPrice price={c.price} />
                 </span>
                 {c.summary && <span className="text-sm text-gray-700">{c.summary}</span>}
-                <a href={c.termsUrl} className="text-sm text-indigo-800 underline" target="_blank" rel="noopener">
+                <a href={c.termsUrl} className="text-sm text-accent-800 underline" target="_blank" rel="noopener">
                   {c.name} licence terms
                 </a>
               </span>
-            </label>
+            </RadioCard>
           ))}
         </fieldset>
       )}
@@ -94,7 +91,7 @@ function TierPrice({ price }: { price: PriceView }) {
         <span className="sr-only">was </span>
         {formatAud(price.regularPriceCents)}
       </span>
-      <span className="font-bold text-rose-700">{formatAud(price.priceCents)}</span>
+      <span className="font-bold text-brand-700">{formatAud(price.priceCents)}</span>
     </span>
   );
 }

@@ -1,19 +1,24 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
-import { Badge, Price } from '@/components/catalog/price';
-import { getItem, getItems } from '@/lib/cache/catalog';
+import { Badge } from '@/components/ui/badge';
+import { ChipLink } from '@/components/ui/chip';
+import { Notice } from '@/components/ui/card';
+import { Price } from '@/components/ui/price';
+import { getItem, getItems, getRecommendedIds } from '@/lib/cache/catalog';
 import { getLicenceTiers } from '@/lib/cache/licences';
 import type { CatalogItem } from '@/lib/domain/catalog';
 import { licenceOptions } from '@/lib/domain/licences';
-import { termsPath } from '@/lib/shop';
+import { tagListingPath, termsPath } from '@/lib/shop';
 import { publicMediaUrl, siteUrl } from '@/lib/media';
 import { productHref, tierPriceView, toCardView } from '../../catalog-views';
 import { BackButton } from './back-button';
 import { ImageLightbox } from './image-lightbox';
 import { LicencePicker } from './licence-picker';
 import { productJsonLd } from './json-ld';
-import { BoltIcon } from '@/components/ui/icons';
+import { BoltIcon } from '@/components/ui/content-icons';
+import { HideHeldItems } from '@/components/catalog/hide-held-items';
+import { RecommendationList } from '@/components/catalog/recommendation-list';
 import { pageInput } from '@/lib/http/page-input';
 
 // Rendered on first request, then served from the cache until the catalogue changes.
@@ -62,6 +67,10 @@ export default async function ProductPage({ params }: Props) {
     price: tierPriceView(o),
   }));
   const included = item.isBundle ? await getItems(item.bundleProductIds) : [];
+  // What buyers bought with it, else alike (Decision 089); per product, so cached like the page.
+  const recommended = (await Promise.all((await getRecommendedIds(item.id)).map((id) => getItem(id, 'all'))))
+    .filter((other) => other !== null)
+    .map((other) => toCardView(other, now, tiers));
   const image = publicMediaUrl(item.imagePath);
   const categoryHref = item.category ? `/products?category=${encodeURIComponent(item.category)}` : null;
 
@@ -81,33 +90,32 @@ export default async function ProductPage({ params }: Props) {
           <div className="flex flex-wrap gap-2 text-sm">
             {item.category && categoryHref && (
               // Plain <a> for /products?… links: see components/layout/category-menu.tsx.
-              <a href={categoryHref} className="rounded-full bg-rose-50 px-3 py-1 font-medium text-rose-800 hover:bg-rose-100">
+              <ChipLink tone="brand" href={categoryHref}>
                 {item.category}
-              </a>
+              </ChipLink>
             )}
             {item.category && item.subcategory && (
-              <a
-                href={`${categoryHref}&subcategory=${encodeURIComponent(item.subcategory)}`}
-                className="rounded-full bg-indigo-50 px-3 py-1 font-medium text-indigo-800 hover:bg-indigo-100"
-              >
+              <ChipLink tone="accent" href={`${categoryHref}&subcategory=${encodeURIComponent(item.subcategory)}`}>
                 {item.subcategory}
-              </a>
+              </ChipLink>
             )}
           </div>
           {item.tags.length > 0 && (
             <ul className="flex flex-wrap gap-2" aria-label="Tags">
               {item.tags.map((tag) => (
-                <li key={tag} className="rounded-full bg-gray-100 px-3 py-1 text-sm text-gray-800">
-                  #{tag}
+                <li key={tag}>
+                  <a href={tagListingPath(tag)} className="badge badge-neutral px-3 py-1 text-sm hover:bg-gray-200">
+                    #{tag}
+                  </a>
                 </li>
               ))}
             </ul>
           )}
           <LicencePicker productId={item.id} choices={choices} item={view.cartItem} />
-          <p className="rounded-xl bg-emerald-50 p-4 text-sm text-emerald-900">
+          <Notice tone="success">
             <BoltIcon className="mr-1 h-4 w-4 align-[-2px]" />
             Instant download: your files are available immediately after purchase.
-          </p>
+          </Notice>
           {item.originalFilenames.length > 0 && (
             <div className="text-sm text-gray-700">
               <h2 className="font-semibold text-gray-900">Included files</h2>
@@ -126,7 +134,7 @@ export default async function ProductPage({ params }: Props) {
                   const thumbnail = publicMediaUrl(p.thumbnailPath ?? p.imagePath);
                   return (
                     <li key={p.id}>
-                      <Link href={productHref(p.id)} className="flex items-center gap-3 text-rose-800 underline hover:text-rose-900">
+                      <Link href={productHref(p.id)} className="flex items-center gap-3 text-brand-800 underline hover:text-brand-900">
                         {thumbnail && (
                           // eslint-disable-next-line @next/next/no-img-element -- images are sized at upload, not by the runtime optimiser (Decision 3)
                           <img src={thumbnail} alt="" width={48} height={48} loading="lazy" className="h-12 w-12 rounded object-cover" />
@@ -141,6 +149,8 @@ export default async function ProductPage({ params }: Props) {
           )}
         </div>
       </div>
+      <RecommendationList title="Frequently bought together" id="bought-together" items={recommended} />
+      {recommended.length > 0 && <HideHeldItems listId="bought-together" />}
       <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: productJsonLd(item, view.price.priceCents, view.price.onSale) }} />
     </div>
   );

@@ -34,7 +34,7 @@ export default async function TestPaymentPage({ params }: Props) {
   return (
     <div className="mx-auto max-w-xl px-4 py-12">
       <p
-        className="rounded-lg border-2 border-dashed border-amber-500 bg-amber-50 p-3 text-center text-sm font-bold uppercase tracking-wide text-amber-900"
+        className="rounded-lg border-2 border-dashed border-warning-700 bg-warning-50 p-3 text-center text-sm font-bold tracking-wide text-warning-900 uppercase"
         role="note"
       >
         Test payment: no real money moves
@@ -57,7 +57,7 @@ function Lines({ checkout: { order, items } }: { checkout: TestCheckout }) {
       {order.kind === 'subscription' && (
         <Line label={`${order.planInterval === 'year' ? 'Yearly' : 'Monthly'} membership`} amount={formatAud(order.subtotalCents)} />
       )}
-      {order.discountCents > 0 && <Line label="Discount" amount={`−${formatAud(order.discountCents)}`} tone="text-emerald-800" />}
+      {order.discountCents > 0 && <Line label="Discount" amount={`−${formatAud(order.discountCents)}`} tone="text-success-800" />}
       <li className="flex justify-between gap-4 p-4 text-lg font-bold">
         <span>Total</span>
         <span data-testid="test-payment-total">{formatAud(order.amountCents)}</span>
@@ -87,7 +87,7 @@ function Closed({ order }: { order: Order }) {
   return (
     <div className="mt-6 rounded-xl bg-gray-100 p-4 text-center font-medium">
       <p>{order.fulfilledAt ? 'This session is already paid.' : 'This session has expired.'}</p>
-      <Link href={link.href} className="mt-3 inline-block font-semibold text-rose-800 underline">
+      <Link href={link.href} className="link mt-3 inline-block underline">
         {link.label}
       </Link>
     </div>

@@ -3,6 +3,8 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { api } from '@/components/data/api';
+import { Button } from '@/components/ui/button';
+import { TextField } from '@/components/ui/field';
 
 export function TestPaymentActions({ sessionId, needsEmail }: { sessionId: string; needsEmail: boolean }) {
   const [email, setEmail] = useState('');
@@ -28,36 +30,22 @@ export function TestPaymentActions({ sessionId, needsEmail }: { sessionId: strin
       }}
     >
       {needsEmail && (
-        <div className="flex flex-col gap-1">
-          <label htmlFor="receipt-email" className="text-sm font-medium">
-            Email for your receipt
-          </label>
-          <input
-            id="receipt-email"
-            type="email"
-            required
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-            autoComplete="email"
-            className="rounded-lg border border-gray-300 px-3 py-2"
-          />
-        </div>
+        <TextField
+          id="receipt-email"
+          label="Email for your receipt"
+          type="email"
+          required
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          autoComplete="email"
+        />
       )}
-      <button
-        type="submit"
-        disabled={busy !== null}
-        className="rounded-xl bg-emerald-700 px-6 py-3 text-lg font-semibold text-white hover:bg-emerald-800 disabled:opacity-70"
-      >
+      <Button type="submit" variant="success" size="lg" disabled={busy !== null} className="rounded-xl text-lg">
         {busy === 'complete' ? 'Processing...' : 'Complete test payment'}
-      </button>
-      <button
-        type="button"
-        disabled={busy !== null}
-        onClick={() => void act('cancel')}
-        className="rounded-xl border border-gray-400 px-6 py-3 font-semibold hover:bg-gray-100 disabled:opacity-70"
-      >
+      </Button>
+      <Button variant="secondary" size="lg" disabled={busy !== null} onClick={() => void act('cancel')} className="rounded-xl border-gray-400">
         Cancel payment
-      </button>
+      </Button>
     </form>
   );
 }
