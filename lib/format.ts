@@ -53,13 +53,44 @@ function offsetMinutes(at: Date, timeZone: string): number {
   return match ? (match[1] === '-' ? -1 : 1) * (Number(match[2]) * 60 + Number(match[3])) : 0;
 }
 
+/**
+ * The instant a wall-clock time (YYYY-MM-DDTHH:mm, as <input type="datetime-local"> gives it)
+ * happens in the shop's time zone, daylight saving included. A time inside the hour skipped
+ * in spring is read on the clock before the change (02:30 → 03:30); a time in the hour
+ * repeated in autumn is its second, standard-time, occurrence.
+ */
+export function zonedDateTime(local: string, timeZone: string = SHOP_TIME_ZONE): Date {
+  const asUtc = Date.parse(`${local.length === 16 ? `${local}:00` : local}Z`);
+  if (Number.isNaN(asUtc)) throw new RangeError(`Not a date and time: ${local}`);
+  const guess = new Date(asUtc - offsetMinutes(new Date(asUtc), timeZone) * 60_000);
+  // The offset at the guess can differ from the offset at the true instant on a switch day.
+  return new Date(asUtc - offsetMinutes(guess, timeZone) * 60_000);
+}
+
 /** The instant a calendar day (YYYY-MM-DD) starts in the shop's time zone, daylight saving included. */
 export function zonedDayStart(day: string, timeZone: string = SHOP_TIME_ZONE): Date {
-  const utcMidnight = Date.parse(`${day}T00:00:00Z`);
-  let start = new Date(utcMidnight - offsetMinutes(new Date(utcMidnight), timeZone) * 60_000);
-  // The offset at the guess can differ from the offset at the true start on a switch day.
-  start = new Date(utcMidnight - offsetMinutes(start, timeZone) * 60_000);
-  return start;
+  return zonedDateTime(`${day}T00:00`, timeZone);
+}
+
+const inputParts = new Map<string, Intl.DateTimeFormat>();
+
+/** An instant as the shop's zone shows it, YYYY-MM-DDTHH:mm: the value of an <input type="datetime-local">. */
+export function zonedInputValue(at: Date | string, timeZone: string = SHOP_TIME_ZONE): string {
+  let format = inputParts.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-AU', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
+    inputParts.set(timeZone, format);
+  }
+  const parts = Object.fromEntries(format.formatToParts(typeof at === 'string' ? new Date(at) : at).map((p) => [p.type, p.value]));
+  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}`;
 }
 
 /** The day after YYYY-MM-DD, as YYYY-MM-DD. */

@@ -11,12 +11,22 @@ export type PickedProduct = { id: string; title: string };
 
 const RESULTS = 20;
 
+type Props = {
+  value: PickedProduct[];
+  onChange: (next: PickedProduct[]) => void;
+  label?: string;
+  /** What the search offers: products only (a bundle's contents), or products and bundles (a discount code's scope). */
+  kind?: 'product' | 'all';
+  /** The accessible name of the chosen list. */
+  chosenLabel?: string;
+};
+
 /**
  * A searchable, ordered product picker: the search runs on the server (any
- * catalogue size) as the admin types, bundles are never offered, and the
- * chosen products keep the order the admin gives them.
+ * catalogue size) as the admin types, bundles are offered only when `kind` is
+ * 'all', and the chosen products keep the order the admin gives them.
  */
-export function ProductPicker({ value, onChange, label = 'Products' }: { value: PickedProduct[]; onChange: (next: PickedProduct[]) => void; label?: string }) {
+export function ProductPicker({ value, onChange, label = 'Products', kind = 'product', chosenLabel = 'Products in this bundle' }: Props) {
   const [query, setQuery] = useState('');
   const [results, setResults] = useState<AdminProduct[]>([]);
 
@@ -24,14 +34,14 @@ export function ProductPicker({ value, onChange, label = 'Products' }: { value: 
     let stale = false;
     const timer = setTimeout(async () => {
       const search = query.trim() ? `&search=${encodeURIComponent(query.trim())}` : '';
-      const result = await api.get<AdminProduct[]>(`/api/admin/products?kind=product&limit=${RESULTS}${search}`);
+      const result = await api.get<AdminProduct[]>(`/api/admin/products?kind=${kind}&limit=${RESULTS}${search}`);
       if (!stale && result.ok) setResults(result.body);
     }, 200);
     return () => {
       stale = true;
       clearTimeout(timer);
     };
-  }, [query]);
+  }, [query, kind]);
 
   const chosen = new Set(value.map((p) => p.id));
   const move = (index: number, by: -1 | 1) => {
@@ -45,9 +55,9 @@ export function ProductPicker({ value, onChange, label = 'Products' }: { value: 
     <div className="flex flex-col gap-2">
       <Autocomplete
         label={label}
-        listLabel="Matching products"
+        listLabel={kind === 'all' ? 'Matching products and bundles' : 'Matching products'}
         type="search"
-        placeholder="Search products to add..."
+        placeholder={kind === 'all' ? 'Search products and bundles to add...' : 'Search products to add...'}
         text={query}
         onTextChange={setQuery}
         suggestions={results.map((p) => ({ value: p.id, label: p.title, disabled: chosen.has(p.id) }))}
@@ -57,7 +67,7 @@ export function ProductPicker({ value, onChange, label = 'Products' }: { value: 
       {value.length === 0 ? (
         <p className="text-sm text-gray-600">No products chosen yet.</p>
       ) : (
-        <ol aria-label="Products in this bundle" className="flex flex-col gap-1">
+        <ol aria-label={chosenLabel} className="flex flex-col gap-1">
           {value.map((p, index) => (
             <li key={p.id} className="flex items-center justify-between gap-2 rounded-lg border border-gray-200 px-3 py-1.5 text-sm">
               <span>

@@ -3,8 +3,10 @@
 import { useState } from 'react';
 import { formatDate } from '@/lib/format';
 import { dollarsToCents, formatAud } from '@/lib/format';
+import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Input } from '@/components/ui/field';
+import { DiscountCodesSection } from './discount-codes-section';
 import { TableHead } from './table-head';
 import { Pager } from './pager';
 import type { VoucherResponse as Voucher } from '@/lib/contract/vouchers';
@@ -19,7 +21,30 @@ const balanceText = (v: Voucher) =>
 
 const PAGE_SIZE = 50;
 
+type View = 'gift' | 'discounts';
+const VIEWS: [View, string][] = [
+  ['gift', 'Gift vouchers'],
+  ['discounts', 'Discount codes'],
+];
+
+/** Admin → Vouchers: gift vouchers (one customer's code) and discount codes (campaigns for everyone), one at a time. */
 export function VouchersTab() {
+  const [view, setView] = useState<View>('gift');
+  return (
+    <div className="flex flex-col gap-6">
+      <div role="group" aria-label="Kind of code" className="flex flex-wrap gap-2">
+        {VIEWS.map(([value, label]) => (
+          <Button key={value} variant={view === value ? 'primary' : 'secondary'} aria-pressed={view === value} onClick={() => setView(value)}>
+            {label}
+          </Button>
+        ))}
+      </div>
+      {view === 'gift' ? <GiftVouchers /> : <DiscountCodesSection />}
+    </div>
+  );
+}
+
+function GiftVouchers() {
   const [search, setSearch] = useState('');
   const [offset, setOffset] = useState(0);
   const query = useDebounced(search.trim());

@@ -25,12 +25,19 @@ const cartItem = z.object({
 });
 
 const holderName = z.string().trim().max(120).optional();
+/** A guest's email, for the receipt and for discount codes limited per customer (Decision 090); a signed-in buyer's is the account's. */
+const guestEmail = z.email('Enter a valid email address').max(254).optional();
+const cartItems = z.array(cartItem).max(100, 'A cart holds at most 100 items');
 
-// The spec's "JSON body: cart items": a bare list, or { items: [...], holder_name? }.
+// The spec's "JSON body: cart items": a bare list, or { items: [...], holder_name?, email? }.
 export const checkoutBodySchema = z
-  .union([z.array(cartItem), z.object({ items: z.array(cartItem), holder_name: holderName })])
-  .transform((body) => (Array.isArray(body) ? { items: body, holder_name: undefined } : body))
-  .pipe(z.object({ items: z.array(cartItem).max(100, 'A cart holds at most 100 items'), holder_name: holderName }));
+  .union([z.array(cartItem), z.object({ items: z.array(cartItem), holder_name: holderName, email: guestEmail })])
+  .transform((body) => (Array.isArray(body) ? { items: body, holder_name: undefined, email: undefined } : body))
+  .pipe(z.object({ items: cartItems, holder_name: holderName, email: guestEmail }));
+
+// POST /validate-discount: the spec's client sends no body; the shop's cart sends its items
+// (scoped codes apply to some of them) and a guest's email once typed.
+export const validateDiscountBodySchema = z.object({ items: cartItems.optional(), email: guestEmail });
 
 export const discountCodeSchema = z
   .string()

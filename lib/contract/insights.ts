@@ -57,7 +57,18 @@ export const insightsResponse = z.object({
   bas: z.array(z.object({ quarter: z.string(), from: isoDay, to: isoDay, g1: money, '1a': money })),
   top_products: rankings,
   top_bundles: rankings,
-  top_codes: z.array(z.object({ voucher_id: z.string(), code: z.string(), type: z.string(), usage_type: z.string(), uses: count, discount: money })),
+  /** Gift vouchers and discount codes in one ranking; `usage_type` is a voucher's ('' for a discount code). */
+  top_codes: z.array(
+    z.object({
+      code_id: z.string(),
+      kind: z.enum(['voucher', 'discount_code']),
+      code: z.string(),
+      type: z.string(),
+      usage_type: z.string(),
+      uses: count,
+      discount: money,
+    }),
+  ),
 });
 export type InsightsResponse = z.infer<typeof insightsResponse>;
 export type InsightsTopItem = z.infer<typeof topItem>;

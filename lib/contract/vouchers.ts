@@ -53,5 +53,7 @@ export const discountValidationResponse = z.object({
   discount: dollars,
   description: z.string(),
   message: z.string(),
+  /** Present (true) when the code counts uses per customer or is for new customers only and a guest gave no email yet: checkout needs one. */
+  needs_email: z.literal(true).optional(),
 });
 export type DiscountValidationResponse = z.infer<typeof discountValidationResponse>;

@@ -569,7 +569,7 @@ describe('membership', () => {
     expect(await body(unknown)).toEqual({ detail: 'Invalid promo code', code: 'invalid_request' });
 
     const code = `IT${randomBytes(3).toString('hex').toUpperCase()}`;
-    await db().promoCode.create({ data: { code, percentOff: 20 } });
+    await db().discountCode.create({ data: { code, type: 'percentage', valueBasisPoints: 2000, scope: 'membership' } });
     // The form sends the code upper-cased, but the server does not depend on it.
     const res = await subscribeRoute(
       formRequestWithToken('membership/subscribe', token, { user_id: user.id, plan_interval: 'year', test_code: code.toLowerCase() }),

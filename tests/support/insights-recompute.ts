@@ -27,6 +27,7 @@ export async function loadRaw(rules: Rules) {
       amountCents: true,
       discountCents: true,
       voucherId: true,
+      discountCodeId: true,
       customerEmail: true,
       userId: true,
       planInterval: true,
@@ -179,12 +180,19 @@ export function expectedInsights(
   const charged = m.products.filter((s) => s.amountCents > 0);
   const productSales = m.products.reduce((t, s) => t + s.amountCents, 0);
   const items = [...itemFigures(rules, raw, range).values()];
-  const codes = new Map<string, { voucherId: string; uses: number; discountCents: number }>();
-  for (const sale of m.products.filter((s) => s.voucherId)) {
-    const code = codes.get(sale.voucherId!) ?? { voucherId: sale.voucherId!, uses: 0, discountCents: 0 };
+  // A voucher counts on product orders; a discount code on any paid order, a membership's first period too.
+  const codes = new Map<string, { codeId: string; kind: string; uses: number; discountCents: number }>();
+  const used = [
+    ...m.products.filter((s) => s.voucherId).map((s) => ({ codeId: s.voucherId!, kind: 'voucher', discountCents: s.discountCents })),
+    ...[...m.products, ...m.memberships]
+      .filter((s) => s.discountCodeId)
+      .map((s) => ({ codeId: s.discountCodeId!, kind: 'discount_code', discountCents: s.discountCents })),
+  ];
+  for (const use of used) {
+    const code = codes.get(use.codeId) ?? { codeId: use.codeId, kind: use.kind, uses: 0, discountCents: 0 };
     code.uses += 1;
-    code.discountCents += sale.discountCents;
-    codes.set(sale.voucherId!, code);
+    code.discountCents += use.discountCents;
+    codes.set(use.codeId, code);
   }
   const end = zonedDayStart(addDays(range.to, 1));
   const membersAt = end < now ? new Date(end.getTime() - 1) : now;
@@ -239,6 +247,6 @@ export function expectedInsights(
         ),
       },
     },
-    codes: [...codes.values()].sort((a, b) => b.uses - a.uses || b.discountCents - a.discountCents || (a.voucherId < b.voucherId ? -1 : 1)).slice(0, 10),
+    codes: [...codes.values()].sort((a, b) => b.uses - a.uses || b.discountCents - a.discountCents || (a.codeId < b.codeId ? -1 : 1)).slice(0, 10),
   };
 }

@@ -90,6 +90,10 @@ export async function randomTrading({ app, stripe, fx, deliver, siteUrl, registe
   ]);
   const catalogue = [...products, ...bundles];
   const percent = await fx.voucher({ type: 'percentage', usageType: 'reusable', basisPoints: 1500 });
+  // Discount codes rank beside the vouchers: a campaign on the cart, and one for a membership's first period.
+  const campaignCode = (scope: 'cart' | 'membership', valueBasisPoints: number) =>
+    app.db().discountCode.create({ data: { code: `${scope.toUpperCase()}-${fx.suffix}`.toUpperCase(), type: 'percentage', valueBasisPoints, scope } });
+  const [campaign, joinCode] = [await campaignCode('cart', 2000), await campaignCode('membership', 5000)];
   const emails = Array.from({ length: 12 }, (_, i) => `Buyer${i}-${fx.suffix}@Example.com`);
   const members = await Promise.all([1, 2, 3].map(() => fx.user({ membershipEndsAt: new Date('2027-12-31T00:00:00Z') })));
   const subscribers = await Promise.all(
@@ -104,6 +108,8 @@ export async function randomTrading({ app, stripe, fx, deliver, siteUrl, registe
   const counts = {
     cardOrders: 0,
     codeOrders: 0,
+    discountCodeOrders: 0,
+    discountCodeJoins: 0,
     giftCardOrders: 0,
     memberOrders: 0,
     joins: 0,
@@ -166,6 +172,13 @@ export async function randomTrading({ app, stripe, fx, deliver, siteUrl, registe
     [30, () => cardOrder()],
     [6, () => cardOrder(percent.code)],
     [
+      4,
+      async () => {
+        await cardOrder(campaign.code);
+        counts.discountCodeOrders += 1;
+      },
+    ],
+    [
       3,
       async () => {
         const oneTime = await fx.voucher({ type: 'fixed_amount', usageType: 'one_time', valueCents: 300 });
@@ -199,11 +212,13 @@ export async function randomTrading({ app, stripe, fx, deliver, siteUrl, registe
       4,
       async () => {
         const user = await fx.user();
-        const { sessionId } = await app.startSubscription({ user, interval: random.pick(['month', 'year'] as const), siteUrl });
+        // Every other member joins with the code.
+        const promoCode = counts.joins > counts.discountCodeJoins ? joinCode.code : null;
+        const { sessionId } = await app.startSubscription({ user, interval: random.pick(['month', 'year'] as const), promoCode, siteUrl });
         tick(60_000);
         await deliver(stripe.event('checkout.session.completed', stripe.markPaid(sessionId, user.email)));
         await issueInvoice(sessionId);
-        counts.joins += 1;
+        counts[promoCode ? 'discountCodeJoins' : 'joins'] += 1;
       },
     ],
     [
@@ -393,7 +408,7 @@ export function checkFigures(actual: Figures, expected: ReturnType<typeof expect
     expect(ranked(actual.top[kind].byUnits), `${label}: top ${kind} by units`).toEqual(expected.top[kind].byUnits);
   }
   expect(
-    actual.codes.map(({ voucherId, uses, discountCents }) => ({ voucherId, uses, discountCents })),
+    actual.codes.map(({ codeId, kind, uses, discountCents }) => ({ codeId, kind, uses, discountCents })),
     `${label}: codes`,
   ).toEqual(expected.codes);
 }

@@ -8,15 +8,16 @@ import { useStoredUser } from '@/components/account/use-user';
 import { api, type ApiResult } from '@/components/data/api';
 import { Button } from '@/components/ui/button';
 import { Notice } from '@/components/ui/card';
-import { Input } from '@/components/ui/field';
+import { Input, TextField } from '@/components/ui/field';
 import { CrownIcon } from '@/components/ui/icons';
 import { LockIcon } from '@/components/ui/content-icons';
 import { cartSubtotal, type CartItem } from '@/lib/cart';
 import { dollarsToCents, formatAud } from '@/lib/format';
 
-type Applied = { code: string; discountCents: number; totalCents: number; description: string };
+/** `needsEmail`: a code counted per customer, applied by a guest, who gives an email before checkout (Decision 090). */
+type Applied = { code: string; discountCents: number; totalCents: number; description: string; needsEmail: boolean };
 
-type Validation = { valid: boolean; code: string; value: number; discount: number; description: string; message: string };
+type Validation = { valid: boolean; code: string; value: number; discount: number; description: string; message: string; needs_email?: true };
 type CheckoutSession = { url: string; session_id: string; free_checkout?: boolean; is_member?: boolean };
 
 // The shopper sees the server's own detail, or the spec's wording (docs/product.md §8)
@@ -34,6 +35,7 @@ export function OrderSummary({ items }: { items: CartItem[] }) {
   const [code, setCode] = useState('');
   const [applied, setApplied] = useState<Applied | null>(null);
   const [checking, setChecking] = useState(false);
+  const [guestEmail, setGuestEmail] = useState('');
   const [processing, setProcessing] = useState(false);
   const subtotal = cartSubtotal(items);
   const subtotalCents = dollarsToCents(subtotal);
@@ -50,7 +52,9 @@ export function OrderSummary({ items }: { items: CartItem[] }) {
   }
 
   async function check(normalized: string, quiet: boolean) {
-    const answer = await api.post<Validation | null>(`/api/validate-discount?code=${encodeURIComponent(normalized)}&subtotal=${subtotal}`);
+    // The items let a code for some categories or products be priced on exactly those lines.
+    const lines = items.map((i) => ({ product_id: i.product_id, licence: i.licence }));
+    const answer = await api.post<Validation | null>(`/api/validate-discount?code=${encodeURIComponent(normalized)}&subtotal=${subtotal}`, { items: lines });
     const result = answer.ok ? answer.body : null;
     if (!result) {
       setApplied(null);
@@ -61,6 +65,7 @@ export function OrderSummary({ items }: { items: CartItem[] }) {
         discountCents: dollarsToCents(result.discount),
         totalCents: dollarsToCents(result.value),
         description: result.description,
+        needsEmail: result.needs_email === true,
       });
       if (!quiet) toast.success(`Discount code ${result.code} applied`);
     } else {
@@ -95,7 +100,14 @@ export function OrderSummary({ items }: { items: CartItem[] }) {
     const query = new URLSearchParams();
     if (user) query.set('user_id', user.id);
     if (applied && !member) query.set('discount_code', applied.code);
-    const answer = await api.post<CheckoutSession | null>(`/api/checkout/session?${query}`, items);
+    const askEmail = applied?.needsEmail && !user && !member;
+    if (askEmail && !guestEmail.trim()) {
+      toast.error('Enter your email address to use this discount code');
+      setProcessing(false);
+      return;
+    }
+    const body = askEmail ? { items, email: guestEmail.trim() } : items;
+    const answer = await api.post<CheckoutSession | null>(`/api/checkout/session?${query}`, body);
     const session = answer.ok ? answer.body : null;
     if (!session) {
       toast.error(messageOf(answer, 'Failed to initiate checkout'));
@@ -147,6 +159,19 @@ export function OrderSummary({ items }: { items: CartItem[] }) {
             {checking ? 'Checking...' : 'Apply'}
           </Button>
         </form>
+      )}
+      {!member && !user && applied?.needsEmail && (
+        <div className="mt-3">
+          <TextField
+            id="discount-email"
+            label="Your email (this code counts uses per customer)"
+            type="email"
+            autoComplete="email"
+            maxLength={254}
+            value={guestEmail}
+            onChange={(e) => setGuestEmail(e.target.value)}
+          />
+        </div>
       )}
       <dl className="mt-4 space-y-2 text-gray-800">
         <div className="flex justify-between">

@@ -23,6 +23,9 @@ function RankingPair({ title, rankings, empty }: { title: string; rankings: Rank
   );
 }
 
+const codeKind = (c: InsightsResponse['top_codes'][number]) =>
+  c.kind === 'discount_code' ? 'discount code' : c.usage_type === 'reusable' ? 'reusable voucher' : 'one-use voucher';
+
 /** Top products, bundles, and discount codes and vouchers of the range. */
 export function Rankings({ insights }: { insights: InsightsResponse }) {
   return (
@@ -33,11 +36,11 @@ export function Rankings({ insights }: { insights: InsightsResponse }) {
         <FigureTable
           caption="Top discount codes and vouchers"
           rows={insights.top_codes}
-          rowKey={(c) => c.voucher_id}
+          rowKey={(c) => c.code_id}
           empty="No codes used in this range"
           columns={[
-            { label: 'Code', cell: (c) => c.code || c.voucher_id },
-            { label: 'Kind', cell: (c) => `${c.type === 'percentage' ? 'Percentage' : 'Amount'}, ${c.usage_type === 'reusable' ? 'reusable' : 'one use'}` },
+            { label: 'Code', cell: (c) => c.code || c.code_id },
+            { label: 'Kind', cell: (c) => `${c.type === 'percentage' ? 'Percentage' : 'Amount'}, ${codeKind(c)}` },
             { label: 'Uses', cell: (c) => c.uses, numeric: true },
             { label: 'Discount given', cell: (c) => formatAud(dollarsToCents(c.discount)), numeric: true },
           ]}

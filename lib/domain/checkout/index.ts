@@ -3,15 +3,20 @@
 // duplicates, refuses unknown items, applies a voucher or membership, and
 // either fulfils a $0 order at once or opens a payment session.
 import 'server-only';
+import { cartProblem, lockUsableDiscount, releaseDiscount, reserveDiscount } from '@/lib/domain/discounts';
 import { AppError, invalid } from '@/lib/domain/errors';
 import { fulfilOrder, newOrderId, ownedProductIds, scheduleOrderLapse } from '@/lib/domain/orders';
-import { findLicensedProducts, priceLicenceLines, type LicenceLineRequest } from '@/lib/domain/licences';
+import { type LicenceLineRequest } from '@/lib/domain/licences';
 import { isActiveMember } from '@/lib/domain/membership';
-import { findVoucher, lockUsableVoucher, releaseVoucher, reserveVoucher, voucherProblem } from '@/lib/domain/vouchers';
+import { lockUsableVoucher, releaseVoucher, reserveVoucher, voucherProblem } from '@/lib/domain/vouchers';
 import { db } from '@/lib/infra/db';
 import { createPaymentSession, expirePaymentSession, randomSessionId } from '@/lib/infra/payments';
+import { findCartItems, licenseCartItems } from './cart-lines';
+import { findAppliedCode } from './codes';
 import { lineName, priceCart } from './pricing';
 
+export { MAX_CART_ITEMS } from './cart-lines';
+export { checkDiscountCode } from './validate-code';
 export { lineName, priceCart, type CartLine, type CartPricing, type PricedProduct } from './pricing';
 
 /**
@@ -21,7 +26,6 @@ export { lineName, priceCart, type CartLine, type CartPricing, type PricedProduc
  * clock skew), so 5 minutes of headroom sit on top of that minimum.
  */
 export const CHECKOUT_TTL_SECONDS = 35 * 60;
-export const MAX_CART_ITEMS = 100;
 export const MIN_CARD_CHARGE_CENTS = 50;
 
 export type CheckoutRequest = {
@@ -31,6 +35,7 @@ export type CheckoutRequest = {
   /** The licence holder's name (a guest's); an account's name otherwise (Decision 081). */
   holderName?: string | null;
   userId: string | null;
+  /** The account's email; for a guest, the email given at checkout (it identifies them to per-customer code rules), if any. */
   customerEmail: string | null;
   discountCode?: string | null;
   siteUrl: string;
@@ -53,31 +58,8 @@ async function refuseOwned(userId: string | null | undefined, ordered: { id: str
   });
 }
 
-/** One request per product (the cart holds each once); the same product asked for two different ways is refused. */
-function uniqueLines(request: CheckoutRequest): LicenceLineRequest[] {
-  const lines: LicenceLineRequest[] = request.items ?? (request.productIds ?? []).map((productId) => ({ productId }));
-  const byId = new Map<string, LicenceLineRequest>();
-  for (const line of lines) {
-    const seen = byId.get(line.productId);
-    const same = (a?: string | null, b?: string | null) => (a ?? null) === (b ?? null);
-    if (seen && !(same(seen.licence, line.licence) && same(seen.upgradeLicenceId, line.upgradeLicenceId))) {
-      throw invalid('Each product can be in the cart once, in one licence tier', { product_ids: [line.productId] });
-    }
-    byId.set(line.productId, seen ?? line);
-  }
-  return [...byId.values()];
-}
-
 export async function createCheckout(request: CheckoutRequest): Promise<CheckoutResult> {
-  const requests = uniqueLines(request);
-  const productIds = requests.map((r) => r.productId);
-  if (productIds.length === 0) throw invalid('Cart is empty');
-  if (productIds.length > MAX_CART_ITEMS) throw invalid(`A cart holds at most ${MAX_CART_ITEMS} items`);
-
-  const products = await findLicensedProducts(productIds);
-  const missing = productIds.filter((id) => !products.some((p) => p.id === id));
-  if (missing.length) throw invalid('Some items in your cart are no longer available', { product_ids: missing });
-  const ordered = productIds.map((id) => products.find((p) => p.id === id)!);
+  const { requests, ordered } = await findCartItems(request, { refuseMissing: true });
   await refuseOwned(
     request.userId,
     ordered.filter((_, i) => !requests[i].upgradeLicenceId),
@@ -85,36 +67,41 @@ export async function createCheckout(request: CheckoutRequest): Promise<Checkout
 
   const member = await isActiveMember(request.userId);
   const now = new Date();
-  const licences = await priceLicenceLines(ordered, requests, { userId: request.userId, member, now });
-  const licensed = ordered.map((p, i) => ({ ...p, licence: licences[i] }));
-  const voucher = !member && request.discountCode ? await findVoucher(request.discountCode) : null;
+  const licensed = await licenseCartItems(ordered, requests, { userId: request.userId, member, now });
+
+  const code = !member && request.discountCode ? await findAppliedCode(request.discountCode) : null;
   if (!member && request.discountCode) {
-    const problem = voucher ? voucherProblem(voucher) : 'Invalid discount code';
+    const problem = !code ? 'Invalid discount code' : code.kind === 'voucher' ? voucherProblem(code.voucher) : null;
     if (problem) throw invalid(problem);
   }
+  // Only the buyer's own address: a voucher's owner is not necessarily who is paying.
+  const email = request.customerEmail?.trim().toLowerCase() || null;
+  const identity = { userId: request.userId, email };
 
   const orderId = newOrderId();
-  // Only the buyer's own address: a voucher's owner is not necessarily who is paying.
-  const email = request.customerEmail ?? null;
   const successUrl = (id: string) => `${request.siteUrl}/success?session_id=${id}`;
   // Free orders get their final session id now; paid ones once the provider has opened a session.
   const freeSessionId = randomSessionId('cs_free_');
   const expiresAt = new Date(Date.now() + CHECKOUT_TTL_SECONDS * 1000);
 
-  // The order and its voucher reservation are written together, priced on the
-  // voucher row as locked in this transaction: parallel checkouts on one gift
-  // card each draw what is left, rather than all pricing on the balance they
-  // saw before the first one drew. A payment session is only opened once the
-  // reservation is held.
+  // The order and its voucher or discount-code reservation are written
+  // together, priced on the row as locked in this transaction: parallel
+  // checkouts on one gift card each draw what is left, and parallel checkouts
+  // with one capped code are counted one after another, rather than all on
+  // what they saw before the first one took. A payment session is only opened
+  // once the reservation is held.
   const pricing = await db().$transaction(async (tx) => {
-    const held = voucher ? await lockUsableVoucher(tx, voucher.id) : null;
-    const priced = priceCart(licensed, { voucher: held, member, now });
+    const held = code?.kind === 'voucher' ? await lockUsableVoucher(tx, code.voucher.id) : null;
+    const heldCode = code?.kind === 'discount' ? await lockUsableDiscount(tx, code.discount.id, identity, now) : null;
+    const priced = priceCart(licensed, { voucher: held, discount: heldCode, member, now });
+    const cartIssue = heldCode && cartProblem(heldCode, { subtotalCents: priced.subtotalCents, eligibleCount: priced.codeLines ?? 0 });
+    if (cartIssue) throw invalid(cartIssue);
     const free = priced.totalCents === 0;
     // Card payments have a minimum (Stripe: 0.50 AUD); a smaller remainder cannot be charged.
     if (!free && priced.totalCents < MIN_CARD_CHARGE_CENTS) {
       throw invalid('The amount left to pay is below the 0.50 AUD card minimum. Please add an item or remove the discount.');
     }
-    const reserves = held !== null && priced.discountCents > 0;
+    const reserves = (held !== null || heldCode !== null) && priced.discountCents > 0;
     await tx.order.create({
       data: {
         id: orderId,
@@ -125,11 +112,12 @@ export async function createCheckout(request: CheckoutRequest): Promise<Checkout
         subtotalCents: priced.subtotalCents,
         discountCents: priced.discountCents,
         amountCents: priced.totalCents,
-        voucherId: reserves ? held.id : null,
+        voucherId: reserves && held ? held.id : null,
+        discountCodeId: reserves && heldCode ? heldCode.id : null,
         holderName: request.holderName?.trim() || null,
         expiresAt,
         items: {
-          create: priced.lines.map((l) => ({
+          create: priced.lines.map((l, i) => ({
             productId: l.productId,
             title: l.title,
             isBundle: l.isBundle,
@@ -138,11 +126,13 @@ export async function createCheckout(request: CheckoutRequest): Promise<Checkout
             licenceTierId: l.licence?.tierId,
             termsVersion: l.licence?.termsVersion,
             upgradeOfId: l.licence?.upgradeOfId,
+            discountCents: priced.lineDiscountCents?.[i] ?? 0,
           })),
         },
       },
     });
-    if (reserves) await reserveVoucher(tx, held, orderId, priced.discountCents);
+    if (reserves && held) await reserveVoucher(tx, held, orderId, priced.discountCents);
+    if (reserves && heldCode) await reserveDiscount(tx, heldCode, orderId, identity, priced.discountCents, now);
     if (!free) await scheduleOrderLapse(tx, orderId, expiresAt);
     return priced;
   });
@@ -183,6 +173,7 @@ export async function createCheckout(request: CheckoutRequest): Promise<Checkout
 async function abandonOrder(orderId: string): Promise<void> {
   await db().$transaction(async (tx) => {
     await releaseVoucher(tx, orderId);
+    await releaseDiscount(tx, orderId);
     await tx.order.update({ where: { id: orderId }, data: { status: 'expired' } });
   });
 }

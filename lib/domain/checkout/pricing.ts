@@ -1,10 +1,15 @@
 // Prices a cart from catalogue data at one moment: pure, whole cents.
-import { effectivePriceCents, type PriceFields } from '@/lib/domain/pricing';
+import { describeDiscount, discountOnCents, isEligibleLine, type DiscountRules } from '@/lib/domain/discounts';
+import { effectivePriceCents, isSaleActive, type PriceFields } from '@/lib/domain/pricing';
 import { chargeLine, licenceLineName, type PricedLicence } from '@/lib/domain/licences';
+import { apportionCents } from '@/lib/domain/refunds';
 import { describeVoucher, voucherDiscountCents, type VoucherRules } from '@/lib/domain/vouchers';
 
-/** An item with, once licences are chosen, the licence its line buys (Decision 081); without one, its own price. */
-export type PricedProduct = PriceFields & { id: string; title: string; isBundle: boolean; licence?: PricedLicence };
+/**
+ * An item with, once licences are chosen, the licence its line buys (Decision 081); without one,
+ * its own price. Its category decides whether a category-scoped discount code covers it.
+ */
+export type PricedProduct = PriceFields & { id: string; title: string; isBundle: boolean; categoryId?: string | null; licence?: PricedLicence };
 
 export type CartLine = {
   productId: string;
@@ -23,7 +28,13 @@ export type CartPricing = {
   discountCents: number;
   discountLabel: string | null;
   totalCents: number;
+  /** Each line's share of a voucher's or discount code's discount, in line order (largest remainder, so they add up); absent without one. */
+  lineDiscountCents?: number[];
+  /** With a discount code: how many lines it covers (0: nothing in the cart it applies to). */
+  codeLines?: number;
 };
+
+type PriceOptions = { now?: Date; voucher?: VoucherRules | null; discount?: DiscountRules | null; member?: boolean };
 
 function priceLine(p: PricedProduct, now: Date, member: boolean): CartLine {
   const base = { productId: p.id, title: p.title, isBundle: p.isBundle, licence: p.licence ?? null };
@@ -35,21 +46,38 @@ function priceLine(p: PricedProduct, now: Date, member: boolean): CartLine {
   return { ...base, ...chargeLine({ effectiveCents, paidCents, memberAllowanceCents: member ? memberAllowanceCents : null }) };
 }
 
-export function priceCart(products: PricedProduct[], options: { now?: Date; voucher?: VoucherRules | null; member?: boolean } = {}): CartPricing {
+export function priceCart(products: PricedProduct[], options: PriceOptions = {}): CartPricing {
   const now = options.now ?? new Date();
   const lines = products.map((p) => priceLine(p, now, Boolean(options.member)));
   const subtotalCents = lines.reduce((sum, l) => sum + l.priceCents, 0);
-  let discountCents = 0;
-  let discountLabel: string | null = null;
+  const pricing: CartPricing = { lines, subtotalCents, discountCents: 0, discountLabel: null, totalCents: subtotalCents };
   if (options.member) {
-    // A membership covers its included tier; a higher one costs the difference (vouchers are not for members).
-    discountCents = lines.reduce((sum, l) => sum + l.memberDiscountCents, 0);
-    discountLabel = 'Member discount';
+    // A membership covers its included tier; a higher one costs the difference (vouchers and codes are not for members).
+    pricing.discountCents = lines.reduce((sum, l) => sum + l.memberDiscountCents, 0);
+    pricing.discountLabel = 'Member discount';
+  } else if (options.discount) {
+    const rules = options.discount;
+    // Only the lines the code covers: its scope, and items on sale only when it says so.
+    const covered = products.map((p) => isEligibleLine(rules, { productId: p.id, categoryId: p.categoryId ?? null, onSale: isSaleActive(p, now) }));
+    const weights = lines.map((l, i) => (covered[i] ? l.priceCents : 0));
+    pricing.codeLines = covered.filter(Boolean).length;
+    pricing.discountCents = discountOnCents(
+      rules,
+      weights.reduce((a, b) => a + b, 0),
+    );
+    pricing.discountLabel = `${rules.code}: ${describeDiscount(rules)}`;
+    if (pricing.discountCents > 0) pricing.lineDiscountCents = apportionCents(pricing.discountCents, weights);
   } else if (options.voucher) {
-    discountCents = voucherDiscountCents(options.voucher, subtotalCents);
-    discountLabel = `${options.voucher.code}: ${describeVoucher(options.voucher)}`;
+    pricing.discountCents = voucherDiscountCents(options.voucher, subtotalCents);
+    pricing.discountLabel = `${options.voucher.code}: ${describeVoucher(options.voucher)}`;
+    if (pricing.discountCents > 0)
+      pricing.lineDiscountCents = apportionCents(
+        pricing.discountCents,
+        lines.map((l) => l.priceCents),
+      );
   }
-  return { lines, subtotalCents, discountCents, discountLabel, totalCents: subtotalCents - discountCents };
+  pricing.totalCents = subtotalCents - pricing.discountCents;
+  return pricing;
 }
 
 /** The line's name on the payment page and the invoice: the item and the tier it buys. */

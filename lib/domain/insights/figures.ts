@@ -115,8 +115,25 @@ export const saleCodes = (scope: Prisma.Sql) => Prisma.sql`
   GROUP BY 1, 2 ORDER BY 1, 2
   ${Prisma.raw(addTo('SalesDayCode', 'day, "voucherId"', ['uses', 'discountCents']))}`;
 
+/**
+ * A discount code counts as a voucher does, one use and its discount per paid
+ * order, on every order that can carry one: a membership's first period too.
+ */
+export const saleDiscountCodes = (scope: Prisma.Sql) => Prisma.sql`
+  INSERT INTO "SalesDayDiscountCode" (day, "discountCodeId", uses, "discountCents")
+  SELECT ${saleDay}, o."discountCodeId", count(*), sum(o."discountCents")
+  FROM "Order" o WHERE ${scope} AND ${paidOrder('o')} AND o."discountCodeId" IS NOT NULL
+  GROUP BY 1, 2 ORDER BY 1, 2
+  ${Prisma.raw(addTo('SalesDayDiscountCode', 'day, "discountCodeId"', ['uses', 'discountCents']))}`;
+
 /** Every statement that adds the payments `scope` selects, in lock order. */
-export const saleStatements = (scope: Prisma.Sql) => [saleDays(scope), saleItems(scope, 'day'), saleItems(scope, 'month'), saleCodes(scope)];
+export const saleStatements = (scope: Prisma.Sql) => [
+  saleDays(scope),
+  saleItems(scope, 'day'),
+  saleItems(scope, 'month'),
+  saleCodes(scope),
+  saleDiscountCodes(scope),
+];
 
 /** Every statement that adds the refunds `scope` selects, in lock order. */
 export const refundStatements = (scope: Prisma.Sql) => [refundDays(scope), refundItems(scope, 'day'), refundItems(scope, 'month')];

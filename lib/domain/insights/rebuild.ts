@@ -8,7 +8,16 @@ import { rebuildCustomerStatements } from './customers';
 import { refundEntries, refundStatements, saleEntries, saleStatements } from './figures';
 
 /** The tables rebuilt from the records (MembershipCancellation is a record of its own). */
-export const FIGURE_TABLES = ['SalesFigureEntry', 'SalesDay', 'SalesDayItem', 'SalesMonthItem', 'SalesDayCode', 'CustomerDay', 'SalesDayCustomers'] as const;
+export const FIGURE_TABLES = [
+  'SalesFigureEntry',
+  'SalesDay',
+  'SalesDayItem',
+  'SalesMonthItem',
+  'SalesDayCode',
+  'SalesDayDiscountCode',
+  'CustomerDay',
+  'SalesDayCustomers',
+] as const;
 
 export async function rebuildSalesFigures(): Promise<void> {
   const all = Prisma.sql`true`;

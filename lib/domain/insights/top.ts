@@ -136,18 +136,33 @@ export async function topItems(client: Client, range: DayRange, rounds: number[]
   };
 }
 
-export type TopCode = { voucherId: string; code: string; type: string; usageType: string; uses: number; discountCents: number };
+export type CodeKind = 'voucher' | 'discount_code';
+export type TopCode = { codeId: string; kind: CodeKind; code: string; type: string; usageType: string; uses: number; discountCents: number };
 
-/** Discount codes and vouchers by uses on paid orders in the range, then by the discount they gave. */
+/**
+ * Gift vouchers and discount codes by uses on paid orders in the range, then by
+ * the discount they gave: one ranking, each code's days added up from its own
+ * table (a voucher's usage type; a discount code has none).
+ */
 export async function topCodes(client: Client, range: DayRange): Promise<TopCode[]> {
-  const rows = await client.$queryRaw<{ voucherId: string; uses: bigint; cents: bigint; code: string | null; type: string | null; usageType: string | null }[]>`
-    SELECT c."voucherId", sum(c.uses)::int8 AS uses, sum(c."discountCents")::int8 AS cents, v.code, v.type::text AS type, v."usageType"::text AS "usageType"
-    FROM "SalesDayCode" c LEFT JOIN "Voucher" v ON v.id = c."voucherId"
-    WHERE c.day >= ${range.from}::date AND c.day <= ${range.to}::date
-    GROUP BY c."voucherId", v.code, v.type, v."usageType"
-    ORDER BY uses DESC, cents DESC, c."voucherId" COLLATE "C" LIMIT ${TOP_LIMIT}`;
+  const inRange = Prisma.sql`c.day >= ${range.from}::date AND c.day <= ${range.to}::date`;
+  const rows = await client.$queryRaw<
+    { id: string; kind: CodeKind; uses: bigint; cents: bigint; code: string | null; type: string | null; usageType: string | null }[]
+  >`
+    SELECT * FROM (
+      SELECT c."voucherId" AS id, 'voucher' AS kind, sum(c.uses)::int8 AS uses, sum(c."discountCents")::int8 AS cents,
+             v.code, v.type::text AS type, v."usageType"::text AS "usageType"
+      FROM "SalesDayCode" c LEFT JOIN "Voucher" v ON v.id = c."voucherId"
+      WHERE ${inRange} GROUP BY c."voucherId", v.code, v.type, v."usageType"
+      UNION ALL
+      SELECT c."discountCodeId", 'discount_code', sum(c.uses)::int8, sum(c."discountCents")::int8, d.code, d.type::text, ''
+      FROM "SalesDayDiscountCode" c LEFT JOIN "DiscountCode" d ON d.id = c."discountCodeId"
+      WHERE ${inRange} GROUP BY c."discountCodeId", d.code, d.type
+    ) codes
+    ORDER BY uses DESC, cents DESC, id COLLATE "C" LIMIT ${TOP_LIMIT}`;
   return rows.map((r) => ({
-    voucherId: r.voucherId,
+    codeId: r.id,
+    kind: r.kind,
     code: r.code ?? '',
     type: r.type ?? '',
     usageType: r.usageType ?? '',

@@ -14,7 +14,6 @@ import { applyProviderChange, type ProviderChange } from './ending';
 import { addPeriod, type PlanInterval } from './plans';
 
 export { addPeriod, PLANS, type PlanInterval } from './plans';
-export { createPromoCode, deactivatePromoCode, listPromoCodes, promoPercentOff, type PromoCode } from './promo-codes';
 export {
   applyProviderChange,
   endMembershipForRefund,

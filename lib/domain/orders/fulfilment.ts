@@ -5,6 +5,7 @@
 // its invoice number included (Decision 075).
 import 'server-only';
 import { issueInvoiceIn } from '@/lib/domain/business';
+import { confirmDiscount, releaseDiscount } from '@/lib/domain/discounts';
 import { recordSaleFigures } from '@/lib/domain/insights';
 import { issueLicences } from '@/lib/domain/licences';
 import { activateTestMembership } from '@/lib/domain/membership';
@@ -51,6 +52,8 @@ export async function fulfilOrder(sessionId: string, details: FulfilDetails): Pr
     if (!order.customerEmail && details.customerEmail) {
       await tx.order.update({ where: { id: order.id }, data: { customerEmail: details.customerEmail.toLowerCase() } });
     }
+    // A membership's first period can carry a discount code too: its use is confirmed either way.
+    await confirmDiscount(tx, order.id);
     await recordSaleFigures(tx, order.id);
     if (order.kind === 'subscription') {
       // With Stripe the membership follows the subscription's own events; test mode has none.
@@ -73,7 +76,7 @@ export async function fulfilOrder(sessionId: string, details: FulfilDetails): Pr
   return fulfilled;
 }
 
-/** The session lapsed or was cancelled: close the order and give back its voucher. */
+/** The session lapsed or was cancelled: close the order and give back its voucher or code use. */
 export async function expireOrder(sessionId: string): Promise<boolean> {
   return db().$transaction(async (tx) => {
     const order = await tx.order.findUnique({ where: { sessionId }, select: { id: true } });
@@ -81,6 +84,7 @@ export async function expireOrder(sessionId: string): Promise<boolean> {
     const closed = await tx.order.updateMany({ where: { id: order.id, status: 'open', fulfilledAt: null }, data: { status: 'expired' } });
     if (closed.count !== 1) return false;
     await releaseVoucher(tx, order.id);
+    await releaseDiscount(tx, order.id);
     return true;
   });
 }
@@ -93,6 +97,7 @@ export async function failOrderPayment(sessionId: string): Promise<boolean> {
     const failed = await tx.order.updateMany({ where: { id: order.id, fulfilledAt: null }, data: { status: 'expired', paymentStatus: 'unpaid' } });
     if (failed.count !== 1) return false;
     await releaseVoucher(tx, order.id);
+    await releaseDiscount(tx, order.id);
     return true;
   });
 }

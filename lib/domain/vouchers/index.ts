@@ -17,7 +17,7 @@ export {
   type VoucherListQuery,
 } from './admin';
 export { listCustomerVouchers } from './customer-vouchers';
-export { describeVoucher, DISABLED_MESSAGE, isGiftCard, normalizeCode, voucherDiscountCents, voucherProblem, type VoucherRules } from './rules';
+export { describeVoucher, DISABLED_MESSAGE, formatPercent, isGiftCard, normalizeCode, voucherDiscountCents, voucherProblem, type VoucherRules } from './rules';
 
 type Tx = Prisma.TransactionClient;
 
@@ -35,30 +35,21 @@ export type DiscountValidation = {
   discountCents: number;
   description: string;
   message: string;
+  /** A discount code with per-customer rules, asked about by a guest who gave no email: checkout will need one. */
+  needsEmail?: boolean;
 };
 
-/** POST /validate-discount: whether `code` applies, and what it does to `subtotalCents`. */
-export async function validateDiscount(code: string, subtotalCents?: number): Promise<DiscountValidation> {
-  const normalized = normalizeCode(code);
-  const voucher = await findVoucher(normalized);
-  const problem = voucher ? voucherProblem(voucher) : 'Invalid discount code';
-  if (!voucher || problem) {
-    return { valid: false, code: normalized, valueCents: subtotalCents ?? 0, discountCents: 0, description: '', message: problem ?? 'Invalid discount code' };
-  }
+/** POST /validate-discount for a gift voucher: whether it applies, and what it does to `subtotalCents`. */
+export function validateVoucher(voucher: Voucher, subtotalCents?: number): DiscountValidation {
+  const problem = voucherProblem(voucher);
+  if (problem) return { valid: false, code: voucher.code, valueCents: subtotalCents ?? 0, discountCents: 0, description: '', message: problem };
   const description = describeVoucher(voucher);
   if (subtotalCents === undefined) {
     const headline = voucher.type === 'percentage' ? 0 : ((isGiftCard(voucher) ? voucher.currentBalanceCents : voucher.valueCents) ?? 0);
-    return { valid: true, code: normalized, valueCents: headline, discountCents: headline, description, message: 'Discount code applied' };
+    return { valid: true, code: voucher.code, valueCents: headline, discountCents: headline, description, message: 'Discount code applied' };
   }
   const discount = voucherDiscountCents(voucher, subtotalCents);
-  return {
-    valid: true,
-    code: normalized,
-    valueCents: subtotalCents - discount,
-    discountCents: discount,
-    description,
-    message: 'Discount code applied',
-  };
+  return { valid: true, code: voucher.code, valueCents: subtotalCents - discount, discountCents: discount, description, message: 'Discount code applied' };
 }
 
 const SPENT = 'This discount code has already been used';

@@ -57,7 +57,8 @@ export function describeVoucher(v: VoucherRules): string {
   return `${formatAud(v.valueCents ?? 0)} off`;
 }
 
-function formatPercent(basisPoints: number): string {
+/** 1250 basis points → "12.5"; 2000 → "20". */
+export function formatPercent(basisPoints: number): string {
   const percent = basisPoints / 100;
   return Number.isInteger(percent) ? String(percent) : percent.toFixed(2).replace(/0$/, '');
 }

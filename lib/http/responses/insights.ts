@@ -61,7 +61,8 @@ export function toInsightsResponse(insights: Insights): InsightsResponse {
     top_products: toRankings(insights.top.products),
     top_bundles: toRankings(insights.top.bundles),
     top_codes: insights.codes.map((c) => ({
-      voucher_id: c.voucherId,
+      code_id: c.codeId,
+      kind: c.kind,
       code: c.code,
       type: c.type,
       usage_type: c.usageType,

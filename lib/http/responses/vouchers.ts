@@ -48,5 +48,6 @@ export function toDiscountValidationResponse(d: DiscountValidation): DiscountVal
     discount: centsToDollars(d.discountCents),
     description: d.description,
     message: d.message,
+    ...(d.needsEmail ? { needs_email: true as const } : {}),
   };
 }

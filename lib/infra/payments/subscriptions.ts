@@ -3,7 +3,8 @@ import type Stripe from 'stripe';
 import { stripe } from './index';
 
 // Stripe subscriptions for the membership: AUD recurring prices created inline
-// (no dashboard set-up), an optional first-period promotion, and state read
+// (no dashboard set-up), an optional first-period discount (an amount, so Stripe charges
+// exactly the shop's price), and state read
 // back from Stripe whenever anything changes.
 
 export type SubscriptionInput = {
@@ -13,16 +14,30 @@ export type SubscriptionInput = {
   interval: 'month' | 'year';
   planName: string;
   amountCents: number;
-  percentOff: number;
+  /** Off the first period only, in cents: exactly what the shop's order says it costs. */
+  discountCents: number;
   successUrl: string;
   cancelUrl: string;
 };
 
 export async function createSubscriptionSession(input: SubscriptionInput): Promise<{ id: string; url: string }> {
   const client = stripe();
-  const discounts = input.percentOff
-    ? [{ coupon: (await client.coupons.create({ percent_off: input.percentOff, duration: 'once', max_redemptions: 1, name: 'Membership promotion' })).id }]
-    : undefined;
+  const discounts =
+    input.discountCents > 0
+      ? [
+          {
+            coupon: (
+              await client.coupons.create({
+                amount_off: input.discountCents,
+                currency: 'aud',
+                duration: 'once',
+                max_redemptions: 1,
+                name: 'Membership promotion',
+              })
+            ).id,
+          },
+        ]
+      : undefined;
   const metadata = { order_id: input.orderId, user_id: input.userId, plan_interval: input.interval };
   const session = await client.checkout.sessions.create(
     {

@@ -1,6 +1,6 @@
 // GET /api/admin/promo-codes — membership promotion codes
 // POST /api/admin/promo-codes — create one (code, percent_off, description?, expires_at?)
-import { createPromoCode, listPromoCodes } from '@/lib/domain/membership';
+import { createPromoCode, listPromoCodes } from '@/lib/domain/discounts';
 import { adminHandler } from '@/lib/http/admin';
 import { promoCodeCreateResponse, promoCodeCreateSchema } from '@/lib/contract/membership';
 import { json, jsonOf, parseBody } from '@/lib/http/handler';

@@ -14,12 +14,15 @@ export const POST = handler(async (request) => {
   const query = parseQuery(request, checkoutQuerySchema);
   const body = await parseJson(request, checkoutBodySchema);
   await enforceRateLimit(RATE_LIMITS.checkout, clientIp(request));
+  // A checkout names a code as validate-discount does: it spends the same allowance, so
+  // guessing through checkout is no faster than through validate-discount (S10).
+  if (query.discount_code) await enforceRateLimit(RATE_LIMITS.validateDiscount, clientIp(request));
   const user = await getSessionUser(request);
   const result = await createCheckout({
     items: body.items.map((i) => ({ productId: i.product_id, licence: i.licence, upgradeLicenceId: i.upgrade_licence_id })),
     holderName: body.holder_name ?? null,
     userId: user?.id ?? null,
-    customerEmail: user?.email ?? null,
+    customerEmail: user?.email ?? body.email ?? null,
     discountCode: query.discount_code || null,
     siteUrl: env().SITE_URL.replace(/\/+$/, ''),
   });

@@ -1,7 +1,7 @@
 // DELETE /api/admin/promo-codes/{code} — retire a membership promotion code
 import { z } from 'zod';
 import { successResponse } from '@/lib/contract/common';
-import { deactivatePromoCode } from '@/lib/domain/membership';
+import { deactivatePromoCode } from '@/lib/domain/discounts';
 import { adminHandler } from '@/lib/http/admin';
 import { jsonOf, parseParams } from '@/lib/http/handler';
 
