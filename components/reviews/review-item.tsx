@@ -1,7 +1,6 @@
 import { Stars } from '@/components/ui/stars';
 import type { PublicReviewResponse } from '@/lib/contract/reviews';
 import { formatDate } from '@/lib/format';
-import { SHOP_NAME } from '@/lib/shop';
 
 // One review, for the server-rendered product page and the "See all" list alike.
 // Everything a customer or the owner wrote is a text node: React escapes it,
@@ -12,7 +11,8 @@ export const VERIFIED_LABEL: Record<PublicReviewResponse['verified'], string> = 
   member: 'Verified purchase (member download)',
 };
 
-export function ReviewItem({ review }: { review: PublicReviewResponse }) {
+/** `shopName`: who replies, the shop's saved name (Settings → Shop). */
+export function ReviewItem({ review, shopName }: { review: PublicReviewResponse; shopName: string }) {
   return (
     <li className="border-b border-gray-200 py-4 last:border-b-0" data-testid="review">
       <div className="flex flex-wrap items-center gap-2">
@@ -27,7 +27,7 @@ export function ReviewItem({ review }: { review: PublicReviewResponse }) {
       {review.body && <p className="mt-2 whitespace-pre-line text-gray-800">{review.body}</p>}
       {review.reply && (
         <div className="mt-3 rounded-lg bg-gray-100 p-3 text-sm" data-testid="review-reply">
-          <p className="font-semibold text-gray-900">Reply from {SHOP_NAME}</p>
+          <p className="font-semibold text-gray-900">Reply from {shopName}</p>
           <p className="mt-1 whitespace-pre-line text-gray-800">{review.reply.body}</p>
         </div>
       )}

@@ -6,17 +6,17 @@ import type { CaughtMail } from '../../scripts/lib/mail-catcher';
 
 export type { CaughtMail };
 
-/** Polls for a message to `address`. */
-export async function waitForMail(address: string, timeoutMs = 10_000): Promise<CaughtMail> {
+/** The first message to `address` (whose subject contains `subject`, when given) the SMTP catcher holds, waiting up to `timeoutMs`. */
+export async function waitForMail(address: string, timeoutMs = 10_000, subject = ''): Promise<CaughtMail> {
   const dir = process.env.MAIL_DIR;
   if (!dir) throw new Error('MAIL_DIR is not set: run these tests through `npm test`');
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    const found = readMails(dir).find((m) => m.to.some((to) => to.toLowerCase() === address.toLowerCase()));
+    const found = readMails(dir).find((m) => m.to.some((to) => to.toLowerCase() === address.toLowerCase()) && m.subject.includes(subject));
     if (found) return found;
     await new Promise((r) => setTimeout(r, 250));
   }
-  throw new Error(`No email to ${address} reached the SMTP catcher within ${timeoutMs} ms`);
+  throw new Error(`No email to ${address}${subject ? ` about "${subject}"` : ''} reached the SMTP catcher within ${timeoutMs} ms`);
 }
 
 function readMails(dir: string): CaughtMail[] {

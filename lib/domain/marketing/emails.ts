@@ -1,10 +1,10 @@
 import 'server-only';
 import { getBusinessDetails } from '@/lib/domain/invoices';
+import { getShopName } from '@/lib/domain/shop-identity';
 import { env } from '@/lib/env';
 import { db } from '@/lib/infra/db';
 import { retryWhileUnavailable } from '@/lib/infra/db/unavailable';
 import { sendEmail } from '@/lib/infra/email';
-import { SHOP_NAME } from '@/lib/shop';
 import { CATEGORY_LABELS, type EmailCategory } from './categories';
 import { unsubscribeToken } from './tokens';
 
@@ -19,7 +19,7 @@ export const oneClickUrl = (token: string) => `${site()}/api/email/unsubscribe?t
 async function senderLines(): Promise<string[]> {
   const business = await getBusinessDetails();
   return [
-    business.name || SHOP_NAME,
+    business.name || (await getShopName()),
     business.address,
     business.email ? `Contact: ${business.email}` : '',
     business.abn ? `ABN ${business.abn}` : '',

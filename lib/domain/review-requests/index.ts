@@ -9,7 +9,7 @@ import { getReviewRequestSettings, PAID_STATUSES } from '@/lib/domain/reviews';
 import { env } from '@/lib/env';
 import { db } from '@/lib/infra/db';
 import { formatDate } from '@/lib/format';
-import { SHOP_NAME } from '@/lib/shop';
+import { getShopName } from '@/lib/domain/shop-identity';
 
 const isUniqueViolation = (error: unknown) => (error as { code?: string }).code === 'P2002';
 
@@ -48,7 +48,7 @@ export async function sendReviewRequest(orderId: string): Promise<void> {
       userId: request.user.id,
       to: request.user.email,
       category: 'review_requests',
-      subject: `How are your designs from ${SHOP_NAME}?`,
+      subject: `How are your designs from ${await getShopName()}?`,
       lines: [
         `Hi ${firstName},`,
         '',

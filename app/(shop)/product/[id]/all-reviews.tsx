@@ -17,7 +17,7 @@ const SORTS: { value: ReviewSort; label: string }[] = [
 ];
 
 /** The server-rendered newest reviews until "See all", then every review, sorted and paged from the API. */
-export function AllReviews({ productId, count, children }: { productId: string; count: number; children: ReactNode }) {
+export function AllReviews({ productId, count, shopName, children }: { productId: string; count: number; shopName: string; children: ReactNode }) {
   const [sort, setSort] = useState<ReviewSort>('newest');
   const [reviews, setReviews] = useState<PublicReviewResponse[] | null>(null);
   const [total, setTotal] = useState(count);
@@ -59,7 +59,7 @@ export function AllReviews({ productId, count, children }: { productId: string; 
       </div>
       <ul className="mt-2" aria-busy={busy}>
         {reviews.map((review) => (
-          <ReviewItem key={review.id} review={review} />
+          <ReviewItem key={review.id} review={review} shopName={shopName} />
         ))}
       </ul>
       {reviews.length < total && (

@@ -166,7 +166,7 @@ export default async function ProductPage({ params }: Props) {
           )}
         </div>
       </div>
-      <ReviewsSection productId={item.id} summary={reviews} />
+      <ReviewsSection productId={item.id} summary={reviews} shopName={identity.name} />
       <Suspense fallback={null}>
         <BoughtTogether productId={item.id} tiers={tiers} now={now} />
       </Suspense>

@@ -10,7 +10,7 @@ import { ReviewComposer } from './review-composer';
  * newest few, rendered on the server so crawlers read them. "See all" and
  * "Write a review" are small client islands (Decision 086).
  */
-export function ReviewsSection({ productId, summary }: { productId: string; summary: ReviewSummary }) {
+export function ReviewsSection({ productId, summary, shopName }: { productId: string; summary: ReviewSummary; shopName: string }) {
   return (
     <section id="reviews" aria-labelledby="reviews-heading" className="mt-12 scroll-mt-20 border-t border-gray-200 pt-8">
       <h2 id="reviews-heading" className="text-2xl font-bold tracking-tight">
@@ -41,10 +41,10 @@ export function ReviewsSection({ productId, summary }: { productId: string; summ
               })}
             </ul>
           </div>
-          <AllReviews productId={productId} count={summary.count}>
+          <AllReviews productId={productId} count={summary.count} shopName={shopName}>
             <ul>
               {summary.newest.map((review) => (
-                <ReviewItem key={review.id} review={toPublicReviewResponse(review)} />
+                <ReviewItem key={review.id} review={toPublicReviewResponse(review)} shopName={shopName} />
               ))}
             </ul>
           </AllReviews>
