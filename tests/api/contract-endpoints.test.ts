@@ -11,6 +11,8 @@ import { adminSessionResponse, auditResponse, staffListResponse, staffSessionsRe
 import { adminProductResponse, bannerResponse, bundleResponse, categoryResponse, productResponse, tagResponse } from '@/lib/contract/catalog';
 import { fileHistoryResponse } from '@/lib/contract/file-versions';
 import { checkoutSessionResponse, checkoutStatusResponse } from '@/lib/contract/checkout';
+import { adminCustomerDetailResponse, adminCustomersResponse } from '@/lib/contract/customers';
+import { discountCodeResponse } from '@/lib/contract/discounts';
 import { errorBodySchema } from '@/lib/contract/error';
 import { insightsResponse } from '@/lib/contract/insights';
 import { shopIdentityResponse, shopPageResponse } from '@/lib/contract/shop-identity';
@@ -78,6 +80,9 @@ const PROBES: Record<string, Probe> = {
   '/api/admin/insights': { path: () => '/api/admin/insights?from=2025-07-01&to=2026-06-30&interval=month', as: 'admin', schema: insightsResponse },
   '/api/admin/settings/shop': { path: () => '/api/admin/settings/shop', as: 'admin', schema: shopIdentityResponse },
   '/api/admin/settings/pages/[slug]': { path: () => '/api/admin/settings/pages/about', as: 'admin', schema: shopPageResponse },
+  '/api/admin/customers': { path: () => '/api/admin/customers', as: 'admin', schema: adminCustomersResponse },
+  '/api/admin/customers/[id]': { path: (ids) => `/api/admin/customers/${ids.userId}`, as: 'admin', schema: adminCustomerDetailResponse },
+  '/api/admin/discounts': { path: () => '/api/admin/discounts', as: 'admin', schema: z.array(discountCodeResponse), nonEmpty: true },
   '/api/admin/orders': { path: () => '/api/admin/orders?status=all', as: 'admin', schema: adminOrdersResponse },
   '/api/admin/products': { path: () => '/api/admin/products', as: 'admin', schema: z.array(adminProductResponse), nonEmpty: true },
   '/api/admin/promo-codes': { path: () => '/api/admin/promo-codes', as: 'admin', schema: z.array(promoCodeResponse), nonEmpty: true },
@@ -141,6 +146,8 @@ beforeAll(async () => {
 
   const promo = await call('POST', '/api/admin/promo-codes', { headers: admin, json: { code: `WALK-${unique()}`, percent_off: 10 } });
   expect(promo.status, promo.text).toBe(201);
+  const discount = await call('POST', '/api/admin/discounts', { headers: admin, json: { code: `WALK-${unique()}`, type: 'percentage', value: 10 } });
+  expect(discount.status, discount.text).toBe(201);
 
   const upload = new FormData();
   upload.append('price', '3.00');

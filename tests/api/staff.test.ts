@@ -79,7 +79,7 @@ describe('one’s own account', () => {
     const member = await inviteStaffMember(owner, 'support', 'contract-me');
     const me = expectShape(adminSessionResponse, (await call('GET', '/api/admin/session', { headers: member.auth })).body);
     expect(me).toMatchObject({ username: member.email, role: 'support', two_factor_enabled: false, must_enrol_two_factor: false });
-    expect(me.permissions).toEqual(['orders', 'customers', 'refunds', 'emails', 'vouchers', 'account']);
+    expect(me.permissions).toEqual(['orders', 'customers', 'reviews', 'refunds', 'emails', 'vouchers', 'account']);
   });
 
   it('lists and ends sessions, and changes the password with the current one', async () => {
