@@ -4,7 +4,7 @@ import { revalidateCatalog } from '@/lib/cache/catalog';
 import { addGalleryImages, arrangeGallery, removeGalleryImage, type GalleryImage } from '@/lib/domain/catalog';
 import { adminHandler } from './admin';
 import { jsonOf, parseJson, parseParams } from './handler';
-import { GALLERY_BODY, readImageParts } from './image-upload';
+import { GALLERY_BODY, imagePartsStarted } from './image-upload';
 import { toGalleryResponse } from './responses/catalog';
 
 // The gallery routes of /api/products/{id}/images and /api/bundles/{id}/images
@@ -21,7 +21,8 @@ export function galleryRoutes(isBundle: boolean) {
     'catalogue',
     async (request, { params }, admin) => {
       const { id } = await parseParams(params, idParamsSchema);
-      return answer(await addGalleryImages(admin.username, id, isBundle, readImageParts(request, 'images')), 201);
+      const images = await imagePartsStarted(request, 'images');
+      return answer(await addGalleryImages(admin.username, id, isBundle, images), 201);
     },
     GALLERY_BODY,
   );

@@ -32,3 +32,18 @@ export async function* readImageParts(request: Request, field = 'images'): Async
     if (part.kind === 'file' && part.name === field) yield part.data;
   }
 }
+
+/**
+ * readImageParts with its first image already read, so a body that is too
+ * large, not multipart or not text is refused (413, 400) before the route looks
+ * anything up, as every other upload route does; the rest still stream one at a time.
+ */
+export async function imagePartsStarted(request: Request, field = 'images'): Promise<AsyncIterable<Buffer>> {
+  const parts = readImageParts(request, field);
+  const first = await parts.next();
+  return (async function* () {
+    if (first.done) return;
+    yield first.value;
+    yield* parts;
+  })();
+}

@@ -35,6 +35,8 @@ const OWN_LIMITS: Record<string, string> = {
   'POST /api/products/[id]/files/[fileId]/versions': "streamed to storage, one file, with the files route's reader and limit (body-limits-streaming.test.ts)",
   'POST /api/products/[id]/image': 'streamed multipart with per-part limits (uploads.test.ts)',
   'POST /api/categories/[id]/image': 'streamed multipart with per-part limits (uploads.test.ts)',
+  'POST /api/products/[id]/images': 'streamed multipart, image by image, with per-part limits (uploads.test.ts)',
+  'POST /api/bundles/[id]/images': "the products' gallery route and limits, for bundles (lib/http/gallery-routes.ts)",
   'POST /api/admin/settings/shop/images/[kind]': 'streamed multipart with per-part limits, over 50 MB 413 (shop-pages.test.ts)',
 };
 

@@ -1,6 +1,6 @@
 // CSRF for the customer side: every state-changing route a browser session can
-// reach refuses a request from another origin before it acts (SECURITY
-// "Always": cookie-authenticated state-changing handlers check Origin).
+// reach refuses a request from another origin before it acts (docs/security.md
+// A7: cookie-authenticated state-changing handlers check Origin).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { discoverAllRoutes } from './routes';
 import { call, clearRateLimits, closeDb, registerCustomer, type Customer } from './helpers';
@@ -9,6 +9,8 @@ import { call, clearRateLimits, closeDb, registerCustomer, type Customer } from 
 const NOT_BROWSER_ACTIONS: Record<string, string> = {
   '/api/[...path]': 'answers 404 to everything',
   '/api/auth/[...nextauth]': "next-auth's own endpoints carry its double-submit CSRF token",
+  // Decision 087: it reads no cookie; mail providers POST it from their own servers (RFC 8058).
+  '/api/email/unsubscribe': 'authenticated by its signed token alone, which turns off one email category for one customer',
   '/api/validate-discount': 'a public, rate-limited lookup that changes nothing',
   '/api/webhooks/stripe': 'server-to-server, authenticated by the payment provider signature',
 };

@@ -335,6 +335,15 @@ describe('a 200 MB body', () => {
     await expectServerUp();
   });
 
+  it('a gallery upload refuses a 200 MB image at the 50 MB image limit and stores nothing', async () => {
+    const before = await footprint();
+    const res = await streamUpload(`/api/products/${productId}/images`, 'images', 200 * MB);
+    expectErrorShape(res, 413);
+    expect(res.sentAtResponse).toBeLessThan(80 * MB);
+    expect(await footprint()).toEqual(before);
+    await expectServerUp();
+  });
+
   it('an individual upload refuses a 200 MB mockup at the 50 MB image limit and stores nothing', async () => {
     const before = await footprint();
     const res = await streamUpload('/api/admin/individual-upload', 'mockup', 200 * MB, { title: 'Huge', price: '5', category: 'Clip Art' });

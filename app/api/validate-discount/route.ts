@@ -11,9 +11,9 @@ import { getSessionUser } from '@/lib/http/session';
 
 export const POST = handler(async (request) => {
   const query = parseQuery(request, validateDiscountQuerySchema);
-  if (!query.code) throw invalid('Please enter a discount code');
-  // The spec's client sends no body; the shop's cart sends its items as JSON.
+  // The spec's client sends no body; the shop's cart sends its items as JSON (read first: text that is not text is a 400 of its own).
   const body = (request.headers.get('content-type') ?? '').includes('application/json') ? await parseJson(request, validateDiscountBodySchema) : {};
+  if (!query.code) throw invalid('Please enter a discount code');
   // Limited before any lookup (the session's too) so codes cannot be guessed at speed.
   await enforceRateLimit(RATE_LIMITS.validateDiscount, clientIp(request));
   const user = await getSessionUser(request);
