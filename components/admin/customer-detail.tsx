@@ -8,6 +8,7 @@ import { dollarsToCents, formatAud, formatDate, formatDateTime } from '@/lib/for
 import { AccountActions, MembershipActions, RefundPaymentButton } from './customer-actions';
 import { CustomerBadges } from './customer-badges';
 import { useAdminData } from './use-admin-data';
+import { ScrollRegion } from '@/components/ui/scroll-region';
 
 const money = (amount: number) => formatAud(dollarsToCents(amount));
 
@@ -25,8 +26,7 @@ function Section({ id, title, children }: { id: string; title: string; children:
 function Table({ caption, head, rows }: { caption: string; head: string[]; rows: ReactNode[][] }) {
   if (rows.length === 0) return <p className="text-gray-700">None</p>;
   return (
-    // Focusable, so a keyboard can scroll a table wider than a phone.
-    <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={caption}>
+    <ScrollRegion label={caption}>
       <table className="w-full text-left text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="border-b border-gray-200 text-gray-700">
@@ -50,7 +50,7 @@ function Table({ caption, head, rows }: { caption: string; head: string[]; rows:
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }
 

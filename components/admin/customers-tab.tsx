@@ -11,6 +11,7 @@ import { TextField } from '@/components/ui/field';
 import { SelectField } from '@/components/ui/form-controls';
 import { Pager } from './pager';
 import { useAdminList, useDebounced } from './use-admin-list';
+import { ScrollRegion } from '@/components/ui/scroll-region';
 
 // Customers and members: a server-paged list (search, member and bought-in
 // filters), and one customer's record with the actions on it in place of the list.
@@ -73,7 +74,7 @@ export function CustomersTab() {
       ) : customers.length === 0 ? (
         <p className="text-gray-700">No customers found</p>
       ) : (
-        <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Customer list">
+        <ScrollRegion label="Customer list">
           <table className="w-full text-left text-sm">
             <thead className="border-b border-gray-200 text-gray-700">
               <tr>
@@ -104,7 +105,7 @@ export function CustomersTab() {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       )}
       <Pager label="Customers" offset={offset} pageSize={PAGE_SIZE} shown={customers?.length ?? 0} total={data?.total ?? 0} onOffset={setOffset} />
     </Card>

@@ -15,6 +15,7 @@ import { Pager } from './pager';
 import { api, toastFailure } from './session';
 import { useAdminList, useDebounced } from './use-admin-list';
 import { useCatalog } from './use-catalog';
+import { ScrollRegion } from '@/components/ui/scroll-region';
 
 const PATH = '/api/admin/discounts';
 const PAGE_SIZE = 50;
@@ -71,7 +72,7 @@ export function DiscountCodesSection() {
         ) : codes.length === 0 ? (
           <p className="text-gray-700">{query ? 'No discount codes found' : 'No discount codes yet.'}</p>
         ) : (
-          <div className="overflow-x-auto">
+          <ScrollRegion label="Discount code list">
             <table className="w-full text-left text-sm">
               <thead className="border-b border-gray-200 text-gray-700">
                 <tr>
@@ -106,7 +107,7 @@ export function DiscountCodesSection() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollRegion>
         )}
         <Pager label="Discount codes" offset={offset} pageSize={PAGE_SIZE} shown={codes?.length ?? 0} total={data?.total ?? 0} onOffset={setOffset} />
       </Card>

@@ -14,6 +14,7 @@ import { adminPaths } from './use-admin-data';
 import { useAdminList, useDebounced } from './use-admin-list';
 import { VoucherActions, VoucherStatusBadge } from './voucher-actions';
 import { VoucherForm } from './voucher-form';
+import { ScrollRegion } from '@/components/ui/scroll-region';
 
 const valueText = (v: Voucher) => (v.type === 'percentage' ? `${v.value}%` : formatAud(dollarsToCents(v.value)));
 const balanceText = (v: Voucher) =>
@@ -78,7 +79,7 @@ function GiftVouchers() {
         ) : vouchers.length === 0 ? (
           <p className="text-gray-700">{query ? 'No vouchers found' : 'No vouchers yet.'}</p>
         ) : (
-          <div className="overflow-x-auto">
+          <ScrollRegion label="Voucher list">
             <table className="w-full text-left text-sm">
               <TableHead columns={['Code', 'Email', 'Type', 'Value', 'Usage', 'Balance', 'Status', 'Created', 'Actions']} />
               <tbody className="divide-y divide-gray-100">
@@ -101,7 +102,7 @@ function GiftVouchers() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollRegion>
         )}
         <Pager label="Vouchers" offset={offset} pageSize={PAGE_SIZE} shown={vouchers?.length ?? 0} total={data?.total ?? 0} onOffset={setOffset} />
       </Card>

@@ -9,6 +9,7 @@ import { TableHead } from '../table-head';
 import { Pager } from '../pager';
 import { listPath, useAdminList } from '../use-admin-list';
 import { AuditFilters, NO_FILTER, type AuditFilter } from './audit-filters';
+import { ScrollRegion } from '@/components/ui/scroll-region';
 
 const AUDIT_PATH = '/api/admin/audit';
 const PAGE_SIZE = 50;
@@ -50,7 +51,7 @@ export function AuditTab() {
       ) : data.rows.length === 0 ? (
         <p className="text-gray-700">No entries match.</p>
       ) : (
-        <div className="overflow-x-auto">
+        <ScrollRegion label="Audit log entries">
           <table className="w-full text-left text-sm">
             <TableHead columns={['When', 'Person', 'Action', 'Target', 'Details']} />
             <tbody className="divide-y divide-gray-100">
@@ -65,7 +66,7 @@ export function AuditTab() {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       )}
       {data && <Pager label="Audit log" offset={offset} pageSize={PAGE_SIZE} shown={data.rows.length} total={data.total} onOffset={setOffset} />}
     </Card>
