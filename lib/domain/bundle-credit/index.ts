@@ -4,3 +4,4 @@
 export { creditedPrice, DEFAULT_BUNDLE_FLOOR_PERCENT, floorCents, paidOnLine, type PaidLine } from './rules';
 export { findBundleCredits, type BundleCredit } from './credits';
 export { getBundleFloorPercent, saveBundleFloorPercent } from './floor';
+export { quoteBundleCredits, type BundleQuote } from './quote';
