@@ -48,14 +48,23 @@ function FloorForm({ saved, onSaved }: { saved: BundleCreditSettingsResponse; on
       }}
     >
       <div className="w-48">
-        <TextField id="bundle-credit-floor" label="Lowest price (% of the bundle)" type="number" min={0} max={100} required value={percent} onChange={(e) => setPercent(e.target.value)} />
+        <TextField
+          id="bundle-credit-floor"
+          label="Lowest price (% of the bundle)"
+          type="number"
+          min={0}
+          max={100}
+          required
+          value={percent}
+          onChange={(e) => setPercent(e.target.value)}
+        />
       </div>
       <Button type="submit" disabled={busy}>
         {busy ? 'Saving...' : 'Save'}
       </Button>
       <p className="w-full text-xs text-gray-600">
-        A signed-in customer pays for a bundle its price less what they paid for the items of it they own, never less than this share of its price. Checkouts from
-        now on use it.
+        A signed-in customer pays for a bundle its price less what they paid for the items of it they own, never less than this share of its price. Checkouts
+        from now on use it.
       </p>
     </form>
   );

@@ -40,7 +40,16 @@ const creditedPrice = z.object({ licence: z.string(), price: dollars, credit: do
  * customer owns, of how many; the credit and price in its default tier, and in each tier it is sold in.
  */
 export const bundleCreditResponse = z.object({
-  bundles: z.array(z.object({ id: z.string(), owned: z.number().int().min(0), total: z.number().int().min(0), credit: dollars, price: dollars, licences: z.array(creditedPrice) })),
+  bundles: z.array(
+    z.object({
+      id: z.string(),
+      owned: z.number().int().min(0),
+      total: z.number().int().min(0),
+      credit: dollars,
+      price: dollars,
+      licences: z.array(creditedPrice),
+    }),
+  ),
 });
 export type BundleCreditResponse = z.infer<typeof bundleCreditResponse>;
 

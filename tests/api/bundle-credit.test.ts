@@ -24,7 +24,10 @@ async function buy(items: { product_id: string; licence?: string }[], customer?:
   expect(checkout.status, checkout.text).toBe(200);
   const session = expectShape(checkoutSessionResponse, checkout.body);
   if (!session.free_checkout) {
-    const paid = await call('POST', `/api/checkout/test/${session.session_id}/complete`, { headers: customer?.auth, json: { email: `guest-${unique()}@example.com` } });
+    const paid = await call('POST', `/api/checkout/test/${session.session_id}/complete`, {
+      headers: customer?.auth,
+      json: { email: `guest-${unique()}@example.com` },
+    });
     expect(paid.status, paid.text).toBe(200);
   }
   return session.session_id;
@@ -76,7 +79,12 @@ describe('GET /api/account/bundle-credit', () => {
 
     const sessionId = await buy([{ product_id: bundle.id }], buyer);
     const [line] = await orderLines(sessionId);
-    expect(line).toMatchObject({ productId: bundle.id, priceCents: cents(quote.price), bundleCreditCents: cents(quote.credit), amountCents: cents(quote.price) });
+    expect(line).toMatchObject({
+      productId: bundle.id,
+      priceCents: cents(quote.price),
+      bundleCreditCents: cents(quote.credit),
+      amountCents: cents(quote.price),
+    });
 
     // My Orders, the success status and the back office show the credit on the line.
     const orders = expectShape(customerOrdersResponse, (await call('GET', `/api/orders/${buyer.id}`, { headers: buyer.auth })).body);

@@ -98,7 +98,12 @@ describe('pricing a bundle for a customer who owns some of it', () => {
     // The Commercial tier costs twice the price: 20 AUD for a; the bundle's Extended costs 150 AUD.
     const bought = await app.createCheckout({ items: [{ productId: a.id, licence: 'commercial' }], userId: buyer.id, customerEmail: null, siteUrl: SITE_URL });
     await app.completeTestPayment(bought.sessionId, 'buyer@example.com');
-    const result = await app.createCheckout({ items: [{ productId: bundle.id, licence: 'extended' }], userId: buyer.id, customerEmail: null, siteUrl: SITE_URL });
+    const result = await app.createCheckout({
+      items: [{ productId: bundle.id, licence: 'extended' }],
+      userId: buyer.id,
+      customerEmail: null,
+      siteUrl: SITE_URL,
+    });
     const { line } = await bundleLine(result.sessionId);
     expect(line).toMatchObject({ priceCents: 15000 - 2000, bundleCreditCents: 2000 });
   });

@@ -19,7 +19,10 @@ async function buy(productId: string, customer?: Customer) {
   const checkout = await call('POST', '/api/checkout/session', { headers: customer?.auth, json: [{ product_id: productId }] });
   expect(checkout.status, checkout.text).toBe(200);
   const session = expectShape(checkoutSessionResponse, checkout.body);
-  const paid = await call('POST', `/api/checkout/test/${session.session_id}/complete`, { headers: customer?.auth, json: { email: `guest-${unique()}@example.com` } });
+  const paid = await call('POST', `/api/checkout/test/${session.session_id}/complete`, {
+    headers: customer?.auth,
+    json: { email: `guest-${unique()}@example.com` },
+  });
   expect(paid.status, paid.text).toBe(200);
   return session.session_id;
 }

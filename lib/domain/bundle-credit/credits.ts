@@ -20,7 +20,12 @@ const PAID = ['paid', 'no_payment_required'];
  * but brings no credit: its price was paid for that bundle, which stays theirs.
  * `lock` holds those lines (FOR SHARE) until the caller's transaction ends.
  */
-export async function findBundleCredits(client: Client, userId: string, bundleIds: string[], options: { lock?: boolean } = {}): Promise<Map<string, BundleCredit>> {
+export async function findBundleCredits(
+  client: Client,
+  userId: string,
+  bundleIds: string[],
+  options: { lock?: boolean } = {},
+): Promise<Map<string, BundleCredit>> {
   if (bundleIds.length === 0) return new Map();
   const contents = await client.bundleItem.findMany({
     where: { bundleId: { in: bundleIds }, removedAt: null, bundle: { isBundle: true } },

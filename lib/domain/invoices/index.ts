@@ -80,7 +80,14 @@ export async function orderInvoicePdf(request: { sessionId: string; userId: stri
       discountCents: true,
       amountCents: true,
       items: {
-        select: { title: true, priceCents: true, bundleCreditCents: true, licenceTier: { select: { name: true } }, licence: { select: { id: true } }, upgradeOfId: true },
+        select: {
+          title: true,
+          priceCents: true,
+          bundleCreditCents: true,
+          licenceTier: { select: { name: true } },
+          licence: { select: { id: true } },
+          upgradeOfId: true,
+        },
         orderBy: { title: 'asc' },
       },
     },

@@ -18,7 +18,14 @@ export type CheckoutStatus = {
   status: string;
   productIds: string[];
   /** Once paid: what was bought and its files (stable id, original name), in download-index order. */
-  items: { productId: string; title: string; isBundle: boolean; bundleCreditCents: number; files: { id: string; filename: string }[]; licence: StatusLicence | null }[];
+  items: {
+    productId: string;
+    title: string;
+    isBundle: boolean;
+    bundleCreditCents: number;
+    files: { id: string; filename: string }[];
+    licence: StatusLicence | null;
+  }[];
 };
 
 /**
