@@ -91,10 +91,11 @@ export async function createCheckout(request: CheckoutRequest): Promise<Checkout
   // what they saw before the first one took. A payment session is only opened
   // once the reservation is held.
   const pricing = await db().$transaction(async (tx) => {
+    // Bundle credit is worked out here, on lines held until the order is written (Decision 094).
+    // Held before the gift card: a refund takes its lines, then the card, so the two never wait on each other in a circle.
+    const credited = await creditCartItems(tx, licensed, request.userId, { lock: true });
     const held = code?.kind === 'voucher' ? await lockUsableVoucher(tx, code.voucher.id) : null;
     const heldCode = code?.kind === 'discount' ? await lockUsableDiscount(tx, code.discount.id, identity, now) : null;
-    // Credit is worked out here, on lines held until the order is written (Decision 094).
-    const credited = await creditCartItems(tx, licensed, request.userId, { lock: true });
     const priced = priceCart(credited, { voucher: held, discount: heldCode, member, now });
     const cartIssue = heldCode && cartProblem(heldCode, { subtotalCents: priced.subtotalCents, eligibleCount: priced.codeLines ?? 0 });
     if (cartIssue) throw invalid(cartIssue);
