@@ -16,7 +16,7 @@ const fx = createFixtures('Credit');
 const clientIp = `10.33.${randomBytes(1)[0]}.${randomBytes(1)[0]}`;
 
 async function loadApp() {
-  const [checkout, orders, refunds, credit, db, route, sessions] = await Promise.all([
+  const [checkout, orders, refunds, credit, db, route, sessions, emails] = await Promise.all([
     import('@/lib/domain/checkout'),
     import('@/lib/domain/orders'),
     import('@/lib/domain/refunds'),
@@ -24,8 +24,18 @@ async function loadApp() {
     import('@/lib/infra/db'),
     import('@/app/api/checkout/session/route'),
     import('@/lib/http/session'),
+    import('@/lib/domain/emails'),
   ]);
-  return { ...checkout, ...orders, ...refunds, ...credit, db: db.db, checkoutRoute: route.POST, issueSessionToken: sessions.issueSessionToken };
+  return {
+    ...checkout,
+    ...orders,
+    ...refunds,
+    ...credit,
+    db: db.db,
+    checkoutRoute: route.POST,
+    issueSessionToken: sessions.issueSessionToken,
+    sendOrderEmail: emails.sendOrderEmail,
+  };
 }
 
 let app: Awaited<ReturnType<typeof loadApp>>;
@@ -135,6 +145,20 @@ describe('pricing a bundle for a customer who owns some of it', () => {
     expect(response.status).toBe(200);
     const { line } = await bundleLine(((await response.json()) as { session_id: string }).session_id);
     expect(line).toMatchObject({ priceCents: 2400, bundleCreditCents: 600 });
+  });
+
+  it('names the credit in the order email, under the bundle at its price', async () => {
+    const buyer = await fx.user();
+    await paidOrder([a.id], buyer.id);
+    const sessionId = await paidOrder([bundle.id], buyer.id);
+    const { order } = await bundleLine(sessionId);
+    const to = `credit-${fx.suffix}@example.com`;
+    await app.sendOrderEmail(order.id, { to, sentBy: 'admin' });
+    const [email] = await app.db().outboxEmail.findMany({ where: { to } });
+    expect(email.text).toContain(
+      `• ${(await app.db().product.findUniqueOrThrow({ where: { id: bundle.id } })).title} — 30.00 AUD\n    Credit for items you own: −10.00 AUD`,
+    );
+    expect(email.text).toContain('Total: 20.00 AUD');
   });
 
   it('refunds a credited bundle for what was paid, not its full price', async () => {
