@@ -140,3 +140,11 @@ export function toLocalInput(date: Date): string {
   const local = new Date(date.getTime() - date.getTimezoneOffset() * 60_000);
   return local.toISOString().slice(0, 16);
 }
+
+/** How an order line and an invoice name a bundle's credit (Decision 094). */
+export const BUNDLE_CREDIT_LABEL = 'Credit for items you own';
+
+/** "You own 3 of 8: pay 24.00 AUD": a bundle's price for a customer who owns some of it (Decision 094). */
+export function bundleCreditText(owned: number, total: number, priceCents: number): string {
+  return `You own ${owned} of ${total}: pay ${formatAud(priceCents)}`;
+}

@@ -1,4 +1,5 @@
 import { dollarsToCents, formatAud, formatDateTime, formatMoney } from '@/lib/format';
+import { BundleCreditNote } from '@/components/orders/bundle-credit-note';
 import { OrderDownloads } from './order-downloads';
 import { Button } from '@/components/ui/button';
 import { Thumb } from './thumb';
@@ -59,6 +60,7 @@ export function OrderCard({ order, onResend, onRefund }: { order: AdminOrder; on
           <li key={p.id} className="flex items-center gap-2 text-sm">
             <Thumb path={p.image_path} size={40} />
             <span>{p.title}</span>
+            <BundleCreditNote credit={p.bundle_credit} />
             {p.refunded_at && <Badge tone="danger">Refunded</Badge>}
           </li>
         ))}

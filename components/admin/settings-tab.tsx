@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { splitBanner } from '@/lib/banner';
 import type { Permission } from '@/lib/staff-permissions';
+import { BundleCreditSettings } from './bundle-credit-settings';
 import { BusinessDetailsForm } from './business-details-form';
 import { LicencesSettings } from './licences-settings';
 import { api, toastFailure } from './session';
@@ -15,7 +16,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { adminPaths, useAdminData } from './use-admin-data';
 
-/** Each section by its own permission: the banner and shop pages (storefront), the shop's identity, business details and licence tiers (business), membership promo codes (vouchers). */
+/** Each section by its own permission: the banner and shop pages (storefront), the shop's identity, business details, licence tiers and bundle credit (business), membership promo codes (vouchers). */
 export function SettingsTab({ permissions }: { permissions: readonly Permission[] }) {
   return (
     <div className="flex flex-col gap-6">
@@ -24,6 +25,7 @@ export function SettingsTab({ permissions }: { permissions: readonly Permission[
       {permissions.includes('settings.storefront') && <ShopPagesForm />}
       {permissions.includes('settings.business') && <BusinessDetailsForm />}
       {permissions.includes('settings.business') && <LicencesSettings />}
+      {permissions.includes('settings.business') && <BundleCreditSettings />}
       {permissions.includes('vouchers') && <PromoCodesSection />}
     </div>
   );

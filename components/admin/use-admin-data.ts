@@ -24,6 +24,7 @@ export const adminPaths = {
   promoCodes: '/api/admin/promo-codes',
   banner: '/api/settings/banner',
   business: '/api/admin/settings/business',
+  bundleCredit: '/api/admin/settings/bundle-credit',
   reviews: '/api/admin/reviews',
   reviewSettings: '/api/admin/settings/reviews',
   licences: '/api/admin/licences',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { successResponse } from './common';
+import { dollars, idListQuery, successResponse } from './common';
 
 const email = z.email('Please enter a valid email address').max(254);
 // Length rules beyond "present" live in the domain so they share one message.
@@ -26,3 +26,33 @@ export const resendVerificationResponse = successResponse.extend({ already_verif
 /** GET /api/account/owned: the products the signed-in customer already owns (bundles expanded). */
 export const ownedProductsResponse = z.object({ product_ids: z.array(z.string()) });
 export type OwnedProductsResponse = z.infer<typeof ownedProductsResponse>;
+
+/** Bundles asked about per bundle-credit request: a cart's worth. */
+export const MAX_BUNDLE_CREDIT_IDS = 100;
+
+// GET /api/account/bundle-credit?ids=a,b: the signed-in customer's price for each bundle (Decision 094).
+export const bundleCreditQuerySchema = z.object({ ids: idListQuery(MAX_BUNDLE_CREDIT_IDS, 'Name the bundles: ids=a,b') });
+
+const creditedPrice = z.object({ licence: z.string(), price: dollars, credit: dollars });
+
+/**
+ * Per bundle asked about (ids that are not bundles are left out): how many of its current items the
+ * customer owns, of how many; the credit and price in its default tier, and in each tier it is sold in.
+ */
+export const bundleCreditResponse = z.object({
+  bundles: z.array(
+    z.object({
+      id: z.string(),
+      owned: z.number().int().min(0),
+      total: z.number().int().min(0),
+      credit: dollars,
+      price: dollars,
+      licences: z.array(creditedPrice),
+    }),
+  ),
+});
+export type BundleCreditResponse = z.infer<typeof bundleCreditResponse>;
+
+/** GET and PUT /api/admin/settings/bundle-credit: the lowest share of a bundle's price a customer pays with credit (Decision 094). */
+export const bundleCreditSettingsSchema = z.object({ floor_percent: z.coerce.number().int('A whole percentage').min(0).max(100) });
+export type BundleCreditSettingsResponse = z.infer<typeof bundleCreditSettingsSchema>;

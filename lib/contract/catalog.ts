@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { API_LIST_LIMIT, LISTING_SORTS, MAX_GALLERY_IMAGES, MAX_IMAGE_ALT_LENGTH, MAX_PRICE_FILTER_DOLLARS } from '@/lib/shop';
-import { dollars, isoDateTime, pathId, successResponse } from './common';
+import { dollars, idListQuery, isoDateTime, pathId, successResponse } from './common';
 import { itemLicenceResponse } from './licences';
 
 // The catalogue contract (docs/product.md §3, §7): field names as the spec shows them,
@@ -45,23 +45,7 @@ export const MAX_RECOMMENDATIONS = 12;
 
 // GET /api/recommendations?product_ids=a,b: what to offer beside a cart or an order (Decision 089).
 export const recommendationsQuerySchema = z.object({
-  product_ids: z
-    .string({ message: 'Name the products: product_ids=a,b' })
-    .max(MAX_RECOMMENDATION_SOURCES * 65)
-    .transform((v) => [
-      ...new Set(
-        v
-          .split(',')
-          .map((id) => id.trim())
-          .filter(Boolean),
-      ),
-    ])
-    .pipe(
-      z
-        .array(z.string().regex(/^[a-z0-9]{1,64}$/i, 'Invalid id'))
-        .min(1, 'Name at least one product')
-        .max(MAX_RECOMMENDATION_SOURCES, `At most ${MAX_RECOMMENDATION_SOURCES} products`),
-    ),
+  product_ids: idListQuery(MAX_RECOMMENDATION_SOURCES, 'Name the products: product_ids=a,b'),
 });
 
 export const idParamsSchema = z.object({

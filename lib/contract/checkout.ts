@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { successResponse } from './common';
+import { dollars, successResponse } from './common';
 import { licenceId, tierKey } from './licences';
 
 // Contracts of the checkout endpoints (docs/product.md §7). Prices the browser sends are
@@ -112,6 +112,8 @@ export const checkoutStatusResponse = z.object({
       product_id: z.string(),
       title: z.string(),
       is_bundle: z.boolean(),
+      /** A bundle's "Credit for items you own" (Decision 094); 0 otherwise. */
+      bundle_credit: dollars,
       files: z.array(z.object({ index: z.number().int().min(0), id: z.string(), filename: z.string() })),
       /** The licence the line issued (an upgrade: the licence it raised), once paid (Decision 082). */
       licence: z.object({ id: z.string(), tier: z.string(), name: z.string(), certificate_url: z.string() }).nullable(),

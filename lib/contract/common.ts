@@ -19,3 +19,24 @@ export const pathId = z
 
 /** `{productId}` of the account routes (wishlist, own review). */
 export const productIdParams = z.object({ productId: pathId });
+
+/** "a,b,c" in a query string: distinct catalogue ids, at least one and at most `max`. */
+export function idListQuery(max: number, missing: string) {
+  return z
+    .string({ message: missing })
+    .max(max * 65)
+    .transform((v) => [
+      ...new Set(
+        v
+          .split(',')
+          .map((id) => id.trim())
+          .filter(Boolean),
+      ),
+    ])
+    .pipe(
+      z
+        .array(z.string().regex(/^[a-z0-9]{1,64}$/i, 'Invalid id'))
+        .min(1, 'Name at least one product')
+        .max(max, `At most ${max} products`),
+    );
+}

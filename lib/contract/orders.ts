@@ -19,7 +19,10 @@ export type EarlierFileVersionResponse = z.infer<typeof earlierFileVersionRespon
 export const customerOrderProductResponse = z.object({
   id: z.string(),
   title: z.string(),
+  /** What the line cost, after any bundle credit. */
   price: dollars,
+  /** A bundle's "Credit for items you own" (Decision 094), already taken off `price`; 0 otherwise. */
+  bundle_credit: dollars,
   image_path: z.string().nullable(),
   is_bundle: z.boolean(),
   /** Refunded (or disputed): its downloads have ended and it lists no files. */
@@ -67,6 +70,8 @@ export const adminOrderProductResponse = z.object({
   id: z.string(),
   title: z.string(),
   price: dollars,
+  /** Credit for items the customer owned, already taken off `price` (Decision 094). */
+  bundle_credit: dollars,
   image_path: z.string().nullable(),
   file_paths: z.array(z.string()),
   original_filenames: z.array(z.string()),

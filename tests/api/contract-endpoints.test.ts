@@ -5,7 +5,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { ownedProductsResponse } from '@/lib/contract/accounts';
+import { bundleCreditResponse, bundleCreditSettingsSchema, ownedProductsResponse } from '@/lib/contract/accounts';
 import { healthResponse } from '@/lib/contract/admin';
 import { adminSessionResponse, auditResponse, staffListResponse, staffSessionsResponse } from '@/lib/contract/staff';
 import { adminProductResponse, bannerResponse, bundleResponse, categoryResponse, productResponse, tagResponse } from '@/lib/contract/catalog';
@@ -47,6 +47,7 @@ type Probe = { path: (ids: Ids) => string; as: 'visitor' | 'customer' | 'admin';
 const PROBES: Record<string, Probe> = {
   '/api/[...path]': { path: () => '/api/no/such/endpoint', as: 'visitor', schema: errorBodySchema, status: 404 },
   '/api/account/owned': { path: () => '/api/account/owned', as: 'customer', schema: ownedProductsResponse },
+  '/api/account/bundle-credit': { path: (ids) => `/api/account/bundle-credit?ids=${ids.bundleId}`, as: 'customer', schema: bundleCreditResponse },
   '/api/account/vouchers': { path: () => '/api/account/vouchers', as: 'customer', schema: customerVouchersResponse },
   '/api/account/reviews/[productId]': { path: (ids) => `/api/account/reviews/${ids.productId}`, as: 'customer', schema: ownReviewResponse },
   '/api/account/wishlist': { path: () => '/api/account/wishlist', as: 'customer', schema: wishlistResponse },
@@ -76,6 +77,7 @@ const PROBES: Record<string, Probe> = {
   '/api/admin/active-sales': { path: () => '/api/admin/active-sales', as: 'admin', schema: z.array(activeSaleResponse), nonEmpty: true },
   '/api/admin/reviews': { path: () => '/api/admin/reviews', as: 'admin', schema: z.array(adminReview) },
   '/api/admin/settings/reviews': { path: () => '/api/admin/settings/reviews', as: 'admin', schema: reviewSettingsSchema },
+  '/api/admin/settings/bundle-credit': { path: () => '/api/admin/settings/bundle-credit', as: 'admin', schema: bundleCreditSettingsSchema },
   '/api/admin/settings/business': { path: () => '/api/admin/settings/business', as: 'admin', schema: businessDetailsResponse },
   '/api/admin/insights': { path: () => '/api/admin/insights?from=2025-07-01&to=2026-06-30&interval=month', as: 'admin', schema: insightsResponse },
   '/api/admin/settings/shop': { path: () => '/api/admin/settings/shop', as: 'admin', schema: shopIdentityResponse },

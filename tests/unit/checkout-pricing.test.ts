@@ -33,8 +33,8 @@ describe('cart pricing', () => {
     const pricing = priceCart([product('a', 999), product('b', 1500, { isBundle: true, title: 'Big Bundle' })], { now });
     expect(pricing).toEqual({
       lines: [
-        { productId: 'a', title: 'Design a', isBundle: false, priceCents: 999, memberDiscountCents: 0, licence: null },
-        { productId: 'b', title: 'Big Bundle', isBundle: true, priceCents: 1500, memberDiscountCents: 0, licence: null },
+        { productId: 'a', title: 'Design a', isBundle: false, priceCents: 999, bundleCreditCents: 0, memberDiscountCents: 0, licence: null },
+        { productId: 'b', title: 'Big Bundle', isBundle: true, priceCents: 1500, bundleCreditCents: 0, memberDiscountCents: 0, licence: null },
       ],
       subtotalCents: 2499,
       discountCents: 0,

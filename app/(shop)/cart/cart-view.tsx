@@ -1,6 +1,8 @@
 'use client';
 
 import Link from 'next/link';
+import { useBundleCredit } from '@/components/account/use-bundle-credit';
+import { BundleCreditLine } from '@/components/cart/bundle-credit-line';
 import { readCart, useCart, writeCart } from '@/components/cart/use-cart';
 import { Badge } from '@/components/ui/badge';
 import { Button, buttonClass } from '@/components/ui/button';
@@ -11,6 +13,9 @@ import { RecommendationStrip } from '@/components/catalog/recommendation-strip';
 
 export function CartView() {
   const items = useCart();
+  // The signed-in customer's credit on bundles they own some of (Decision 094); checkout prices it again.
+  const creditOf = useBundleCredit(items.filter((i) => i.is_bundle).map((i) => i.product_id));
+  const creditCents = items.reduce((sum, i) => sum + (creditOf(i.product_id, i.licence)?.creditCents ?? 0), 0);
   return (
     <>
       <div className="flex flex-wrap items-center justify-between gap-4">
@@ -55,6 +60,7 @@ export function CartView() {
                       </p>
                     )}
                     <p className="text-gray-800">{formatAud(dollarsToCents(item.price))}</p>
+                    <BundleCreditLine credit={creditOf(item.product_id, item.licence)} />
                   </div>
                   <Button
                     variant="ghost"
@@ -68,7 +74,7 @@ export function CartView() {
               );
             })}
           </ul>
-          <OrderSummary items={items} />
+          <OrderSummary items={items} creditCents={creditCents} />
         </div>
       )}
       {items.length > 0 && <RecommendationStrip title="You might also like" id="cart-recommendations" productIds={items.map((item) => item.product_id)} />}

@@ -12,7 +12,7 @@ import { Input, TextField } from '@/components/ui/field';
 import { CrownIcon } from '@/components/ui/icons';
 import { LockIcon } from '@/components/ui/content-icons';
 import { cartSubtotal, type CartItem } from '@/lib/cart';
-import { dollarsToCents, formatAud } from '@/lib/format';
+import { BUNDLE_CREDIT_LABEL, dollarsToCents, formatAud } from '@/lib/format';
 
 /** `needsEmail`: a code counted per customer, applied by a guest, who gives an email before checkout (Decision 090). */
 type Applied = { code: string; discountCents: number; totalCents: number; description: string; needsEmail: boolean };
@@ -25,8 +25,11 @@ type CheckoutSession = { url: string; session_id: string; free_checkout?: boolea
 // shows the browser's own 'Failed to fetch'.
 const messageOf = (result: ApiResult<unknown>, fallback: string) => (result.ok ? fallback : (result.error.detail ?? fallback));
 
-/** Discount code, member panel, totals and Proceed to Checkout (docs/product.md §2 Cart, §4). */
-export function OrderSummary({ items }: { items: CartItem[] }) {
+/**
+ * Discount code, member panel, totals and Proceed to Checkout (docs/product.md §2 Cart, §4).
+ * `creditCents`: bundles' credit for items the customer owns (Decision 094); a code applies after it.
+ */
+export function OrderSummary({ items, creditCents }: { items: CartItem[]; creditCents: number }) {
   const router = useRouter();
   const user = useStoredUser();
   // The stored flag is what the server said at login; ask again, as the totals below follow it.
@@ -79,7 +82,7 @@ export function OrderSummary({ items }: { items: CartItem[] }) {
   const recheckApplied = useEffectEvent(() => {
     if (applied && !member) void check(applied.code, true);
   });
-  useEffect(() => recheckApplied(), [subtotalCents]);
+  useEffect(() => recheckApplied(), [subtotalCents, creditCents]);
 
   // Coming back from the payment page may restore this page from the browser's
   // back-forward cache, frozen mid-checkout with the button still busy.
@@ -120,8 +123,10 @@ export function OrderSummary({ items }: { items: CartItem[] }) {
     else window.location.assign(session.url);
   }
 
+  // A membership covers the items whatever they are credited; otherwise the credit comes off first.
+  const credit = member ? 0 : creditCents;
   const discountCents = member ? subtotalCents : (applied?.discountCents ?? 0);
-  const totalCents = Math.max(0, subtotalCents - discountCents);
+  const totalCents = Math.max(0, subtotalCents - credit - discountCents);
   return (
     <section aria-labelledby="order-summary" className="h-fit rounded-2xl bg-white p-6 shadow-sm">
       <h2 id="order-summary" className="text-lg font-bold">
@@ -178,6 +183,12 @@ export function OrderSummary({ items }: { items: CartItem[] }) {
           <dt>Items ({items.length})</dt>
           <dd>{formatAud(subtotalCents)}</dd>
         </div>
+        {credit > 0 && (
+          <div className="flex justify-between text-success-800" data-testid="bundle-credit-total">
+            <dt>{BUNDLE_CREDIT_LABEL}</dt>
+            <dd>−{formatAud(credit)}</dd>
+          </div>
+        )}
         {member && (
           <div className="flex justify-between text-success-800">
             <dt>Member discount</dt>

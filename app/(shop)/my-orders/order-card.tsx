@@ -1,4 +1,5 @@
 import { DownloadAllLink, DownloadButtons, InvoiceLink } from '@/components/orders/download-buttons';
+import { BundleCreditNote } from '@/components/orders/bundle-credit-note';
 import { LicenceSummary } from '@/components/orders/licence-upgrade';
 import { Badge } from '@/components/ui/badge';
 import { imageSrc } from '@/lib/cart';
@@ -71,7 +72,9 @@ function OrderLine({ sessionId, product }: { sessionId: string; product: Custome
               </Badge>
             )}
           </h3>
-          <p className="text-gray-800">{formatAud(dollarsToCents(product.price))}</p>
+          {/* The bundle at its price, then its credit (Decision 094), as the invoice shows them. */}
+          <p className="text-gray-800">{formatAud(dollarsToCents(product.price) + dollarsToCents(product.bundle_credit))}</p>
+          <BundleCreditNote credit={product.bundle_credit} />
           {product.refunded ? (
             <p className="mt-2 text-sm text-gray-700" data-testid="order-product-refunded">
               <Badge tone="danger" className="mr-2">

@@ -8,6 +8,7 @@ import { buttonClass } from '@/components/ui/button';
 import { LoadingPanel, PageIcon } from '@/components/ui/card';
 import { CheckCircleIcon } from '@/components/ui/content-icons';
 import { RecommendationStrip } from '@/components/catalog/recommendation-strip';
+import { BundleCreditNote } from '@/components/orders/bundle-credit-note';
 import { DownloadAllLink, DownloadButtons, InvoiceLink, type DownloadItem } from '@/components/orders/download-buttons';
 
 // docs/product.md §4: recheck every 2 s up to 5 times, then 'timeout'; a failing request
@@ -16,7 +17,7 @@ const RECHECK_MS = 2000;
 const MAX_RETRIES = 5;
 
 /** A paid line and the licence it issued (Decision 082). */
-type PaidItem = DownloadItem & { licence?: { id: string; name: string; certificate_url: string } | null };
+type PaidItem = DownloadItem & { bundle_credit?: number; licence?: { id: string; name: string; certificate_url: string } | null };
 type CheckoutStatus = { payment_status: string; status: string; product_ids: string[]; items: PaidItem[] };
 type State = { kind: 'checking' } | { kind: 'success'; items: PaidItem[] } | { kind: 'expired' } | { kind: 'timeout' } | { kind: 'error' };
 
@@ -74,6 +75,7 @@ export function SuccessView({ sessionId }: { sessionId: string }) {
               <li key={item.product_id} className="rounded-2xl bg-white p-5 shadow-sm">
                 <div data-testid="purchased-item">
                   <h2 className="font-semibold">{item.title}</h2>
+                  <BundleCreditNote credit={item.bundle_credit ?? 0} />
                   <DownloadButtons sessionId={sessionId} item={item} />
                 </div>
                 {item.licence && (

@@ -2,8 +2,10 @@
 // items that still exist, and the licence each line buys, priced (Decision 081).
 // Shared by checkout and by the discount-code check, which prices the same way.
 import 'server-only';
+import { findBundleCredits, getBundleFloorPercent } from '@/lib/domain/bundle-credit';
 import { invalid } from '@/lib/domain/errors';
 import { findLicensedProducts, priceLicenceLines, type LicenceLineRequest } from '@/lib/domain/licences';
+import type { Prisma } from '@/lib/infra/db';
 import type { PricedProduct } from './pricing';
 
 export const MAX_CART_ITEMS = 100;
@@ -49,4 +51,25 @@ export async function licenseCartItems(
 ): Promise<PricedProduct[]> {
   const licences = await priceLicenceLines(ordered, requests, context);
   return ordered.map((p, i) => ({ ...p, licence: licences[i] }));
+}
+
+/**
+ * The bundles' credit for a signed-in buyer (Decision 094), worked out here and
+ * never taken from the client; a visitor's items come back as they were.
+ * Checkout passes its transaction and `lock`, so the credit is what the lines
+ * say while the order is priced.
+ */
+export async function creditCartItems(
+  client: Prisma.TransactionClient,
+  items: PricedProduct[],
+  userId: string | null,
+  options: { lock: boolean },
+): Promise<PricedProduct[]> {
+  const bundleIds = items.filter((p) => p.isBundle).map((p) => p.id);
+  if (!userId || bundleIds.length === 0) return items;
+  const [credits, floorPercent] = await Promise.all([findBundleCredits(client, userId, bundleIds, options), getBundleFloorPercent(client)]);
+  return items.map((p) => {
+    const credit = credits.get(p.id);
+    return credit && credit.creditCents > 0 ? { ...p, bundleCredit: { creditCents: credit.creditCents, floorPercent } } : p;
+  });
 }

@@ -11,7 +11,7 @@ import { isActiveMember } from '@/lib/domain/membership';
 import { lockUsableVoucher, releaseVoucher, reserveVoucher, voucherProblem } from '@/lib/domain/vouchers';
 import { db } from '@/lib/infra/db';
 import { createPaymentSession, expirePaymentSession, randomSessionId } from '@/lib/infra/payments';
-import { findCartItems, licenseCartItems } from './cart-lines';
+import { creditCartItems, findCartItems, licenseCartItems } from './cart-lines';
 import { findAppliedCode } from './codes';
 import { lineName, priceCart } from './pricing';
 
@@ -91,9 +91,12 @@ export async function createCheckout(request: CheckoutRequest): Promise<Checkout
   // what they saw before the first one took. A payment session is only opened
   // once the reservation is held.
   const pricing = await db().$transaction(async (tx) => {
+    // Bundle credit is worked out here, on lines held until the order is written (Decision 094).
+    // Held before the gift card: a refund takes its lines, then the card, so the two never wait on each other in a circle.
+    const credited = await creditCartItems(tx, licensed, request.userId, { lock: true });
     const held = code?.kind === 'voucher' ? await lockUsableVoucher(tx, code.voucher.id) : null;
     const heldCode = code?.kind === 'discount' ? await lockUsableDiscount(tx, code.discount.id, identity, now) : null;
-    const priced = priceCart(licensed, { voucher: held, discount: heldCode, member, now });
+    const priced = priceCart(credited, { voucher: held, discount: heldCode, member, now });
     const cartIssue = heldCode && cartProblem(heldCode, { subtotalCents: priced.subtotalCents, eligibleCount: priced.codeLines ?? 0 });
     if (cartIssue) throw invalid(cartIssue);
     const free = priced.totalCents === 0;
@@ -122,6 +125,7 @@ export async function createCheckout(request: CheckoutRequest): Promise<Checkout
             title: l.title,
             isBundle: l.isBundle,
             priceCents: l.priceCents,
+            bundleCreditCents: l.bundleCreditCents,
             memberDiscountCents: l.memberDiscountCents,
             licenceTierId: l.licence?.tierId,
             termsVersion: l.licence?.termsVersion,

@@ -1,4 +1,5 @@
 // Prices a cart from catalogue data at one moment: pure, whole cents.
+import { creditedPrice } from '@/lib/domain/bundle-credit';
 import { describeDiscount, discountOnCents, isEligibleLine, type DiscountRules } from '@/lib/domain/discounts';
 import { effectivePriceCents, isSaleActive, type PriceFields } from '@/lib/domain/pricing';
 import { chargeLine, licenceLineName, type PricedLicence } from '@/lib/domain/licences';
@@ -9,14 +10,24 @@ import { describeVoucher, voucherDiscountCents, type VoucherRules } from '@/lib/
  * An item with, once licences are chosen, the licence its line buys (Decision 081); without one,
  * its own price. Its category decides whether a category-scoped discount code covers it.
  */
-export type PricedProduct = PriceFields & { id: string; title: string; isBundle: boolean; categoryId?: string | null; licence?: PricedLicence };
+export type PricedProduct = PriceFields & {
+  id: string;
+  title: string;
+  isBundle: boolean;
+  categoryId?: string | null;
+  licence?: PricedLicence;
+  /** A bundle, for a signed-in buyer: what they paid for the items of it they own, and the owner's floor (Decision 094). */
+  bundleCredit?: { creditCents: number; floorPercent: number };
+};
 
 export type CartLine = {
   productId: string;
   title: string;
   isBundle: boolean;
-  /** Before order-level discounts: the tier's price, or for an upgrade what it exceeds what was paid. */
+  /** Before order-level discounts: the tier's price (less any bundle credit), or for an upgrade what it exceeds what was paid. */
   priceCents: number;
+  /** A bundle's credit for items the buyer owns, already taken off priceCents. */
+  bundleCreditCents: number;
   /** The part of priceCents a membership covers. */
   memberDiscountCents: number;
   licence: PricedLicence | null;
@@ -36,14 +47,22 @@ export type CartPricing = {
 
 type PriceOptions = { now?: Date; voucher?: VoucherRules | null; discount?: DiscountRules | null; member?: boolean };
 
+/** The tier's price after a sale, less a bundle's credit (never for an upgrade, which is priced on what the licence cost). */
+function creditedCents(p: PricedProduct, effectiveCents: number) {
+  const credit = p.isBundle && p.bundleCredit && !p.licence?.upgradeOfId ? p.bundleCredit : null;
+  return credit ? creditedPrice(effectiveCents, credit.creditCents, credit.floorPercent) : { priceCents: effectiveCents, bundleCreditCents: 0 };
+}
+
 function priceLine(p: PricedProduct, now: Date, member: boolean): CartLine {
   const base = { productId: p.id, title: p.title, isBundle: p.isBundle, licence: p.licence ?? null };
   if (!p.licence) {
-    const priceCents = effectivePriceCents(p, now);
-    return { ...base, priceCents, memberDiscountCents: member ? priceCents : 0 };
+    const { priceCents, bundleCreditCents } = creditedCents(p, effectivePriceCents(p, now));
+    return { ...base, priceCents, bundleCreditCents, memberDiscountCents: member ? priceCents : 0 };
   }
-  const { effectiveCents, paidCents, memberAllowanceCents } = p.licence;
-  return { ...base, ...chargeLine({ effectiveCents, paidCents, memberAllowanceCents: member ? memberAllowanceCents : null }) };
+  const { paidCents, memberAllowanceCents } = p.licence;
+  // The membership covers its allowance of what is left once the credit is taken.
+  const { priceCents: effectiveCents, bundleCreditCents } = creditedCents(p, p.licence.effectiveCents);
+  return { ...base, bundleCreditCents, ...chargeLine({ effectiveCents, paidCents, memberAllowanceCents: member ? memberAllowanceCents : null }) };
 }
 
 export function priceCart(products: PricedProduct[], options: PriceOptions = {}): CartPricing {

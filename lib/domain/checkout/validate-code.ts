@@ -15,7 +15,7 @@ import {
 import { type LicenceLineRequest } from '@/lib/domain/licences';
 import { normalizeCode, validateVoucher, type DiscountValidation } from '@/lib/domain/vouchers';
 import { db } from '@/lib/infra/db';
-import { findCartItems, licenseCartItems } from './cart-lines';
+import { creditCartItems, findCartItems, licenseCartItems } from './cart-lines';
 import { findAppliedCode } from './codes';
 import { priceCart } from './pricing';
 
@@ -70,7 +70,8 @@ export async function checkDiscountCode(request: CodeCheckRequest): Promise<Disc
 /** The cart's items as checkout would price them; items no longer sold are left out rather than refused. */
 async function priceItems(items: LicenceLineRequest[], userId: string | null, now: Date) {
   const { requests, ordered } = await findCartItems({ items }, { refuseMissing: false });
-  return licenseCartItems(ordered, requests, { userId, member: false, now });
+  // A code applies after a bundle's credit, as at checkout.
+  return creditCartItems(db(), await licenseCartItems(ordered, requests, { userId, member: false, now }), userId, { lock: false });
 }
 
 /**

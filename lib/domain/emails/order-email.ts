@@ -5,7 +5,7 @@ import { db } from '@/lib/infra/db';
 import { retryWhileUnavailable } from '@/lib/infra/db/unavailable';
 import { sendEmail } from '@/lib/infra/email';
 import { env } from '@/lib/env';
-import { formatAud, formatDate } from '@/lib/format';
+import { BUNDLE_CREDIT_LABEL, formatAud, formatDate } from '@/lib/format';
 import { getShopName } from '@/lib/domain/shop-identity';
 
 export type EmailActor = { sentBy: string };
@@ -22,8 +22,10 @@ export async function sendOrderEmail(orderId: string, options: { to?: string; se
   const successUrl = `${site}/success?session_id=${encodeURIComponent(order.sessionId)}`;
   const invoiceUrl = `${site}/api/orders/invoice/${encodeURIComponent(order.sessionId)}`;
   // Each line names its licence (Decision 082): the id is what a buyer shows a print platform.
+  // A bundle at its price, then its credit for items the buyer owned (Decision 094), as on the invoice.
   const lines = order.items.flatMap((i) => [
-    `  • ${i.title} — ${formatAud(i.priceCents)}`,
+    `  • ${i.title} — ${formatAud(i.priceCents + i.bundleCreditCents)}`,
+    ...(i.bundleCreditCents > 0 ? [`    ${BUNDLE_CREDIT_LABEL}: −${formatAud(i.bundleCreditCents)}`] : []),
     ...(i.licenceTier ? [`    ${licenceText(i.licenceTier.name, i.licence?.id ?? null, i.upgradeOfId)}`] : []),
   ]);
   const text = [

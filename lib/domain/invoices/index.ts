@@ -5,7 +5,7 @@
 import 'server-only';
 import { getShopName } from '@/lib/domain/shop-identity';
 import { authorizeOrderInvoice } from '@/lib/domain/downloads';
-import { formatAud, formatDate } from '@/lib/format';
+import { BUNDLE_CREDIT_LABEL, formatAud, formatDate } from '@/lib/format';
 import { PLANS } from '@/lib/shop';
 import { db } from '@/lib/infra/db';
 import { renderTextPdf, type PdfRow } from '@/lib/infra/pdf';
@@ -24,8 +24,11 @@ type InvoiceOrder = {
   shopName: string;
   date: Date;
   customerEmail: string | null;
-  /** `licence`: the tier and licence id the line sold or upgraded, printed under it (Decision 082). */
-  lines: { title: string; priceCents: number; licence?: string | null }[];
+  /**
+   * `licence`: the tier and licence id the line sold or upgraded, printed under it (Decision 082).
+   * `bundleCreditCents`: a bundle's credit for items the buyer owned, already taken off priceCents (Decision 094).
+   */
+  lines: { title: string; priceCents: number; licence?: string | null; bundleCreditCents?: number }[];
   discountCents: number;
   totalCents: number;
 };
@@ -40,7 +43,15 @@ export function invoiceRows(invoice: InvoiceOrder): { title: string; rows: PdfRo
     { left: `Date: ${formatDate(invoice.date)}` },
     ...(invoice.customerEmail ? [{ left: `Billed to: ${invoice.customerEmail}` }] : []),
     { left: 'Item', right: seller.gstRegistered ? 'Price (incl. GST)' : 'Price', bold: true, gapBefore: true },
-    ...invoice.lines.flatMap((line) => [{ left: line.title, right: formatAud(line.priceCents) }, ...(line.licence ? [{ left: `   ${line.licence}` }] : [])]),
+    ...invoice.lines.flatMap((line) => {
+      // The bundle at its price, then the credit: the GST below is on the total actually paid.
+      const credit = line.bundleCreditCents ?? 0;
+      return [
+        { left: line.title, right: formatAud(line.priceCents + credit) },
+        ...(line.licence ? [{ left: `   ${line.licence}` }] : []),
+        ...(credit > 0 ? [{ left: `   ${BUNDLE_CREDIT_LABEL}`, right: `-${formatAud(credit)}` }] : []),
+      ];
+    }),
     ...(invoice.discountCents > 0 ? [{ left: 'Discount', right: `-${formatAud(invoice.discountCents)}` }] : []),
     { left: 'Total', right: formatAud(invoice.totalCents), bold: true, gapBefore: true },
     ...(seller.gstRegistered ? [{ left: 'GST included', right: formatAud(gstIncludedCents(invoice.totalCents)) }] : []),
@@ -69,7 +80,14 @@ export async function orderInvoicePdf(request: { sessionId: string; userId: stri
       discountCents: true,
       amountCents: true,
       items: {
-        select: { title: true, priceCents: true, licenceTier: { select: { name: true } }, licence: { select: { id: true } }, upgradeOfId: true },
+        select: {
+          title: true,
+          priceCents: true,
+          bundleCreditCents: true,
+          licenceTier: { select: { name: true } },
+          licence: { select: { id: true } },
+          upgradeOfId: true,
+        },
         orderBy: { title: 'asc' },
       },
     },
@@ -77,7 +95,7 @@ export async function orderInvoicePdf(request: { sessionId: string; userId: stri
   const lines =
     order.kind === 'subscription' && order.planInterval
       ? [{ title: `${PLANS[order.planInterval].name} membership`, priceCents: order.amountCents + order.discountCents }]
-      : order.items.map((i) => ({ title: i.title, priceCents: i.priceCents, licence: licenceLine(i) }));
+      : order.items.map((i) => ({ title: i.title, priceCents: i.priceCents, bundleCreditCents: i.bundleCreditCents, licence: licenceLine(i) }));
   const date = order.fulfilledAt ?? order.createdAt;
   const { title, rows } = invoiceRows({
     number: invoice.number,

@@ -15,6 +15,7 @@ const grantSelect = {
   termsVersion: true,
   priceCents: true,
   memberDiscountCents: true,
+  bundleCreditCents: true,
   refundedAt: true,
   order: { select: { fulfilledAt: true, paymentStatus: true } },
 } satisfies Prisma.OrderItemSelect;
@@ -71,7 +72,8 @@ export function deriveLicence(row: LicenceRow, rank: (tierId: string) => number)
   const issued: LicenceEvent = { tierId: line.licenceTierId!, termsVersion: line.termsVersion ?? 1, at: row.issuedAt, kind: 'issued' };
   const history = [issued, ...upgrades.map((u) => u.event)];
   const now = history.reduce((best, e) => (rank(e.tierId) > rank(best.tierId) ? e : best));
-  const paid = (g: Grant) => g.priceCents - g.memberDiscountCents;
+  // A bundle's credit was paid too, for the items it holds (Decision 094): an upgrade does not charge it again.
+  const paid = (g: Grant) => g.priceCents + g.bundleCreditCents - g.memberDiscountCents;
   return {
     id: row.id,
     holderName: row.holderName,

@@ -66,6 +66,7 @@ export async function listAdminOrders(filter: OrderFilter) {
       productId: i.productId,
       title: i.title,
       priceCents: i.priceCents,
+      bundleCreditCents: i.bundleCreditCents,
       refundedAt: i.refundedAt,
       imagePath: i.product.thumbnailPath ?? i.product.imagePath,
       // The files this order can download, as it knows them (removed-later ones included).

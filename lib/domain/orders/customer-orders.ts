@@ -9,6 +9,8 @@ export type CustomerOrderItem = {
   productId: string;
   title: string;
   priceCents: number;
+  /** A bundle's credit for items the buyer owned, already taken off priceCents (Decision 094). */
+  bundleCreditCents: number;
   imagePath: string | null;
   isBundle: boolean;
   /** Refunded (or disputed): shown as such, with no files to download. */
@@ -93,6 +95,7 @@ export async function listCustomerOrders(userId: string): Promise<CustomerOrder[
       productId: item.productId,
       title: item.title,
       priceCents: item.priceCents,
+      bundleCreditCents: item.bundleCreditCents,
       imagePath: item.product.thumbnailPath ?? item.product.imagePath,
       isBundle: item.isBundle,
       refundedAt: item.refundedAt,

@@ -18,7 +18,14 @@ export type CheckoutStatus = {
   status: string;
   productIds: string[];
   /** Once paid: what was bought and its files (stable id, original name), in download-index order. */
-  items: { productId: string; title: string; isBundle: boolean; files: { id: string; filename: string }[]; licence: StatusLicence | null }[];
+  items: {
+    productId: string;
+    title: string;
+    isBundle: boolean;
+    bundleCreditCents: number;
+    files: { id: string; filename: string }[];
+    licence: StatusLicence | null;
+  }[];
 };
 
 /**
@@ -62,6 +69,7 @@ export async function getCheckoutStatus(sessionId: string, viewer: Viewer): Prom
           productId: i.productId,
           title: i.title,
           isBundle: i.isBundle,
+          bundleCreditCents: i.bundleCreditCents,
           // A refunded item's downloads have ended (decision 067).
           files: i.refundedAt ? [] : (files.get(i.productId) ?? []).map((f: OrderFile) => ({ id: f.id, filename: f.originalFilename })),
           licence: statusLicence(i, order.userId ? null : order.sessionId),

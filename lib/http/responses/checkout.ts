@@ -2,6 +2,7 @@ import 'server-only';
 import type { CheckoutSessionResponse, CheckoutStatusResponse } from '@/lib/contract/checkout';
 import type { CheckoutResult } from '@/lib/domain/checkout';
 import type { CheckoutStatus } from '@/lib/domain/orders';
+import { centsToDollars } from '@/lib/format';
 import { certificatePath } from '@/lib/shop';
 
 export const toCheckoutSessionResponse = (c: CheckoutResult): CheckoutSessionResponse => ({
@@ -20,6 +21,7 @@ export function toCheckoutStatusResponse(s: CheckoutStatus): CheckoutStatusRespo
       product_id: i.productId,
       title: i.title,
       is_bundle: i.isBundle,
+      bundle_credit: centsToDollars(i.bundleCreditCents),
       files: i.files.map((f, index) => ({ index, id: f.id, filename: f.filename })),
       licence: i.licence && {
         id: i.licence.id,

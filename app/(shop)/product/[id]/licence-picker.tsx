@@ -1,8 +1,10 @@
 'use client';
 
 import { useEffect, useState } from 'react';
+import { useBundleCredit } from '@/components/account/use-bundle-credit';
 import { useOwnedProductIds } from '@/components/account/use-owned';
 import { useStoredUser } from '@/components/account/use-user';
+import { BundleCreditLine } from '@/components/cart/bundle-credit-line';
 import { CartActions } from '@/components/cart/cart-actions';
 import type { PriceView } from '@/components/catalog/types';
 import { api } from '@/components/data/api';
@@ -18,11 +20,13 @@ export type LicenceChoice = { key: string; name: string; summary: string; termsU
 /**
  * The product page's licence tiers (Decision 081): the default tier is chosen;
  * Add to Cart and Buy Now add the chosen one. A customer who owns the item sees
- * their licence's upgrades instead.
+ * their licence's upgrades instead; one who owns some items of a bundle sees
+ * its price for them (Decision 094), asked of the API, never in the cached page.
  */
 export function LicencePicker({ productId, choices, item }: { productId: string; choices: LicenceChoice[]; item: CartItem }) {
   const [chosen, setChosen] = useState(choices[0]?.key);
   const owned = useOwnedProductIds().has(productId);
+  const creditOf = useBundleCredit(item.is_bundle ? [productId] : []);
   const choice = choices.find((c) => c.key === chosen) ?? choices[0];
   const cartItem: CartItem = choice ? { ...item, price: centsToDollars(choice.price.priceCents), licence: choice.key, licence_name: choice.name } : item;
   return (
@@ -46,6 +50,7 @@ export function LicencePicker({ productId, choices, item }: { productId: string;
           ))}
         </fieldset>
       )}
+      {!owned && <BundleCreditLine credit={creditOf(productId, choice?.key)} />}
       <CartActions item={cartItem} defaultLicence={choices[0]?.key} />
       {owned && <OwnedLicence productId={productId} />}
     </div>
