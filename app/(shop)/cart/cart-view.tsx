@@ -1,6 +1,7 @@
 'use client';
 
 import Link from 'next/link';
+import { CartRestore } from '@/components/cart/cart-restore';
 import { readCart, useCart, writeCart } from '@/components/cart/use-cart';
 import { Badge } from '@/components/ui/badge';
 import { Button, buttonClass } from '@/components/ui/button';
@@ -13,6 +14,7 @@ export function CartView() {
   const items = useCart();
   return (
     <>
+      <CartRestore />
       <div className="flex flex-wrap items-center justify-between gap-4">
         <h1 className="text-3xl font-extrabold tracking-tight">Shopping Cart</h1>
         <Link href="/products" className={buttonClass({ variant: 'secondary' })}>

@@ -31,7 +31,8 @@ export async function saveAbandonedCheckoutSettings(actor: string, settings: Aba
   await db().$transaction(async (tx) => {
     if (settings.discountCodeId) {
       const code = await tx.discountCode.findUnique({ where: { id: settings.discountCodeId }, select: { scope: true } });
-      if (!code || code.scope === 'membership') throw invalid('Choose an existing discount code for carts', { discount_code_id: ['Choose an existing discount code for carts'] });
+      if (!code || code.scope === 'membership')
+        throw invalid('Choose an existing discount code for carts', { discount_code_id: ['Choose an existing discount code for carts'] });
     }
     await tx.setting.upsert({ where: { key: SETTINGS_KEY }, create: { key: SETTINGS_KEY, value }, update: { value } });
     await recordAudit(tx, actor, 'settings.abandoned_checkout', null, settings);

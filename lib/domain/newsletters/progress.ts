@@ -56,6 +56,13 @@ export async function sendTestNewsletter(newsletterId: string, staffId: string):
   const newsletter = await getNewsletterOrThrow(newsletterId);
   const to = await staffAddress(staffId);
   const email = await renderStored(newsletter);
-  await sendMarketingEmail({ userId: staffId, to, category: 'newsletter', subject: `[Test] ${email.subject}`, lines: email.text.split('\n'), html: email.html });
+  await sendMarketingEmail({
+    userId: staffId,
+    to,
+    category: 'newsletter',
+    subject: `[Test] ${email.subject}`,
+    lines: email.text.split('\n'),
+    html: email.html,
+  });
   return to;
 }

@@ -33,7 +33,10 @@ export async function startSending(actor: string, id: string, segment: Segment, 
   if (segment.kind === 'category' && !(await db().category.findFirst({ where: { name: segment.name }, select: { id: true } })))
     throw invalid('There is no category of that name', { segment: ['Choose an existing category'] });
   await db().$transaction(async (tx) => {
-    const started = await tx.newsletter.updateMany({ where: { id, status: 'draft' }, data: { status: 'sending', segment: segmentName(segment), sendStartedAt: now } });
+    const started = await tx.newsletter.updateMany({
+      where: { id, status: 'draft' },
+      data: { status: 'sending', segment: segmentName(segment), sendStartedAt: now },
+    });
     if (started.count === 0) {
       if (!(await tx.newsletter.findUnique({ where: { id }, select: { id: true } }))) throw notFound('Newsletter not found');
       throw new AppError('conflict', 'This newsletter is already being sent');
@@ -84,7 +87,14 @@ export async function sendNewsletterBatch(newsletterId: string, now = new Date()
       continue;
     }
     try {
-      await sendMarketingEmail({ userId: row.userId, to: row.email, category: 'newsletter', subject: email!.subject, lines: email!.text.split('\n'), html: email!.html });
+      await sendMarketingEmail({
+        userId: row.userId,
+        to: row.email,
+        category: 'newsletter',
+        subject: email!.subject,
+        lines: email!.text.split('\n'),
+        html: email!.html,
+      });
       sent += 1;
     } catch (error) {
       const message = (error instanceof Error ? error.message : String(error)).slice(0, 500);

@@ -31,7 +31,11 @@ export async function toNewsletterResponse(row: Newsletter): Promise<NewsletterR
   };
 }
 
-export const toAbandonedCheckoutResponse = (s: AbandonedCheckoutSettings) => ({ enabled: s.enabled, delay_hours: s.delayHours, discount_code_id: s.discountCodeId });
+export const toAbandonedCheckoutResponse = (s: AbandonedCheckoutSettings) => ({
+  enabled: s.enabled,
+  delay_hours: s.delayHours,
+  discount_code_id: s.discountCodeId,
+});
 
 /** A restored line as the browser's cart stores it (lib/cart.ts). */
 export const toCartItem = (line: RecoverableLine) => ({

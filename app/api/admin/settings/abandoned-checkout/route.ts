@@ -12,6 +12,10 @@ export const GET = adminHandler('marketing', async () =>
 
 export const PUT = adminHandler('marketing', async (request, _context, admin) => {
   const body = await parseJson(request, abandonedCheckoutSettingsSchema);
-  const saved = await saveAbandonedCheckoutSettings(admin.username, { enabled: body.enabled, delayHours: body.delay_hours, discountCodeId: body.discount_code_id });
+  const saved = await saveAbandonedCheckoutSettings(admin.username, {
+    enabled: body.enabled,
+    delayHours: body.delay_hours,
+    discountCodeId: body.discount_code_id,
+  });
   return jsonOf(abandonedCheckoutSettingsSchema, toAbandonedCheckoutResponse(saved));
 });
