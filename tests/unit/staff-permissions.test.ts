@@ -27,6 +27,10 @@ describe('the permissions table', () => {
     expect(ROLES.filter((r) => can(r, 'insights'))).toEqual(['owner', 'manager']);
   });
 
+  it('keeps newsletters and the abandoned-checkout email (marketing) to the owner and managers', () => {
+    expect(ROLES.filter((r) => can(r, 'marketing'))).toEqual(['owner', 'manager']);
+  });
+
   it('names only permissions of the closed set, and offers every role but owner to invitees', () => {
     for (const role of ROLES) for (const p of ROLE_PERMISSIONS[role]) expect(PERMISSIONS).toContain(p);
     expect([...ASSIGNABLE_ROLES]).toEqual(['manager', 'support', 'catalogue']);
