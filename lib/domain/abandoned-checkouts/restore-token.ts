@@ -25,7 +25,7 @@ export function readCartRestoreToken(token: string, now: Date = new Date()): str
   const [version, encodedOrder, encodedExpiry, signature, ...rest] = token.split('.');
   if (version !== VERSION || rest.length > 0 || !encodedOrder || !signature || !/^[0-9a-z]{1,10}$/.test(encodedExpiry ?? '')) return null;
   const orderId = Buffer.from(encodedOrder, 'base64url').toString('utf8');
-  if (!/^[a-z0-9]{1,64}$/i.test(orderId)) return null;
+  if (!/^[A-Za-z0-9_-]{1,64}$/.test(orderId)) return null;
   const expires = parseInt(encodedExpiry, 36);
   const expected = mac(orderId, expires);
   const given = Buffer.from(signature, 'base64url');
