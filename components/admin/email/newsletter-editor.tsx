@@ -43,7 +43,9 @@ export function NewsletterEditor({ draft, onSaved, onNew }: Props) {
   /** Saves the fields (a new draft the first time); the saved newsletter, or null after a failure toast. */
   async function save(): Promise<NewsletterResponse | null> {
     const body = { subject, markdown, featured_product_ids: products.map((p) => p.id) };
-    const result = draft ? await api.put<NewsletterResponse>(`${NEWSLETTERS_PATH}/${draft.id}`, body) : await api.post<NewsletterResponse>(NEWSLETTERS_PATH, body);
+    const result = draft
+      ? await api.put<NewsletterResponse>(`${NEWSLETTERS_PATH}/${draft.id}`, body)
+      : await api.post<NewsletterResponse>(NEWSLETTERS_PATH, body);
     if (!result.ok) {
       toastFailure(result.error, 'Failed to save the newsletter');
       return null;

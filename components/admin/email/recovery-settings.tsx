@@ -63,7 +63,17 @@ function RecoveryForm({ saved, codes, onSaved }: FormProps) {
     >
       <CheckboxField id="recovery-on" label="Remind customers of an unpaid card checkout" checked={enabled} onChange={(e) => setEnabled(e.target.checked)} />
       <div className="w-40">
-        <TextField id="recovery-hours" label="Hours after checkout" type="number" min={1} max={72} required disabled={!enabled} value={hours} onChange={(e) => setHours(e.target.value)} />
+        <TextField
+          id="recovery-hours"
+          label="Hours after checkout"
+          type="number"
+          min={1}
+          max={72}
+          required
+          disabled={!enabled}
+          value={hours}
+          onChange={(e) => setHours(e.target.value)}
+        />
       </div>
       <div className="w-64">
         <SelectField id="recovery-code" label="Discount code offered" disabled={!enabled} value={codeId} onChange={(e) => setCodeId(e.target.value)}>
@@ -79,7 +89,8 @@ function RecoveryForm({ saved, codes, onSaved }: FormProps) {
         {busy ? 'Saving...' : 'Save'}
       </Button>
       <p className="w-full text-xs text-gray-600">
-        One email per checkout, only to signed-in customers who agreed to receive the newsletter, never once they bought the items, with a link that puts the cart back.
+        One email per checkout, only to signed-in customers who agreed to receive the newsletter, never once they bought the items, with a link that puts the
+        cart back.
       </p>
     </form>
   );
