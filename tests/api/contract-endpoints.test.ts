@@ -11,6 +11,8 @@ import { adminSessionResponse, auditResponse, staffListResponse, staffSessionsRe
 import { adminProductResponse, bannerResponse, bundleResponse, categoryResponse, productResponse, tagResponse } from '@/lib/contract/catalog';
 import { fileHistoryResponse } from '@/lib/contract/file-versions';
 import { checkoutSessionResponse, checkoutStatusResponse } from '@/lib/contract/checkout';
+import { adminCustomerDetailResponse, adminCustomersResponse } from '@/lib/contract/customers';
+import { discountCodeResponse } from '@/lib/contract/discounts';
 import { errorBodySchema } from '@/lib/contract/error';
 import { insightsResponse } from '@/lib/contract/insights';
 import { shopIdentityResponse, shopPageResponse } from '@/lib/contract/shop-identity';
@@ -103,6 +105,9 @@ const PROBES: Record<string, Probe> = {
   '/api/admin/audit': { path: () => '/api/admin/audit', as: 'admin', schema: auditResponse },
   '/api/admin/upload-progress/[batchId]': { path: (ids) => `/api/admin/upload-progress/${ids.batchId}`, as: 'admin', schema: uploadProgressResponse },
   '/api/admin/vouchers': { path: () => '/api/admin/vouchers', as: 'admin', schema: z.array(voucherResponse), nonEmpty: true },
+  '/api/admin/customers': { path: () => '/api/admin/customers', as: 'admin', schema: adminCustomersResponse },
+  '/api/admin/customers/[id]': { path: (ids) => `/api/admin/customers/${ids.userId}`, as: 'admin', schema: adminCustomerDetailResponse },
+  '/api/admin/discounts': { path: () => '/api/admin/discounts', as: 'admin', schema: z.array(discountCodeResponse) },
   '/api/admin/newsletters': { path: () => '/api/admin/newsletters', as: 'admin', schema: newsletterListResponse },
   '/api/admin/newsletters/[id]': { path: (ids) => `/api/admin/newsletters/${ids.newsletterId}`, as: 'admin', schema: newsletterResponse },
   '/api/admin/newsletters/[id]/preview': {

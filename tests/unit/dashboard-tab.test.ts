@@ -36,7 +36,7 @@ describe('dashboard tab addresses', () => {
     expect(tabsFor(ROLE_PERMISSIONS.owner)).toEqual([...TABS]);
     // Insights (business figures) and Email (marketing) are the owner's and the manager's only.
     expect(tabsFor(ROLE_PERMISSIONS.manager)).toEqual(TABS.filter((t) => t !== 'Staff'));
-    expect(tabsFor(ROLE_PERMISSIONS.support)).toEqual(['Orders', 'Vouchers', 'Settings', 'Account']);
+    expect(tabsFor(ROLE_PERMISSIONS.support)).toEqual(['Orders', 'Vouchers', 'Settings', 'Customers', 'Reviews', 'Account']);
     expect(tabsFor(ROLE_PERMISSIONS.catalogue)).toEqual(['All Products', 'Upload', 'Sales Manager', 'Categories', 'Tags', 'Account']);
     const support = tabsFor(ROLE_PERMISSIONS.support);
     expect(tabFromSlug(null, support)).toBe('Orders');

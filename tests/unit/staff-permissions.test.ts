@@ -10,8 +10,8 @@ describe('the permissions table', () => {
     expect(PERMISSIONS.filter((p) => !can('manager', p))).toEqual(['settings.business', 'staff']);
   });
 
-  it('gives support orders, customers, refunds, emails and vouchers, and nothing of the catalogue or settings', () => {
-    expect([...ROLE_PERMISSIONS.support].sort()).toEqual(['account', 'customers', 'emails', 'orders', 'refunds', 'vouchers']);
+  it('gives support orders, customers, reviews, refunds, emails and vouchers, and nothing of the catalogue, settings or marketing', () => {
+    expect([...ROLE_PERMISSIONS.support].sort()).toEqual(['account', 'customers', 'emails', 'orders', 'refunds', 'reviews', 'vouchers']);
   });
 
   it('gives catalogue the catalogue (products, bundles, uploads, categories, tags, sales) and nothing else', () => {
