@@ -1,7 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { adminLoginResponse } from '@/lib/contract/admin';
 import { signInResponse } from '@/lib/contract/accounts';
-import { inviteStaffMember, STAFF_PASSWORD } from '../support/staff-http';
 import { apiGet, productList, sql, uniqueEmail, waitForMail } from './helpers';
 
 // Admin → Email as a manager uses it (Decision 096): write a newsletter with a
@@ -13,7 +12,14 @@ test('a manager writes, previews, tests and sends a newsletter to a segment, and
   test.setTimeout(120_000);
   const login = await request.post('/api/auth/login', { form: { username: 'admin', password: 'admin' } });
   const owner = { authorization: `Bearer ${adminLoginResponse.parse(await login.json()).token}` };
-  const manager = await inviteStaffMember(owner, 'manager', 'newsletter-e2e');
+  // A manager, invited as the owner does it: the invitation's link sets the password.
+  const manager = { email: uniqueEmail('newsletter-manager'), password: 'manager passphrase for newsletters' };
+  const invited = await request.post('/api/admin/staff', { headers: owner, data: { email: manager.email, name: 'News Manager', role: 'manager' } });
+  expect(invited.status(), await invited.text()).toBe(201);
+  const invitation = await waitForMail(manager.email, 30_000);
+  const token = /\/admin\/set-password\?token=([A-Za-z0-9_-]+)/.exec(invitation.text)![1];
+  const accepted = await request.post('/api/auth/accept-invite', { data: { token, new_password: manager.password } });
+  expect(accepted.status(), await accepted.text()).toBe(200);
 
   const register = async (label: string) => {
     const email = uniqueEmail(label);
@@ -31,7 +37,7 @@ test('a manager writes, previews, tests and sends a newsletter to a segment, and
 
   await page.goto('/admin/login');
   await page.getByLabel('Username').fill(manager.email);
-  await page.getByLabel('Password').fill(STAFF_PASSWORD);
+  await page.getByLabel('Password').fill(manager.password);
   await page.getByRole('button', { name: 'Login', exact: true }).click();
   await expect(page).toHaveURL(/\/admin\/dashboard/);
   await page.getByRole('tab', { name: 'Email', exact: true }).click();
