@@ -118,6 +118,7 @@ async function continueOrFinish(newsletterId: string, now: Date): Promise<void> 
 /** The cron job: a batch this minute for every newsletter still sending (the same key as a chained batch, so never two). */
 export async function sweepSendingNewsletters(now = new Date()): Promise<number> {
   const sending = await db().newsletter.findMany({ where: { status: 'sending' }, select: { id: true } });
+  if (sending.length === 0) return 0;
   const minute = minuteOf(now).toISOString();
   await db().$transaction(async (tx) => {
     for (const { id } of sending) await enqueue(tx, NEWSLETTER_BATCH_JOB, { newsletterId: id }, { key: `${id}:${minute}` });
