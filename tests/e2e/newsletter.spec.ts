@@ -48,7 +48,11 @@ test('a manager writes, previews, tests and sends a newsletter to a segment, and
   await panel.getByLabel('Subject').fill(subject);
   await panel.getByLabel('Body (Markdown)').fill('## Fresh designs\n\nOur **spring** collection is here.');
   await panel.getByRole('combobox', { name: 'Featured products' }).fill(featured.title);
-  await panel.getByRole('listbox', { name: 'Matching products and bundles' }).getByRole('option', { name: featured.title, exact: true }).click();
+  const matches = panel.getByRole('listbox', { name: 'Matching products and bundles' });
+  await matches.getByRole('option', { name: featured.title, exact: true }).click();
+  // Leaving the search closes its suggestions, which would otherwise cover the buttons below.
+  await panel.getByLabel('Subject').click();
+  await expect(matches).toBeHidden();
   await expect(panel.getByRole('list', { name: 'Featured products, in order' }).getByRole('listitem')).toHaveCount(1);
 
   await panel.getByRole('button', { name: 'Preview' }).click();
