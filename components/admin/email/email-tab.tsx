@@ -8,12 +8,18 @@ import { RecoverySettings } from './recovery-settings';
 
 /** Admin → Email (Decision 096): write and send newsletters, follow their progress, and the abandoned-checkout email. */
 export function EmailTab() {
-  // The draft being edited: null for a new one; the key remounts the editor with its saved fields.
+  // The draft being edited (null: a new one). Saving updates it in place; only opening another
+  // draft or starting a new one remounts the editor, so a save never loses what the editor shows.
   const [editing, setEditing] = useState<NewsletterResponse | null>(null);
+  const [opened, setOpened] = useState(0);
+  const open = (draft: NewsletterResponse | null) => {
+    setEditing(draft);
+    setOpened((n) => n + 1);
+  };
   return (
     <div className="flex flex-col gap-6">
-      <NewsletterEditor key={editing?.id ?? 'new'} draft={editing} onSaved={setEditing} onNew={() => setEditing(null)} />
-      <NewsletterList onEdit={setEditing} />
+      <NewsletterEditor key={opened} draft={editing} onSaved={setEditing} onNew={() => open(null)} />
+      <NewsletterList onEdit={open} />
       <RecoverySettings />
     </div>
   );

@@ -38,7 +38,9 @@ export function NewsletterEditor({ draft, onSaved, onNew }: Props) {
   const [products, setProducts] = useState<PickedProduct[]>([]);
   const [preview, setPreview] = useState<NewsletterPreviewResponse | null>(null);
   const [busy, setBusy] = useState(false);
-  useFeaturedTitles(draft?.featured_product_ids ?? [], setProducts);
+  // Titles for the draft this editor opened with; later saves keep the picker as it is.
+  const [openedIds] = useState(draft?.featured_product_ids ?? []);
+  useFeaturedTitles(openedIds, setProducts);
 
   /** Saves the fields (a new draft the first time); the saved newsletter, or null after a failure toast. */
   async function save(): Promise<NewsletterResponse | null> {
