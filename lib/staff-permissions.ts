@@ -28,6 +28,8 @@ export const PERMISSIONS = [
   'staff',
   /** The business's sales figures: the Insights tab and its route. Owner and manager only. */
   'insights',
+  /** Newsletters and the abandoned-checkout email: the Email tab and its routes. Owner and manager only. */
+  'marketing',
   /** Reading and exporting the audit log. */
   'audit',
   /** One's own account: who am I, password, sessions, two-factor sign-in. Every role. */

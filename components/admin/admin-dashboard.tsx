@@ -7,6 +7,7 @@ import { AuditTab } from './audit/audit-tab';
 import { ADMIN_USERNAME_KEY, api, goToAdminLogin } from './session';
 import { CategoriesTab } from './categories-tab';
 import { CustomersTab } from './customers-tab';
+import { EmailTab } from './email/email-tab';
 import { ConfirmProvider } from '@/components/ui/confirm';
 import { InsightsTab } from './insights/insights-tab';
 import type { DashboardMember } from './member';
@@ -60,6 +61,8 @@ export function AdminDashboard({ member, tab: requestedTab }: { member: Dashboar
         return <OrdersTab username={username} />;
       case 'Reviews':
         return <ReviewsTab />;
+      case 'Email':
+        return <EmailTab />;
       case 'Vouchers':
         return <VouchersTab />;
       case 'Settings':

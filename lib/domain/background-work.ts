@@ -16,6 +16,8 @@ import { REVIEW_REQUEST_JOB } from '@/lib/domain/reviews';
 import { queueSaleAlerts, sendSaleAlert, WISHLIST_ALERT_JOB, WISHLIST_DIGEST_CRON, WISHLIST_DIGEST_JOB } from '@/lib/domain/wishlist';
 import { countOrderInsights, ORDER_INSIGHTS_JOB } from '@/lib/domain/insights';
 import { LIST_PRICES_CRON, LIST_PRICES_JOB, refreshListPrices } from '@/lib/domain/catalog';
+import { NEWSLETTER_BATCH_JOB, NEWSLETTER_SWEEP_CRON, NEWSLETTER_SWEEP_JOB, sendNewsletterBatch, sweepSendingNewsletters } from '@/lib/domain/newsletters';
+import { ABANDONED_CHECKOUT_CRON, ABANDONED_CHECKOUT_JOB, sendAbandonedCheckoutEmails } from '@/lib/domain/abandoned-checkouts';
 
 export function registerJobHandlers(): void {
   registerJobHandler(ORDER_EMAIL_JOB, async (payload) => {
@@ -97,6 +99,29 @@ export function registerJobHandlers(): void {
       await refreshListPrices();
     },
     { cron: LIST_PRICES_CRON, retryLimit: 1, expireInSeconds: 60 },
+  );
+  // A batch sends at most a minute's cap of emails; a lost one is rescued by the sweep, and claimed rows are never sent again.
+  registerJobHandler(
+    NEWSLETTER_BATCH_JOB,
+    async (payload) => {
+      const { newsletterId } = payload as { newsletterId: string };
+      await sendNewsletterBatch(newsletterId);
+    },
+    { expireInSeconds: 5 * 60 },
+  );
+  registerJobHandler(
+    NEWSLETTER_SWEEP_JOB,
+    async () => {
+      await sweepSendingNewsletters();
+    },
+    { cron: NEWSLETTER_SWEEP_CRON, retryLimit: 0, expireInSeconds: 60 },
+  );
+  registerJobHandler(
+    ABANDONED_CHECKOUT_JOB,
+    async () => {
+      await sendAbandonedCheckoutEmails();
+    },
+    { cron: ABANDONED_CHECKOUT_CRON, retryLimit: 1, expireInSeconds: 5 * 60 },
   );
 }
 

@@ -25,6 +25,13 @@ import {
   subscribeResponse,
   subscriptionStatusResponse,
 } from '@/lib/contract/membership';
+import {
+  abandonedCheckoutSettingsSchema,
+  newsletterListResponse,
+  newsletterPreviewResponse,
+  newsletterProgressResponse,
+  newsletterResponse,
+} from '@/lib/contract/newsletters';
 import { adminOrdersResponse, customerOrdersResponse } from '@/lib/contract/orders';
 import { adminReview, ownReviewResponse, reviewListResponse, reviewSettingsSchema } from '@/lib/contract/reviews';
 import { activeSaleResponse } from '@/lib/contract/sales';
@@ -35,7 +42,16 @@ import { adminToken, call, clearRateLimits, closeDb, registerCustomer, sql, uniq
 import { ADMIN_ROUTES, PUBLIC_ROUTES } from '../security/routes';
 import { expectShape } from './helpers';
 
-type Ids = { productId: string; bundleId: string; userId: string; orderSessionId: string; membershipSessionId: string; batchId: string; licenceId: string };
+type Ids = {
+  productId: string;
+  bundleId: string;
+  userId: string;
+  orderSessionId: string;
+  membershipSessionId: string;
+  batchId: string;
+  licenceId: string;
+  newsletterId: string;
+};
 
 /**
  * Each GET template: the path to call on the seeded shop, who calls it, and the
@@ -94,6 +110,24 @@ const PROBES: Record<string, Probe> = {
   '/api/admin/audit': { path: () => '/api/admin/audit', as: 'admin', schema: auditResponse },
   '/api/admin/upload-progress/[batchId]': { path: (ids) => `/api/admin/upload-progress/${ids.batchId}`, as: 'admin', schema: uploadProgressResponse },
   '/api/admin/vouchers': { path: () => '/api/admin/vouchers', as: 'admin', schema: z.array(voucherResponse), nonEmpty: true },
+  '/api/admin/customers': { path: () => '/api/admin/customers', as: 'admin', schema: adminCustomersResponse },
+  '/api/admin/customers/[id]': { path: (ids) => `/api/admin/customers/${ids.userId}`, as: 'admin', schema: adminCustomerDetailResponse },
+  '/api/admin/discounts': { path: () => '/api/admin/discounts', as: 'admin', schema: z.array(discountCodeResponse) },
+  '/api/admin/newsletters': { path: () => '/api/admin/newsletters', as: 'admin', schema: newsletterListResponse },
+  '/api/admin/newsletters/[id]': { path: (ids) => `/api/admin/newsletters/${ids.newsletterId}`, as: 'admin', schema: newsletterResponse },
+  '/api/admin/newsletters/[id]/preview': {
+    path: (ids) => `/api/admin/newsletters/${ids.newsletterId}/preview`,
+    as: 'admin',
+    schema: newsletterPreviewResponse,
+  },
+  '/api/admin/newsletters/[id]/progress': {
+    path: (ids) => `/api/admin/newsletters/${ids.newsletterId}/progress`,
+    as: 'admin',
+    schema: newsletterProgressResponse,
+  },
+  '/api/admin/settings/abandoned-checkout': { path: () => '/api/admin/settings/abandoned-checkout', as: 'admin', schema: abandonedCheckoutSettingsSchema },
+  // A valid link comes only in a recovery email (tests/api/newsletters.test.ts reads one); a forged one is refused in the error shape.
+  '/api/cart/restore': { path: () => '/api/cart/restore?token=r1.forged', as: 'visitor', schema: errorBodySchema, status: 400 },
 };
 
 /** GET routes that answer something other than JSON of ours, each with its reason. */
@@ -163,7 +197,10 @@ beforeAll(async () => {
     `SELECT l.id FROM "Licence" l JOIN "OrderItem" i ON i.id = l."orderItemId" JOIN "Order" o ON o.id = i."orderId" WHERE o."sessionId" = $1`,
     [orderSessionId],
   );
+  const newsletter = await call('POST', '/api/admin/newsletters', { headers: admin, json: { subject: `Walk ${unique()}`, markdown: '# Hello\n\nNews.' } });
+  expect(newsletter.status, newsletter.text).toBe(201);
   ids = {
+    newsletterId: expectShape(newsletterResponse, newsletter.body).id,
     licenceId: licence.id,
     productId: product.id,
     bundleId: bundle.id,

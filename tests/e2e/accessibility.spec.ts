@@ -225,6 +225,16 @@ for (const viewport of VIEWPORTS) {
       await confirm.getByRole('button', { name: 'Cancel' }).click();
       await expect(confirm).toBeHidden();
 
+      // Admin → Email (Decision 096): the tab itself is judged in the loop above; here the send confirmation.
+      expect(tabs).toContain('Email');
+      await page.goto('/admin/dashboard?tab=email');
+      await panel.getByRole('button', { name: 'Send', exact: true }).click();
+      const send = page.getByRole('dialog', { name: 'Send this newsletter?' });
+      await expect(send).toBeVisible();
+      await expectAccessible(page, 'Send newsletter confirmation');
+      await send.getByRole('button', { name: 'Cancel' }).click();
+      await expect(send).toBeHidden();
+
       await page.goto('/admin/dashboard?tab=orders');
       await expect(panel.getByTestId('admin-order').first()).toBeVisible();
       await panel.getByRole('button', { name: 'Resend Order Email' }).first().click();

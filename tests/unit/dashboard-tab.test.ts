@@ -14,10 +14,11 @@ describe('dashboard tab addresses', () => {
 
   it("keeps the spec's eight tabs in its order, the shop's own after them", () => {
     expect(TABS.slice(0, 8)).toEqual(['All Products', 'Upload', 'Sales Manager', 'Orders', 'Vouchers', 'Settings', 'Categories', 'Tags']);
-    expect(TABS.slice(8)).toEqual(['Insights', 'Customers', 'Reviews', 'Staff', 'Audit', 'Account']);
+    expect(TABS.slice(8)).toEqual(['Insights', 'Customers', 'Reviews', 'Email', 'Staff', 'Audit', 'Account']);
     expect(dashboardHref('/admin/dashboard', 'Insights')).toBe('/admin/dashboard?tab=insights');
     expect(dashboardHref('/admin/dashboard', 'Staff')).toBe('/admin/dashboard?tab=staff');
     expect(dashboardHref('/admin/dashboard', 'Customers')).toBe('/admin/dashboard?tab=customers');
+    expect(dashboardHref('/admin/dashboard', 'Email')).toBe('/admin/dashboard?tab=email');
   });
 
   it('keeps /admin/dashboard itself for All Products, the entry tab', () => {
@@ -33,7 +34,7 @@ describe('dashboard tab addresses', () => {
 
   it('shows each role only the tabs it may use, and opens its first one', () => {
     expect(tabsFor(ROLE_PERMISSIONS.owner)).toEqual([...TABS]);
-    // Insights are business figures: the owner's and the manager's only.
+    // Insights (business figures) and Email (marketing) are the owner's and the manager's only.
     expect(tabsFor(ROLE_PERMISSIONS.manager)).toEqual(TABS.filter((t) => t !== 'Staff'));
     expect(tabsFor(ROLE_PERMISSIONS.support)).toEqual(['Orders', 'Vouchers', 'Settings', 'Customers', 'Reviews', 'Account']);
     expect(tabsFor(ROLE_PERMISSIONS.catalogue)).toEqual(['All Products', 'Upload', 'Sales Manager', 'Categories', 'Tags', 'Account']);

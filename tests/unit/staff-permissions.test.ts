@@ -10,7 +10,7 @@ describe('the permissions table', () => {
     expect(PERMISSIONS.filter((p) => !can('manager', p))).toEqual(['settings.business', 'staff']);
   });
 
-  it('gives support orders, customers, reviews, refunds, emails and vouchers, and nothing of the catalogue or settings', () => {
+  it('gives support orders, customers, reviews, refunds, emails and vouchers, and nothing of the catalogue, settings or marketing', () => {
     expect([...ROLE_PERMISSIONS.support].sort()).toEqual(['account', 'customers', 'emails', 'orders', 'refunds', 'reviews', 'vouchers']);
   });
 
@@ -25,6 +25,10 @@ describe('the permissions table', () => {
 
   it('keeps the business figures (Insights) to the owner and managers', () => {
     expect(ROLES.filter((r) => can(r, 'insights'))).toEqual(['owner', 'manager']);
+  });
+
+  it('keeps newsletters and the abandoned-checkout email (marketing) to the owner and managers', () => {
+    expect(ROLES.filter((r) => can(r, 'marketing'))).toEqual(['owner', 'manager']);
   });
 
   it('names only permissions of the closed set, and offers every role but owner to invitees', () => {

@@ -3,6 +3,7 @@
 import Link from 'next/link';
 import { useBundleCredit } from '@/components/account/use-bundle-credit';
 import { BundleCreditLine } from '@/components/cart/bundle-credit-line';
+import { CartRestore } from '@/components/cart/cart-restore';
 import { readCart, useCart, writeCart } from '@/components/cart/use-cart';
 import { Badge } from '@/components/ui/badge';
 import { Button, buttonClass } from '@/components/ui/button';
@@ -18,6 +19,7 @@ export function CartView() {
   const creditCents = items.reduce((sum, i) => sum + (creditOf(i.product_id, i.licence)?.creditCents ?? 0), 0);
   return (
     <>
+      <CartRestore />
       <div className="flex flex-wrap items-center justify-between gap-4">
         <h1 className="text-3xl font-extrabold tracking-tight">Shopping Cart</h1>
         <Link href="/products" className={buttonClass({ variant: 'secondary' })}>

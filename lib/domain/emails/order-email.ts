@@ -4,6 +4,7 @@ import 'server-only';
 import { db } from '@/lib/infra/db';
 import { retryWhileUnavailable } from '@/lib/infra/db/unavailable';
 import { sendEmail } from '@/lib/infra/email';
+import { escapeHtml } from '@/lib/infra/markdown';
 import { env } from '@/lib/env';
 import { BUNDLE_CREDIT_LABEL, formatAud, formatDate } from '@/lib/format';
 import { getShopName } from '@/lib/domain/shop-identity';
@@ -81,10 +82,6 @@ export async function sendOrderConfirmationOnce(orderId: string): Promise<void> 
 function licenceText(tier: string, licenceId: string | null, upgradeOfId: string | null): string {
   if (upgradeOfId) return `Licence ${upgradeOfId} upgraded to ${tier}`;
   return licenceId ? `${tier} licence ${licenceId}` : `${tier} licence`;
-}
-
-function escapeHtml(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
 }
 
 function toHtml(text: string, links: string[]): string {

@@ -5,6 +5,7 @@ import { env } from '@/lib/env';
 import { db } from '@/lib/infra/db';
 import { retryWhileUnavailable } from '@/lib/infra/db/unavailable';
 import { sendEmail } from '@/lib/infra/email';
+import { escapeHtml } from '@/lib/infra/markdown';
 import { CATEGORY_LABELS, type EmailCategory } from './categories';
 import { unsubscribeToken } from './tokens';
 
@@ -27,7 +28,17 @@ async function senderLines(): Promise<string[]> {
   ].filter(Boolean);
 }
 
-export type MarketingEmail = { userId: string; to: string; category: EmailCategory; subject: string; lines: string[] };
+/**
+ * `html`: an HTML part beside the text (the newsletter's rendered Markdown):
+ * already sanitised by its caller; the footer is added here, escaped.
+ */
+export type MarketingEmail = { userId: string; to: string; category: EmailCategory; subject: string; lines: string[]; html?: string };
+
+/** The HTML part: the caller's safe HTML, then the same footer as the text, every value escaped. */
+function htmlWithFooter(html: string, sender: string[], notice: string, unsubscribeUrl: string): string {
+  const footer = [...sender.map(escapeHtml), `${escapeHtml(notice)} <a href="${escapeHtml(unsubscribeUrl)}">Unsubscribe</a>`].join('<br>');
+  return `<div style="font-family:system-ui,sans-serif;font-size:15px;line-height:1.5">${html}<hr><p style="font-size:12px;color:#555">${footer}</p></div>`;
+}
 
 /**
  * Sends one marketing email: plain text (nothing a customer or the owner wrote
@@ -37,18 +48,14 @@ export type MarketingEmail = { userId: string; to: string; category: EmailCatego
  */
 export async function sendMarketingEmail(email: MarketingEmail): Promise<void> {
   const token = unsubscribeToken(email.userId, email.category);
-  const text = [
-    ...email.lines,
-    '',
-    '--',
-    ...(await senderLines()),
-    '',
-    `You receive ${CATEGORY_LABELS[email.category]} because of your account with us. Unsubscribe: ${unsubscribePageUrl(token)}`,
-  ].join('\n');
+  const sender = await senderLines();
+  const notice = `You receive ${CATEGORY_LABELS[email.category]} because of your account with us.`;
+  const text = [...email.lines, '', '--', ...sender, '', `${notice} Unsubscribe: ${unsubscribePageUrl(token)}`].join('\n');
   await sendEmail({
     to: email.to,
     subject: email.subject,
     text,
+    ...(email.html === undefined ? {} : { html: htmlWithFooter(email.html, sender, notice, unsubscribePageUrl(token)) }),
     headers: { 'List-Unsubscribe': `<${oneClickUrl(token)}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
   });
   await retryWhileUnavailable(() => db().emailLog.create({ data: { kind: email.category, recipientEmail: email.to, subject: email.subject } }));

@@ -10,7 +10,7 @@ import { isSubscribed, setSubscribed, type PreferenceSource } from './preference
 import { readUnsubscribeToken } from './tokens';
 
 export { CATEGORY_LABELS, EMAIL_CATEGORIES, SUBSCRIBED_BY_DEFAULT, type EmailCategory } from './categories';
-export { isSubscribed, receivesSql, setSubscribed, type PreferenceSource } from './preferences';
+export { hasNewsletterConsent, isSubscribed, newsletterAudienceSql, receivesSql, setSubscribed, type PreferenceSource } from './preferences';
 export { readUnsubscribeToken, unsubscribeToken } from './tokens';
 export { oneClickUrl, sendMarketingEmail, unsubscribePageUrl, type MarketingEmail } from './emails';
 

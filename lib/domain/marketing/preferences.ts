@@ -27,3 +27,18 @@ export function receivesSql(userColumn: Prisma.Sql, category: EmailCategory): Pr
   const fallback = SUBSCRIBED_BY_DEFAULT[category];
   return Prisma.sql`COALESCE((SELECT p.subscribed FROM "EmailPreference" p WHERE p."userId" = ${userColumn} AND p.category = ${category}::"EmailCategory"), ${fallback})`;
 }
+
+/**
+ * SQL that is true when the customer in `userColumn` has consented to the
+ * newsletter: the one rule for everyone who picks newsletter or abandoned-
+ * checkout recipients (Decision 096). Today an EmailPreference row with
+ * subscribed = true; no row is no consent (Decision 087).
+ */
+export function newsletterAudienceSql(userColumn: Prisma.Sql): Prisma.Sql {
+  return receivesSql(userColumn, 'newsletter');
+}
+
+/** The same rule for one customer, checked right before each newsletter or reminder goes out. */
+export function hasNewsletterConsent(userId: string): Promise<boolean> {
+  return isSubscribed(userId, 'newsletter');
+}

@@ -17,6 +17,7 @@ export type {
   DisputeOutcome,
   MembershipEnd,
   DiscountCode,
+  Newsletter,
 } from './generated/client';
 
 type Db = InstanceType<typeof PrismaClient>;

@@ -45,3 +45,8 @@ const ALLOWED: sanitizeHtml.IOptions = {
 export function markdownToSafeHtml(markdown: string): string {
   return sanitizeHtml(parser.render(markdown), ALLOWED);
 }
+
+/** Text as HTML text or attribute value: the five characters that could end either escaped. */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
+}
