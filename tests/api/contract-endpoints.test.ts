@@ -110,9 +110,6 @@ const PROBES: Record<string, Probe> = {
   '/api/admin/audit': { path: () => '/api/admin/audit', as: 'admin', schema: auditResponse },
   '/api/admin/upload-progress/[batchId]': { path: (ids) => `/api/admin/upload-progress/${ids.batchId}`, as: 'admin', schema: uploadProgressResponse },
   '/api/admin/vouchers': { path: () => '/api/admin/vouchers', as: 'admin', schema: z.array(voucherResponse), nonEmpty: true },
-  '/api/admin/customers': { path: () => '/api/admin/customers', as: 'admin', schema: adminCustomersResponse },
-  '/api/admin/customers/[id]': { path: (ids) => `/api/admin/customers/${ids.userId}`, as: 'admin', schema: adminCustomerDetailResponse },
-  '/api/admin/discounts': { path: () => '/api/admin/discounts', as: 'admin', schema: z.array(discountCodeResponse) },
   '/api/admin/newsletters': { path: () => '/api/admin/newsletters', as: 'admin', schema: newsletterListResponse },
   '/api/admin/newsletters/[id]': { path: (ids) => `/api/admin/newsletters/${ids.newsletterId}`, as: 'admin', schema: newsletterResponse },
   '/api/admin/newsletters/[id]/preview': {
