@@ -5,7 +5,8 @@
 // vouchers for an address attach to the account only once the address is proven.
 import 'server-only';
 import { AppError, invalid } from '@/lib/domain/errors';
-import { linkConsentRecords, setSubscribedIn } from '@/lib/domain/marketing';
+import { linkConsentRecords } from '@/lib/domain/consent';
+import { setSubscribedIn } from '@/lib/domain/marketing';
 import { isActiveMember } from '@/lib/domain/membership';
 import { db, Prisma, type User } from '@/lib/infra/db';
 import { hashPassword, verifyPassword } from '@/lib/infra/auth/passwords';

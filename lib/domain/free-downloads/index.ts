@@ -8,7 +8,8 @@ import { randomBytes } from 'node:crypto';
 import { hashToken } from '@/lib/domain/accounts';
 import { createFreeOrderIn, isFreeProduct } from '@/lib/domain/checkout';
 import { invalid, notFound } from '@/lib/domain/errors';
-import { recordAddressConsent } from '@/lib/domain/marketing';
+import { recordAddressConsent } from '@/lib/domain/consent';
+import { maskEmail } from '@/lib/domain/marketing';
 import { fulfilOrder } from '@/lib/domain/orders';
 import { getShopName } from '@/lib/domain/shop-identity';
 import { env } from '@/lib/env';
@@ -60,6 +61,14 @@ export async function requestFreeDownload(ask: FreeDownloadAsk): Promise<void> {
 }
 
 const isTokenShaped = (token: string) => /^[A-Za-z0-9_-]{20,100}$/.test(token);
+
+/** What a still-usable link is for, for its page (read only: opening the page uses nothing); null otherwise. */
+export async function describeFreeDownload(token: string): Promise<{ title: string; maskedEmail: string } | null> {
+  if (!isTokenShaped(token)) return null;
+  const row = await db().freeDownloadRequest.findUnique({ where: { tokenHash: hashToken(token) }, include: { product: { select: { title: true } } } });
+  if (!row || row.usedAt || row.expiresAt <= new Date()) return null;
+  return { title: row.product.title, maskedEmail: maskEmail(row.email) };
+}
 
 /**
  * Uses the link: its order is created in the same transaction that marks the

@@ -13,16 +13,6 @@ export { CATEGORY_LABELS, EMAIL_CATEGORIES, SUBSCRIBED_BY_DEFAULT, type EmailCat
 export { isSubscribed, receivesSql, setSubscribed, type PreferenceSource } from './preferences';
 export { readUnsubscribeToken, unsubscribeToken } from './tokens';
 export { oneClickUrl, sendMarketingEmail, unsubscribePageUrl, type MarketingEmail } from './emails';
-export {
-  CONSENT_WORDS,
-  addressReceives,
-  addressReceivesSql,
-  linkConsentRecords,
-  recordAddressConsent,
-  recordConsent,
-  type ConsentEntry,
-  type ConsentSource,
-} from './consent';
 export { getEmailPreferences, updateEmailPreferences, type EmailPreferences } from './account-preferences';
 export { setSubscribedIn } from './preferences';
 

@@ -1,7 +1,7 @@
 import 'server-only';
 import { db, Prisma } from '@/lib/infra/db';
 import { SUBSCRIBED_BY_DEFAULT, type EmailCategory } from './categories';
-import { recordConsent } from './consent';
+import { recordConsent } from '@/lib/domain/consent';
 
 /** Where a choice was made, kept with it: the consent record issue #29 builds on. */
 export type PreferenceSource = 'unsubscribe_link' | 'one_click' | 'preferences' | 'registration';
@@ -20,7 +20,13 @@ export async function setSubscribed(userId: string, category: EmailCategory, sub
   await db().$transaction((tx) => setSubscribedIn(tx, userId, category, subscribed, source));
 }
 
-export async function setSubscribedIn(tx: Prisma.TransactionClient, userId: string, category: EmailCategory, subscribed: boolean, source: PreferenceSource): Promise<void> {
+export async function setSubscribedIn(
+  tx: Prisma.TransactionClient,
+  userId: string,
+  category: EmailCategory,
+  subscribed: boolean,
+  source: PreferenceSource,
+): Promise<void> {
   const user = await tx.user.findUniqueOrThrow({ where: { id: userId }, select: { email: true } });
   await tx.emailPreference.upsert({
     where: { userId_category: { userId, category } },

@@ -8,7 +8,7 @@ import { issueInvoiceIn } from '@/lib/domain/business';
 import { confirmDiscount, releaseDiscount } from '@/lib/domain/discounts';
 import { recordSaleFigures } from '@/lib/domain/insights';
 import { issueLicences } from '@/lib/domain/licences';
-import { recordAddressConsent } from '@/lib/domain/marketing';
+import { recordAddressConsent } from '@/lib/domain/consent';
 import { activateTestMembership } from '@/lib/domain/membership';
 import { confirmVoucher, releaseVoucher } from '@/lib/domain/vouchers';
 import { db } from '@/lib/infra/db';

@@ -7,7 +7,9 @@ import { adminHandler } from '@/lib/http/admin';
 import { jsonOf, parseJson } from '@/lib/http/handler';
 import { toShopIdentityResponse } from '@/lib/http/responses/shop';
 
-export const GET = adminHandler('settings.business', async () => jsonOf(shopIdentityResponse, toShopIdentityResponse(await getShopIdentity()), { cache: 'no-store' }));
+export const GET = adminHandler('settings.business', async () =>
+  jsonOf(shopIdentityResponse, toShopIdentityResponse(await getShopIdentity()), { cache: 'no-store' }),
+);
 
 export const PUT = adminHandler('settings.business', async (request, _context, admin) => {
   const body = await parseJson(request, shopIdentitySchema);

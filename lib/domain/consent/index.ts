@@ -5,11 +5,10 @@
 // an account is judged by its latest record, and that record becomes the
 // account's choice when an account proves the address.
 import 'server-only';
-import { db, Prisma } from '@/lib/infra/db';
-import { SUBSCRIBED_BY_DEFAULT, type EmailCategory } from './categories';
+import { CONSENT_WORDS } from '@/lib/contract/marketing';
+import { db, Prisma, type EmailCategory } from '@/lib/infra/db';
 
-/** The words next to every consent box, stored with each consent given through one. */
-export const CONSENT_WORDS = 'Email me new designs and offers';
+export { CONSENT_WORDS };
 
 export type ConsentSource = 'registration' | 'guest_checkout' | 'free_download' | 'preferences' | 'unsubscribe_link' | 'one_click';
 
@@ -44,14 +43,18 @@ export async function recordConsent(tx: Tx, entry: ConsentEntry): Promise<void> 
   });
 }
 
-/** Whether an address without an account receives a category: its latest record, or the category's default. */
+/**
+ * Whether an address without an account receives a category: its latest
+ * record. No record is no consent, for every category (the on-by-default
+ * kinds follow from an account's activity, which such an address has none of).
+ */
 export async function addressReceives(email: string, category: EmailCategory): Promise<boolean> {
   const latest = await db().consentRecord.findFirst({
     where: { email: email.trim().toLowerCase(), category },
     orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
     select: { given: true },
   });
-  return latest ? latest.given : SUBSCRIBED_BY_DEFAULT[category];
+  return latest?.given ?? false;
 }
 
 /**
@@ -60,7 +63,7 @@ export async function addressReceives(email: string, category: EmailCategory): P
  * account (guest buyers, free downloads). Accounts use receivesSql.
  */
 export function addressReceivesSql(emailColumn: Prisma.Sql, category: EmailCategory): Prisma.Sql {
-  return Prisma.sql`COALESCE((SELECT c.given FROM "ConsentRecord" c WHERE c.email = ${emailColumn} AND c.category = ${category}::"EmailCategory" ORDER BY c."createdAt" DESC, c.id DESC LIMIT 1), ${SUBSCRIBED_BY_DEFAULT[category]})`;
+  return Prisma.sql`COALESCE((SELECT c.given FROM "ConsentRecord" c WHERE c.email = ${emailColumn} AND c.category = ${category}::"EmailCategory" ORDER BY c."createdAt" DESC, c.id DESC LIMIT 1), false)`;
 }
 
 /**
@@ -77,7 +80,10 @@ export async function linkConsentRecords(tx: Tx, user: { id: string; email: stri
     select: { category: true, given: true, source: true, createdAt: true },
   });
   for (const record of records) {
-    const current = await tx.emailPreference.findUnique({ where: { userId_category: { userId: user.id, category: record.category } }, select: { updatedAt: true } });
+    const current = await tx.emailPreference.findUnique({
+      where: { userId_category: { userId: user.id, category: record.category } },
+      select: { updatedAt: true },
+    });
     if (current && current.updatedAt >= record.createdAt) continue;
     await tx.emailPreference.upsert({
       where: { userId_category: { userId: user.id, category: record.category } },
