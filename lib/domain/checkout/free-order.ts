@@ -8,22 +8,32 @@ import { newOrderId } from '@/lib/domain/orders';
 import { Prisma } from '@/lib/infra/db';
 import { randomSessionId } from '@/lib/infra/payments';
 import { findCartItems, licenseCartItems } from './cart-lines';
-import { priceCart } from './pricing';
+import { priceCart, type CartLine } from './pricing';
 
 /** Free: what it costs in its default licence tier today is $0. A sale never makes a product free. */
 export const isFreeProduct = (product: { priceCents: number }) => product.priceCents === 0;
 
-export type FreeOrderRequest = { productId: string; email: string; name: string; userId: string | null };
+export type FreeOrderRequest = { email: string; name: string; userId: string | null };
+export type FreeOrderLines = CartLine[];
 
-/** Opens the order (fulfilment, which issues the licence and invoice, follows the commit); its session id. */
-export async function createFreeOrderIn(tx: Prisma.TransactionClient, request: FreeOrderRequest): Promise<string> {
-  const { requests, ordered } = await findCartItems({ productIds: [request.productId] }, { refuseMissing: false });
+/**
+ * The product's line in its default licence tier, priced now; refused when it
+ * is no longer free. Read before the transaction that writes the order, so
+ * that transaction holds its connection only for writes.
+ */
+export async function priceFreeOrder(productId: string, userId: string | null): Promise<FreeOrderLines> {
+  const { requests, ordered } = await findCartItems({ productIds: [productId] }, { refuseMissing: false });
   const now = new Date();
-  const licensed = await licenseCartItems(ordered, requests, { userId: request.userId, member: false, now });
+  const licensed = await licenseCartItems(ordered, requests, { userId, member: false, now });
   const priced = priceCart(licensed, { now });
   if (ordered.length !== 1 || !isFreeProduct(ordered[0]) || priced.totalCents !== 0) {
     throw new AppError('conflict', 'This product is no longer a free download. Its page shows how to get it.');
   }
+  return priced.lines;
+}
+
+/** Opens the order in `tx` (fulfilment, which issues the licence and invoice, follows the commit); its session id. */
+export async function createFreeOrderIn(tx: Prisma.TransactionClient, lines: FreeOrderLines, request: FreeOrderRequest): Promise<string> {
   const sessionId = randomSessionId('cs_free_');
   await tx.order.create({
     data: {
@@ -35,9 +45,8 @@ export async function createFreeOrderIn(tx: Prisma.TransactionClient, request: F
       subtotalCents: 0,
       amountCents: 0,
       holderName: request.name,
-      marketingConsent: false,
       items: {
-        create: priced.lines.map((l) => ({
+        create: lines.map((l) => ({
           productId: l.productId,
           title: l.title,
           isBundle: l.isBundle,

@@ -17,7 +17,7 @@ import { isFreeProduct } from './free-order';
 import { lineName, priceCart } from './pricing';
 
 export { MAX_CART_ITEMS } from './cart-lines';
-export { createFreeOrderIn, isFreeProduct, type FreeOrderRequest } from './free-order';
+export { createFreeOrderIn, isFreeProduct, priceFreeOrder, type FreeOrderLines, type FreeOrderRequest } from './free-order';
 export { checkDiscountCode } from './validate-code';
 export { lineName, priceCart, type CartLine, type CartPricing, type PricedProduct } from './pricing';
 

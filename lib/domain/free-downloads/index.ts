@@ -6,7 +6,7 @@
 import 'server-only';
 import { randomBytes } from 'node:crypto';
 import { hashToken } from '@/lib/domain/accounts';
-import { createFreeOrderIn, isFreeProduct } from '@/lib/domain/checkout';
+import { createFreeOrderIn, isFreeProduct, priceFreeOrder } from '@/lib/domain/checkout';
 import { invalid, notFound } from '@/lib/domain/errors';
 import { recordAddressConsent } from '@/lib/domain/consent';
 import { maskEmail } from '@/lib/domain/marketing';
@@ -71,28 +71,31 @@ export async function describeFreeDownload(token: string): Promise<{ title: stri
 }
 
 /**
- * Uses the link: its order is created in the same transaction that marks the
+ * Uses the link: the order is created in the same transaction that marks the
  * link used (of two racing requests one wins), then fulfilled like any $0
- * order. The order joins an account that has already proven this address;
- * any other account gets it when it proves the address (as guest orders do).
+ * order. Everything read first, so the transaction only writes. The order
+ * joins an account that has already proven this address; any other account
+ * gets it when it proves the address (as guest orders do).
  */
 export async function confirmFreeDownload(token: string): Promise<{ sessionId: string }> {
   if (!isTokenShaped(token)) throw invalid(INVALID_LINK);
-  const claimed = await db().$transaction(async (tx) => {
-    const row = await tx.freeDownloadRequest.findUnique({ where: { tokenHash: hashToken(token) } });
-    if (!row) return null;
+  const row = await db().freeDownloadRequest.findUnique({ where: { tokenHash: hashToken(token) } });
+  if (!row || row.usedAt || row.expiresAt <= new Date()) throw invalid(INVALID_LINK);
+  const account = await db().user.findUnique({ where: { email: row.email }, select: { id: true, emailVerifiedAt: true } });
+  const userId = account?.emailVerifiedAt ? account.id : null;
+  const lines = await priceFreeOrder(row.productId, userId);
+  const sessionId = await db().$transaction(async (tx) => {
+    // Conditional: only the request that turns usedAt from null gets to write the order.
     const used = await tx.freeDownloadRequest.updateMany({ where: { id: row.id, usedAt: null, expiresAt: { gt: new Date() } }, data: { usedAt: new Date() } });
     if (used.count !== 1) return null;
-    const account = await tx.user.findUnique({ where: { email: row.email }, select: { id: true, emailVerifiedAt: true } });
-    const userId = account?.emailVerifiedAt ? account.id : null;
-    const sessionId = await createFreeOrderIn(tx, { productId: row.productId, email: row.email, name: row.name, userId });
+    const created = await createFreeOrderIn(tx, lines, { email: row.email, name: row.name, userId });
     // The address is proven by this very link: the ticked box counts now.
     if (row.consent) await recordAddressConsent(tx, row.email, 'free_download');
-    return { sessionId, name: row.name };
+    return created;
   });
-  if (!claimed) throw invalid(INVALID_LINK);
-  await fulfilOrder(claimed.sessionId, { paymentStatus: 'no_payment_required', customerName: claimed.name });
-  return { sessionId: claimed.sessionId };
+  if (!sessionId) throw invalid(INVALID_LINK);
+  await fulfilOrder(sessionId, { paymentStatus: 'no_payment_required', customerName: row.name });
+  return { sessionId };
 }
 
 /** Links past their expiry, used or not (the expired-rows job). */
