@@ -240,3 +240,23 @@ describe('free downloads', () => {
     await clearRateLimits('free-download', 'free-download-email');
   });
 });
+
+describe('emails that are not marketing', () => {
+  it('order and password emails arrive with every marketing category turned off', async () => {
+    const customer = await registerCustomer('all-off');
+    const off = await call('PUT', '/api/account/email-preferences', {
+      headers: customer.auth,
+      json: { newsletter: false, review_requests: false, wishlist_alerts: false },
+    });
+    expect(expectShape(emailPreferencesResponse, off.body)).toEqual({ newsletter: false, review_requests: false, wishlist_alerts: false });
+    expect((await call('POST', '/api/auth/forgot-password', { form: { email: customer.email } })).status).toBe(200);
+    const reset = await waitForMail(customer.email, 15_000, 'Reset your');
+    expect(reset.headers['list-unsubscribe']).toBeUndefined();
+    expect((await call('POST', '/api/free-downloads', { json: { product_id: freeId, email: customer.email, name: 'All Off' } })).status).toBe(202);
+    const token = linkIn((await waitForMail(customer.email, 15_000, 'Confirm your email to download')).text, '/free-download/confirm');
+    expect((await call('POST', '/api/free-downloads/confirm', { json: { token } })).status).toBe(200);
+    const order = await waitForMail(customer.email, 15_000, 'order');
+    expect(order.text).toContain('Download your files');
+    expect(order.headers['list-unsubscribe']).toBeUndefined();
+  });
+});
