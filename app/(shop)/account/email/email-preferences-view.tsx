@@ -40,10 +40,16 @@ export function EmailPreferencesView() {
   }, [toLogin]);
 
   async function change(key: keyof EmailPreferencesResponse, on: boolean) {
+    const before = prefs;
+    // The box shows the choice at once; a refusal puts it back.
+    setPrefs((current) => (current ? { ...current, [key]: on } : current));
     setSaving(true);
     const result = await api.put<EmailPreferencesResponse>('/api/account/email-preferences', { [key]: on });
     setSaving(false);
-    if (!result.ok) return void toast.error(result.error.detail ?? 'Failed to save your email preferences');
+    if (!result.ok) {
+      setPrefs(before);
+      return void toast.error(result.error.detail ?? 'Failed to save your email preferences');
+    }
     setPrefs(result.body);
     toast.success('Email preferences saved');
   }
