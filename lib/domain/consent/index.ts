@@ -1,9 +1,7 @@
-// Consent history (Decision 095): every consent given or withdrawn is a new
-// ConsentRecord, never changed, with its address, time, source and the words
-// the customer saw. An account's current choice stays in EmailPreference (the
-// bulk pickers read it with one indexed row per customer); an address without
-// an account is judged by its latest record, and that record becomes the
-// account's choice when an account proves the address.
+// Consent history (Decision 095): every consent given or withdrawn is a new, never changed
+// ConsentRecord (address, time, source, the words shown). An account's current choice stays
+// in EmailPreference; an address without an account is judged by its latest record, which
+// becomes the account's choice once an account proves the address.
 import 'server-only';
 import { CONSENT_WORDS } from '@/lib/contract/marketing';
 import { db, Prisma, type EmailCategory } from '@/lib/infra/db';

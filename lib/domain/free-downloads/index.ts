@@ -1,8 +1,7 @@
-// Free downloads (Decision 095): a product priced $0 is claimed with an email
-// address and a name. The emailed link proves the address; opening it once,
-// before it expires, creates a normal order (kind `free`) with its licence,
-// invoice and order email, and records the consent box if it was ticked. The
-// request's answer never depends on whether the address has an account.
+// Free downloads (Decision 095): a $0 product is claimed with an email and a name. Using the
+// emailed link once, before it expires, proves the address and creates a normal order (kind
+// `free`: licence, invoice, order email) and records a ticked consent box. The request's
+// answer never depends on whether the address has an account.
 import 'server-only';
 import { randomBytes } from 'node:crypto';
 import { hashToken } from '@/lib/domain/accounts';
