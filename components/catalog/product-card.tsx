@@ -1,6 +1,7 @@
 import { CardCartButtons } from '@/components/cart/card-cart-buttons';
 import { Badge } from '@/components/ui/badge';
-import { Price } from '@/components/ui/price';
+import { buttonClass } from '@/components/ui/button';
+import { isFreePrice, Price } from '@/components/ui/price';
 import { Stars } from '@/components/ui/stars';
 import { CardHeart } from '@/components/wishlist/heart-button';
 import type { ProductCardView } from './types';
@@ -10,6 +11,7 @@ import { CARD_TAG_LIMIT, tagListingPath } from '@/lib/shop';
 // Plain <a>, not next/link: 96 Link components to hydrate and prefetch cost a phone
 // more main-thread time than the full load of a cached product page saves.
 export function ProductCard({ product, priority = false }: { product: ProductCardView; priority?: boolean }) {
+  const free = isFreePrice(product.price);
   return (
     <article className="card" data-testid="product-card">
       <a href={product.href} className="card-media">
@@ -56,10 +58,17 @@ export function ProductCard({ product, priority = false }: { product: ProductCar
           </ul>
         )}
         <div className="mt-auto flex items-baseline gap-1.5 pt-1">
-          {product.priceFrom && <span className="text-sm text-gray-700">From</span>}
+          {product.priceFrom && !free && <span className="text-sm text-gray-700">From</span>}
           <Price price={product.price} />
         </div>
-        <CardCartButtons item={product.cartItem} />
+        {/* A free product is claimed by email on its page, never through the cart (Decision 095). */}
+        {free ? (
+          <a href={product.href} className={buttonClass({ size: 'sm', className: 'mt-2 w-full' })}>
+            Free download
+          </a>
+        ) : (
+          <CardCartButtons item={product.cartItem} />
+        )}
       </div>
     </article>
   );

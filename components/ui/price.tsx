@@ -10,9 +10,13 @@ export type PriceView = {
 
 const SIZES = { sm: 'text-sm', md: 'text-base', lg: 'text-2xl' } as const;
 
+/** A product priced $0 is a free download (Decision 095): it says so instead of showing $0.00. */
+export const isFreePrice = (price: PriceView) => price.regularPriceCents === 0 && !price.onSale;
+
 /** The price in AUD (docs/product.md §9), with the regular price struck through beside it during a sale. */
 export function Price({ price, size = 'md' }: { price: PriceView; size?: keyof typeof SIZES }) {
   const main = SIZES[size];
+  if (isFreePrice(price)) return <span className={`${main} font-bold text-success-800`}>Free download</span>;
   if (!price.onSale) return <span className={`${main} font-bold text-gray-900`}>{formatAud(price.priceCents)}</span>;
   return (
     <span className="inline-flex flex-wrap items-baseline gap-x-2">

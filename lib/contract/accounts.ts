@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { dollars, idListQuery, successResponse } from './common';
+import { marketingConsent } from './marketing';
 
 const email = z.email('Please enter a valid email address').max(254);
 // Length rules beyond "present" live in the domain so they share one message.
 const password = z.string().min(1, 'Password is required').max(200, 'Password must be at most 200 characters');
 
 export const loginSchema = z.object({ email, password });
-export const registerSchema = z.object({ email, password, name: z.string().trim().min(1, 'Name is required').max(100) });
+export const registerSchema = z.object({ email, password, name: z.string().trim().min(1, 'Name is required').max(100), marketing_consent: marketingConsent });
 export const forgotPasswordSchema = z.object({ email });
 export const resetPasswordSchema = z.object({ token: z.string().min(1, 'Invalid reset link').max(200), new_password: password });
 export const verifyEmailSchema = z.object({ token: z.string().min(1).max(200) });

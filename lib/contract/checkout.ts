@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { dollars, successResponse } from './common';
 import { licenceId, tierKey } from './licences';
+import { marketingConsent } from './marketing';
 
 // Contracts of the checkout endpoints (docs/product.md §7). Prices the browser sends are
 // accepted in the shape but never used: the server prices from the database.
@@ -30,10 +31,11 @@ const guestEmail = z.email('Enter a valid email address').max(254).optional();
 const cartItems = z.array(cartItem).max(100, 'A cart holds at most 100 items');
 
 // The spec's "JSON body: cart items": a bare list, or { items: [...], holder_name?, email? }.
+// `marketing_consent`: a guest ticked "Email me new designs and offers" (Decision 095).
 export const checkoutBodySchema = z
-  .union([z.array(cartItem), z.object({ items: z.array(cartItem), holder_name: holderName, email: guestEmail })])
-  .transform((body) => (Array.isArray(body) ? { items: body, holder_name: undefined, email: undefined } : body))
-  .pipe(z.object({ items: cartItems, holder_name: holderName, email: guestEmail }));
+  .union([z.array(cartItem), z.object({ items: z.array(cartItem), holder_name: holderName, email: guestEmail, marketing_consent: marketingConsent })])
+  .transform((body) => (Array.isArray(body) ? { items: body, holder_name: undefined, email: undefined, marketing_consent: false } : body))
+  .pipe(z.object({ items: cartItems, holder_name: holderName, email: guestEmail, marketing_consent: z.boolean() }));
 
 // POST /validate-discount: the spec's client sends no body; the shop's cart sends its items
 // (scoped codes apply to some of them) and a guest's email once typed.

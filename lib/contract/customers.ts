@@ -66,7 +66,7 @@ export const customerMembershipResponse = z.object({
 
 export const customerOrderSummaryResponse = z.object({
   session_id: z.string(),
-  kind: z.enum(['payment', 'voucher', 'member', 'subscription']),
+  kind: z.enum(['payment', 'voucher', 'member', 'subscription', 'free']),
   created_at: isoDateTime,
   amount: dollars,
   refunded: dollars,

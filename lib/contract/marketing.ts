@@ -5,3 +5,18 @@ import { z } from 'zod';
 export const unsubscribeQuery = z.object({ token: z.string().min(1).max(300).optional() });
 export const unsubscribeForm = z.object({ token: z.string().min(1).max(300).optional(), 'List-Unsubscribe': z.string().max(50).optional() });
 export const unsubscribeResponse = z.object({ success: z.literal(true), category: z.string(), message: z.string() });
+
+/** The words next to every consent box (registration, guest checkout, free downloads), stored with each consent given through one. */
+export const CONSENT_WORDS = 'Email me new designs and offers';
+
+// Consent (Decision 095). The box is unticked unless the customer ticks it: a
+// missing field is no consent. Forms send the string "true" (or a checkbox's "on").
+export const marketingConsent = z
+  .union([z.boolean(), z.enum(['true', 'false', 'on'])])
+  .optional()
+  .transform((v) => v === true || v === 'true' || v === 'on');
+
+/** GET/PUT /api/account/email-preferences: each category on or off. */
+export const emailPreferencesResponse = z.object({ review_requests: z.boolean(), wishlist_alerts: z.boolean(), newsletter: z.boolean() });
+export type EmailPreferencesResponse = z.infer<typeof emailPreferencesResponse>;
+export const emailPreferencesUpdate = emailPreferencesResponse.partial().strict();

@@ -132,7 +132,7 @@ export const adminOrderResponse = z.object({
   /** Displayed as returned (docs/product.md §3): Stripe's paid | unpaid | no_payment_required. */
   payment_status: z.string(),
   status: z.string(),
-  kind: z.enum(['payment', 'voucher', 'member', 'subscription']),
+  kind: z.enum(['payment', 'voucher', 'member', 'subscription', 'free']),
   products: z.array(adminOrderProductResponse),
   email_logs: z.array(emailLogResponse),
   refunds: z.array(orderRefundResponse),

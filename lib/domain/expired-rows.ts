@@ -6,13 +6,14 @@
 // flood writes is gone within fifteen minutes of its windows passing.
 import 'server-only';
 import { deleteEndedSessions, deleteExpiredTokens } from '@/lib/domain/accounts';
+import { deleteExpiredFreeDownloadRequests } from '@/lib/domain/free-downloads';
 import { deleteEndedAdminSessions } from '@/lib/domain/staff';
 import { deleteExpiredRateLimits } from '@/lib/domain/rate-limit';
 
 export const EXPIRED_ROWS_JOB = 'housekeeping.expired-rows';
 export const EXPIRED_ROWS_CRON = '*/15 * * * *';
 
-export type ExpiredRows = { rateLimits: number; resetLinks: number; sessions: number; adminSessions: number };
+export type ExpiredRows = { rateLimits: number; resetLinks: number; sessions: number; adminSessions: number; freeDownloadLinks: number };
 
 export async function deleteExpiredRows(): Promise<ExpiredRows> {
   return {
@@ -20,5 +21,6 @@ export async function deleteExpiredRows(): Promise<ExpiredRows> {
     resetLinks: await deleteExpiredTokens(),
     sessions: await deleteEndedSessions(),
     adminSessions: await deleteEndedAdminSessions(),
+    freeDownloadLinks: await deleteExpiredFreeDownloadRequests(),
   };
 }

@@ -44,6 +44,11 @@ export const RATE_LIMITS = {
   staffInvite: { name: 'staff-invite', limit: 10, windowSeconds: 900 },
   // Review posts and edits, per customer: each one refreshes a product page (Decision 086).
   reviewWrite: { name: 'review-write', limit: 10, windowSeconds: 3600 },
+  // Free downloads (Decision 095): each request sends an email to an address a
+  // stranger types, so per client and per address; the link's use is per client.
+  freeDownload: { name: 'free-download', limit: 20, windowSeconds: 3600 },
+  freeDownloadEmail: { name: 'free-download-email', limit: 3, windowSeconds: 3600 },
+  freeDownloadConfirm: { name: 'free-download-confirm', limit: 20, windowSeconds: 900 },
   // Stripe signs every event: only requests whose signature is missing or wrong count.
   unsignedWebhook: { name: 'webhook-unsigned', limit: 20, windowSeconds: 600 },
 } satisfies Record<string, RateLimitRule>;

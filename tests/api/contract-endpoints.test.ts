@@ -38,6 +38,7 @@ import { activeSaleResponse } from '@/lib/contract/sales';
 import { bulkUploadResponse, uploadProgressResponse } from '@/lib/contract/uploads';
 import { customerVouchersResponse, voucherCreateResponse, voucherResponse } from '@/lib/contract/vouchers';
 import { wishlistResponse } from '@/lib/contract/wishlist';
+import { emailPreferencesResponse } from '@/lib/contract/marketing';
 import { adminToken, call, clearRateLimits, closeDb, registerCustomer, sql, unique, type Customer } from '../security/helpers';
 import { ADMIN_ROUTES, PUBLIC_ROUTES } from '../security/routes';
 import { expectShape } from './helpers';
@@ -67,6 +68,7 @@ const PROBES: Record<string, Probe> = {
   '/api/account/vouchers': { path: () => '/api/account/vouchers', as: 'customer', schema: customerVouchersResponse },
   '/api/account/reviews/[productId]': { path: (ids) => `/api/account/reviews/${ids.productId}`, as: 'customer', schema: ownReviewResponse },
   '/api/account/wishlist': { path: () => '/api/account/wishlist', as: 'customer', schema: wishlistResponse },
+  '/api/account/email-preferences': { path: () => '/api/account/email-preferences', as: 'customer', schema: emailPreferencesResponse },
   '/api/bundles': { path: () => '/api/bundles', as: 'visitor', schema: z.array(bundleResponse), nonEmpty: true },
   '/api/bundles/[id]': { path: (ids) => `/api/bundles/${ids.bundleId}`, as: 'visitor', schema: bundleResponse },
   '/api/categories': { path: () => '/api/categories', as: 'visitor', schema: z.array(categoryResponse), nonEmpty: true },

@@ -1,6 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { apiGet, bundleList, categoryList, productList, uniqueEmail } from './helpers';
 import { expectAccessible, VIEWPORTS } from './axe';
+import { createFreeProduct } from '../support/free-product';
+import { registerCustomer, waitForMail } from './helpers';
 
 // Accessibility is checked, not hoped for (issue #25 §1): axe-core runs over
 // every shop route in the states a visitor can reach (licence pages included), and over every
@@ -94,7 +96,7 @@ for (const viewport of VIEWPORTS) {
       await expectAccessible(page, '/login, Register tab');
 
       await visit(page, '/forgot-password', '/forgot-password');
-      await page.getByLabel('Email').fill(uniqueEmail('a11y-forgot'));
+      await page.getByLabel('Email', { exact: true }).fill(uniqueEmail('a11y-forgot'));
       await page.getByRole('button', { name: 'Send Reset Link' }).click();
       await expect(page.getByRole('heading', { name: 'Check Your Email' })).toBeVisible();
       await expectAccessible(page, '/forgot-password, sent');
@@ -115,7 +117,7 @@ for (const viewport of VIEWPORTS) {
       await page.goto('/login');
       await page.getByRole('tab', { name: 'Register' }).click();
       await page.getByLabel('Name').fill('Ada Access');
-      await page.getByLabel('Email').fill(uniqueEmail('a11y-member'));
+      await page.getByLabel('Email', { exact: true }).fill(uniqueEmail('a11y-member'));
       await page.getByLabel('Password', { exact: true }).fill('correct horse battery staple');
       await page.getByRole('button', { name: 'Create Account' }).click();
       await page.waitForURL(/\/membership$/);
@@ -157,6 +159,30 @@ for (const viewport of VIEWPORTS) {
       await page.goto('/my-orders');
       await expect(page.getByTestId('order-card')).toHaveCount(1);
       await expectAccessible(page, '/my-orders, an order');
+    });
+
+    test('a free product, its download dialog and confirm page, and email preferences (Decision 095)', async ({ page }) => {
+      const title = `A11y free ${viewport.name} ${Date.now()}`;
+      const productId = await createFreeProduct(process.env.SHOP_URL as string, title);
+      const email = uniqueEmail(`a11y-free-${viewport.name}`);
+      await registerCustomer(page, { name: 'Ada Free', email, password: 'correct horse battery' });
+      await expect(page).toHaveURL(/\/membership/);
+      await visit(page, '/account/email', '/account/email', 'Email preferences');
+      await expect(page.getByLabel('New designs and offers')).toBeVisible();
+      await expectAccessible(page, '/account/email, loaded');
+
+      await visit(page, `/product/${productId}`, 'a free product', title);
+      await page.getByRole('button', { name: 'Free download' }).click();
+      const dialog = page.getByRole('dialog', { name: `Free download: ${title}` });
+      await expect(dialog).toBeVisible();
+      await expectAccessible(page, 'Free download dialog');
+      await dialog.getByRole('button', { name: 'Email me the download link' }).click();
+      await expect(dialog.getByRole('status')).toBeVisible();
+
+      const mail = await waitForMail(email, 20_000, 'Confirm your email to download');
+      const link = new URL(mail.text.match(/https?:\/\/\S+\/free-download\/confirm\?token=[A-Za-z0-9_-]+/)![0]);
+      await visit(page, link.pathname + link.search, '/free-download/confirm', 'Your free download');
+      await visit(page, '/free-download/confirm?token=not-a-real-token-at-all-xx', '/free-download/confirm, a spent link', 'Your free download');
     });
 
     test('admin sign-in and every dashboard tab, with its dialogs and pickers open', async ({ page }) => {

@@ -28,14 +28,14 @@ async function register(page: Page, name: string, email: string, password: strin
   await page.goto('/login');
   await page.getByRole('tab', { name: 'Register' }).click();
   await page.getByLabel('Name').fill(name);
-  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Email', { exact: true }).fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Create Account' }).click();
 }
 
 async function login(page: Page, email: string, password: string) {
   await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Email', { exact: true }).fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Login', exact: true }).click();
 }
@@ -265,7 +265,7 @@ test('a forgotten password is reset from the emailed link, once, and the new one
   await page.goto('/login');
   await page.getByRole('link', { name: 'Forgot Password?' }).click();
   await expect(page).toHaveURL(/\/forgot-password$/);
-  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Email', { exact: true }).fill(email);
   await page.getByRole('button', { name: 'Send Reset Link' }).click();
   await expect(page.getByRole('heading', { name: 'Check Your Email' })).toBeVisible();
   await expect(page.getByText(/spam/)).toBeVisible();

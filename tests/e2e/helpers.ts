@@ -75,7 +75,7 @@ export async function registerCustomer(page: Page, customer: { name: string; ema
   await page.goto('/login');
   await page.getByRole('tab', { name: 'Register' }).click();
   await page.getByLabel('Name').fill(customer.name);
-  await page.getByLabel('Email').fill(customer.email);
+  await page.getByLabel('Email', { exact: true }).fill(customer.email);
   await page.getByLabel('Password', { exact: true }).fill(customer.password);
   await page.getByRole('button', { name: 'Create Account' }).click();
 }

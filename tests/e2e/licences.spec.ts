@@ -17,7 +17,7 @@ test('buy a Commercial licence from the product page, see its certificate in My 
   await page.goto('/login');
   await page.getByRole('tab', { name: 'Register' }).click();
   await page.getByLabel('Name').fill('Lena Licensee');
-  await page.getByLabel('Email').fill(uniqueEmail('licensee'));
+  await page.getByLabel('Email', { exact: true }).fill(uniqueEmail('licensee'));
   await page.getByLabel('Password', { exact: true }).fill('Licence-Pass-2026');
   await page.getByRole('button', { name: 'Create Account' }).click();
   await expect(page).toHaveURL(/\/membership$/);

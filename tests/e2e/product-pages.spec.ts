@@ -125,7 +125,7 @@ for (const screen of screens) {
 
       await page.getByRole('tab', { name: 'Register' }).click();
       await page.getByLabel('Name').fill('Wanda Wish');
-      await page.getByLabel('Email').fill(uniqueEmail(`wishlist-${screen.name}`));
+      await page.getByLabel('Email', { exact: true }).fill(uniqueEmail(`wishlist-${screen.name}`));
       await page.getByLabel('Password', { exact: true }).fill('Wishlist-Pass-2025');
       await page.getByRole('button', { name: 'Create Account' }).click();
 

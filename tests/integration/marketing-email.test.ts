@@ -177,6 +177,14 @@ describe('one-click unsubscribe', () => {
     expect(await app.isSubscribed(buyer.id, 'wishlist_alerts')).toBe(true);
     expect(await app.isSubscribed(other.id, 'review_requests')).toBe(true);
     expect((await unsubscribe('', { token })).status).toBe(200);
+    // Each unsubscribe is recorded with its address, time and how it was made (Decision 095).
+    const records = await app.db().consentRecord.findMany({ where: { userId: buyer.id }, orderBy: { createdAt: 'asc' } });
+    expect(records).toMatchObject([
+      { email: buyer.email, category: 'review_requests', given: false, source: 'one_click' },
+      { email: buyer.email, category: 'review_requests', given: false, source: 'unsubscribe_link' },
+    ]);
+    expect(records[0].wording).toContain('List-Unsubscribe-Post');
+    expect(await app.db().consentRecord.count({ where: { userId: other.id } })).toBe(0);
 
     const order = await paidOrder([item.id], buyer);
     await app.sendReviewRequest(order.id);
@@ -200,6 +208,7 @@ describe('one-click unsubscribe', () => {
     }
     expect((await unsubscribe('')).status).toBe(400);
     expect(await app.db().emailPreference.count({ where: { userId: { in: [victim.id, attacker.id] } } })).toBe(0);
+    expect(await app.db().consentRecord.count({ where: { userId: { in: [victim.id, attacker.id] } } })).toBe(0);
     expect(await app.describeUnsubscribe(forged[0])).toBeNull();
     expect(await app.describeUnsubscribe(own)).toMatchObject({
       category: 'review_requests',

@@ -9,6 +9,7 @@ import { api, type ApiResult } from '@/components/data/api';
 import { Button } from '@/components/ui/button';
 import { Notice } from '@/components/ui/card';
 import { Input, TextField } from '@/components/ui/field';
+import { ConsentBox } from '@/components/marketing/consent-box';
 import { CrownIcon } from '@/components/ui/icons';
 import { LockIcon } from '@/components/ui/content-icons';
 import { cartSubtotal, type CartItem } from '@/lib/cart';
@@ -39,6 +40,7 @@ export function OrderSummary({ items, creditCents }: { items: CartItem[]; credit
   const [applied, setApplied] = useState<Applied | null>(null);
   const [checking, setChecking] = useState(false);
   const [guestEmail, setGuestEmail] = useState('');
+  const [consent, setConsent] = useState(false);
   const [processing, setProcessing] = useState(false);
   const subtotal = cartSubtotal(items);
   const subtotalCents = dollarsToCents(subtotal);
@@ -109,7 +111,9 @@ export function OrderSummary({ items, creditCents }: { items: CartItem[]; credit
       setProcessing(false);
       return;
     }
-    const body = askEmail ? { items, email: guestEmail.trim() } : items;
+    // A guest's ticked box is recorded with the order's email once it is paid (Decision 095).
+    const guestConsent = !user && consent;
+    const body = askEmail || guestConsent ? { items, email: askEmail ? guestEmail.trim() : undefined, marketing_consent: guestConsent } : items;
     const answer = await api.post<CheckoutSession | null>(`/api/checkout/session?${query}`, body);
     const session = answer.ok ? answer.body : null;
     if (!session) {
@@ -208,6 +212,7 @@ export function OrderSummary({ items, creditCents }: { items: CartItem[]; credit
           <dd data-testid="order-total">{formatAud(totalCents)}</dd>
         </div>
       </dl>
+      {!user && <ConsentBox id="checkout-consent" className="mt-4" checked={consent} onChange={setConsent} />}
       <Button size="lg" onClick={checkout} disabled={processing} className="mt-6 w-full rounded-xl text-lg">
         {processing ? 'Processing...' : 'Proceed to Checkout'}
       </Button>

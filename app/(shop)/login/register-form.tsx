@@ -6,6 +6,7 @@ import { toast } from 'sonner';
 import { api } from '@/components/data/api';
 import type { SignInResponse } from '@/lib/contract/accounts';
 import { TextField } from '@/components/ui/field';
+import { ConsentBox } from '@/components/marketing/consent-box';
 import { Button } from '@/components/ui/button';
 import { storeUser } from '@/components/account/use-user';
 
@@ -14,11 +15,17 @@ export function RegisterForm({ next }: { next: string | null }) {
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
+  const [consent, setConsent] = useState(false);
   const [busy, setBusy] = useState(false);
 
   async function submit() {
     setBusy(true);
-    const result = await api.form<SignInResponse>('/api/auth/user-register', { name, email, password });
+    const result = await api.form<SignInResponse>('/api/auth/user-register', {
+      name,
+      email,
+      password,
+      ...(consent ? { marketing_consent: 'true' } : {}),
+    });
     if (!result.ok) {
       toast.error(result.error.detail ?? 'Registration failed');
       setBusy(false);
@@ -49,6 +56,7 @@ export function RegisterForm({ next }: { next: string | null }) {
         value={password}
         onChange={(e) => setPassword(e.target.value)}
       />
+      <ConsentBox id="register-consent" checked={consent} onChange={setConsent} />
       <Button size="lg" type="submit" disabled={busy}>
         {busy ? 'Creating account...' : 'Create Account'}
       </Button>

@@ -48,7 +48,12 @@ export function MyOrdersView() {
 
   return (
     <>
-      <h1 className="text-3xl font-extrabold tracking-tight">My Orders</h1>
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h1 className="text-3xl font-extrabold tracking-tight">My Orders</h1>
+        <Link href="/account/email" className="text-sm text-brand-700 underline">
+          Email preferences
+        </Link>
+      </div>
       {state.kind === 'loading' && <LoadingPanel label="Loading your orders..." />}
       {state.kind === 'failed' && (
         <p className="mt-8 rounded-2xl bg-white p-8 text-center text-gray-700 shadow-sm">

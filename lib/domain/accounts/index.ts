@@ -5,6 +5,8 @@
 // vouchers for an address attach to the account only once the address is proven.
 import 'server-only';
 import { AppError, invalid } from '@/lib/domain/errors';
+import { linkConsentRecords } from '@/lib/domain/consent';
+import { setSubscribedIn } from '@/lib/domain/marketing';
 import { isActiveMember } from '@/lib/domain/membership';
 import { db, Prisma, type User } from '@/lib/infra/db';
 import { hashPassword, verifyPassword } from '@/lib/infra/auth/passwords';
@@ -37,14 +39,19 @@ export async function toUserRecord(user: Pick<User, 'id' | 'email' | 'name'>): P
   return { id: user.id, email: user.email, name: user.name, isMember: await isActiveMember(user.id) };
 }
 
-export async function registerUser(input: { email: string; password: string; name: string }): Promise<User> {
+/** `marketingConsent`: the unticked "Email me new designs and offers" box was ticked (Decision 095). */
+export async function registerUser(input: { email: string; password: string; name: string; marketingConsent?: boolean }): Promise<User> {
   const problem = passwordProblem(input.password);
   if (problem) throw invalid(problem, { password: [problem] });
   const email = normalizeEmail(input.email);
   // Hash first: the answer takes as long whether or not the address is taken.
   const passwordHash = await hashPassword(input.password);
   try {
-    return await db().user.create({ data: { email, name: input.name.trim(), passwordHash } });
+    return await db().$transaction(async (tx) => {
+      const user = await tx.user.create({ data: { email, name: input.name.trim(), passwordHash } });
+      if (input.marketingConsent) await setSubscribedIn(tx, user.id, 'newsletter', true, 'registration');
+      return user;
+    });
   } catch (error) {
     if ((error as { code?: string }).code === 'P2002') throw new AppError('conflict', 'An account with this email already exists. Please log in.');
     throw error;
@@ -61,6 +68,8 @@ export async function authenticateUser(emailInput: string, password: string): Pr
 /** Attaches guest orders placed with the account's (proven) address. */
 export async function linkGuestOrders(tx: Prisma.TransactionClient, user: Pick<User, 'id' | 'email'>): Promise<number> {
   const linked = await tx.order.updateMany({ where: { userId: null, customerEmail: user.email }, data: { userId: user.id } });
+  // Consent given as a guest (checkout, free download) joins the account with its orders (Decision 095).
+  await linkConsentRecords(tx, user);
   return linked.count;
 }
 

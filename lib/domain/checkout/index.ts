@@ -13,9 +13,11 @@ import { db } from '@/lib/infra/db';
 import { createPaymentSession, expirePaymentSession, randomSessionId } from '@/lib/infra/payments';
 import { creditCartItems, findCartItems, licenseCartItems } from './cart-lines';
 import { findAppliedCode } from './codes';
+import { isFreeProduct } from './free-order';
 import { lineName, priceCart } from './pricing';
 
 export { MAX_CART_ITEMS } from './cart-lines';
+export { createFreeOrderIn, isFreeProduct, priceFreeOrder, type FreeOrderLines, type FreeOrderRequest } from './free-order';
 export { checkDiscountCode } from './validate-code';
 export { lineName, priceCart, type CartLine, type CartPricing, type PricedProduct } from './pricing';
 
@@ -39,6 +41,8 @@ export type CheckoutRequest = {
   customerEmail: string | null;
   discountCode?: string | null;
   siteUrl: string;
+  /** A guest ticked the consent box: recorded with the order's email once it is paid (Decision 095). */
+  marketingConsent?: boolean;
 };
 
 export type CheckoutResult = { url: string; sessionId: string; freeCheckout: boolean; isMember: boolean };
@@ -60,6 +64,13 @@ async function refuseOwned(userId: string | null | undefined, ordered: { id: str
 
 export async function createCheckout(request: CheckoutRequest): Promise<CheckoutResult> {
   const { requests, ordered } = await findCartItems(request, { refuseMissing: true });
+  // Free downloads have their own flow, where the address is proven first; a
+  // higher licence tier of one is bought as an upgrade of the free licence (Decision 095).
+  const freeItems = ordered.filter((p, i) => isFreeProduct(p) && !requests[i].upgradeLicenceId);
+  if (freeItems.length > 0) {
+    const names = freeItems.map((p) => `"${p.title}"`).join(', ');
+    throw invalid(`${names} is a free download: get it from its page, not the cart.`, { product_ids: freeItems.map((p) => p.id) });
+  }
   await refuseOwned(
     request.userId,
     ordered.filter((_, i) => !requests[i].upgradeLicenceId),
@@ -118,6 +129,7 @@ export async function createCheckout(request: CheckoutRequest): Promise<Checkout
         voucherId: reserves && held ? held.id : null,
         discountCodeId: reserves && heldCode ? heldCode.id : null,
         holderName: request.holderName?.trim() || null,
+        marketingConsent: request.marketingConsent === true && !request.userId,
         expiresAt,
         items: {
           create: priced.lines.map((l, i) => ({

@@ -45,6 +45,9 @@ export async function anonymiseCustomer(actor: string, userId: string, now: Date
       await tx.downloadLog.updateMany({ where: { orderId: { in: orderIds } }, data: { ip: null } });
       await tx.voucher.updateMany({ where: { customerEmail: user.email }, data: { customerEmail: email } });
       await tx.emailLog.updateMany({ where: { recipientEmail: user.email }, data: { recipientEmail: email } });
+      // The consent history stays (what was agreed, when) but no longer names the address (Decision 095).
+      await tx.consentRecord.updateMany({ where: { OR: [{ userId }, { email: user.email }] }, data: { email } });
+      await tx.freeDownloadRequest.deleteMany({ where: { email: user.email } });
       // The audit row names the account by id only: writing the old address here would keep what was just removed.
       await recordAudit(tx, actor, 'customer.anonymise', userId, { orders: orderIds.length });
     },

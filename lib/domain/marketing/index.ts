@@ -13,6 +13,8 @@ export { CATEGORY_LABELS, EMAIL_CATEGORIES, SUBSCRIBED_BY_DEFAULT, type EmailCat
 export { hasNewsletterConsent, isSubscribed, newsletterAudienceSql, receivesSql, setSubscribed, type PreferenceSource } from './preferences';
 export { readUnsubscribeToken, unsubscribeToken } from './tokens';
 export { oneClickUrl, sendMarketingEmail, unsubscribePageUrl, type MarketingEmail } from './emails';
+export { getEmailPreferences, updateEmailPreferences, type EmailPreferences } from './account-preferences';
+export { setSubscribedIn } from './preferences';
 
 export type UnsubscribeView = { category: EmailCategory; label: string; maskedEmail: string; subscribed: boolean };
 

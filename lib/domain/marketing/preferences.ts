@@ -1,6 +1,7 @@
 import 'server-only';
 import { db, Prisma } from '@/lib/infra/db';
 import { SUBSCRIBED_BY_DEFAULT, type EmailCategory } from './categories';
+import { recordConsent } from '@/lib/domain/consent';
 
 /** Where a choice was made, kept with it: the consent record issue #29 builds on. */
 export type PreferenceSource = 'unsubscribe_link' | 'one_click' | 'preferences' | 'registration';
@@ -10,13 +11,29 @@ export async function isSubscribed(userId: string, category: EmailCategory): Pro
   return row ? row.subscribed : SUBSCRIBED_BY_DEFAULT[category];
 }
 
-/** Takes effect at once: the next email of the category is checked against this row. */
+/**
+ * Takes effect at once: the next email of the category is checked against this
+ * row. Every change is also appended to the consent history (Decision 095),
+ * in the same transaction, so no choice is applied without its record.
+ */
 export async function setSubscribed(userId: string, category: EmailCategory, subscribed: boolean, source: PreferenceSource): Promise<void> {
-  await db().emailPreference.upsert({
+  await db().$transaction((tx) => setSubscribedIn(tx, userId, category, subscribed, source));
+}
+
+export async function setSubscribedIn(
+  tx: Prisma.TransactionClient,
+  userId: string,
+  category: EmailCategory,
+  subscribed: boolean,
+  source: PreferenceSource,
+): Promise<void> {
+  const user = await tx.user.findUniqueOrThrow({ where: { id: userId }, select: { email: true } });
+  await tx.emailPreference.upsert({
     where: { userId_category: { userId, category } },
     create: { userId, category, subscribed, source },
     update: { subscribed, source },
   });
+  await recordConsent(tx, { email: user.email, userId, category, given: subscribed, source });
 }
 
 /**

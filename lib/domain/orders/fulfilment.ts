@@ -8,6 +8,7 @@ import { issueInvoiceIn } from '@/lib/domain/business';
 import { confirmDiscount, releaseDiscount } from '@/lib/domain/discounts';
 import { recordSaleFigures } from '@/lib/domain/insights';
 import { issueLicences } from '@/lib/domain/licences';
+import { recordAddressConsent } from '@/lib/domain/consent';
 import { activateTestMembership } from '@/lib/domain/membership';
 import { confirmVoucher, releaseVoucher } from '@/lib/domain/vouchers';
 import { db } from '@/lib/infra/db';
@@ -47,11 +48,15 @@ export async function fulfilOrder(sessionId: string, details: FulfilDetails): Pr
     if (claimed.count !== 1) return false;
     const order = await tx.order.findUniqueOrThrow({
       where: { sessionId },
-      select: { id: true, customerEmail: true, kind: true, userId: true, planInterval: true },
+      select: { id: true, customerEmail: true, kind: true, userId: true, planInterval: true, marketingConsent: true },
     });
     if (!order.customerEmail && details.customerEmail) {
       await tx.order.update({ where: { id: order.id }, data: { customerEmail: details.customerEmail.toLowerCase() } });
     }
+    // A guest's ticked consent box counts once the checkout completes: an abandoned
+    // checkout with someone else's address subscribes no one (Decision 095).
+    const paidBy = order.customerEmail ?? details.customerEmail ?? null;
+    if (order.marketingConsent && !order.userId && paidBy) await recordAddressConsent(tx, paidBy, 'guest_checkout');
     // A membership's first period can carry a discount code too: its use is confirmed either way.
     await confirmDiscount(tx, order.id);
     await recordSaleFigures(tx, order.id);

@@ -18,6 +18,7 @@ export type {
   MembershipEnd,
   DiscountCode,
   Newsletter,
+  EmailCategory,
 } from './generated/client';
 
 type Db = InstanceType<typeof PrismaClient>;

@@ -5,7 +5,7 @@ import { Suspense } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { ChipLink } from '@/components/ui/chip';
 import { Notice } from '@/components/ui/card';
-import { Price } from '@/components/ui/price';
+import { isFreePrice, Price } from '@/components/ui/price';
 import { Stars } from '@/components/ui/stars';
 import { getItem, getItems, getReviewSummary } from '@/lib/cache/catalog';
 import { getLicenceTiers } from '@/lib/cache/licences';
@@ -17,6 +17,7 @@ import { publicMediaUrl, siteUrl } from '@/lib/media';
 import { productHref, tierPriceView, toCardView } from '../../catalog-views';
 import { BackButton } from './back-button';
 import { BoughtTogether } from './bought-together';
+import { FreeDownloadForm } from './free-download-form';
 import { LicencePicker } from './licence-picker';
 import { productJsonLd } from './json-ld';
 import { ProductGallery } from './product-gallery';
@@ -125,7 +126,12 @@ export default async function ProductPage({ params }: Props) {
               ))}
             </ul>
           )}
-          <LicencePicker productId={item.id} choices={choices} item={view.cartItem} />
+          {/* A free product is claimed by email, not bought through the cart (Decision 095). */}
+          {isFreePrice(view.price) ? (
+            <FreeDownloadForm productId={item.id} title={item.title} />
+          ) : (
+            <LicencePicker productId={item.id} choices={choices} item={view.cartItem} />
+          )}
           <div>
             <WishButton productId={item.id} />
           </div>

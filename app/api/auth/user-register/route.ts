@@ -12,7 +12,7 @@ export const POST = handler(async (request) => {
   assertSameOrigin(request);
   const input = await parseBody(request, registerSchema);
   await enforceRateLimit(RATE_LIMITS.register, clientIp(request));
-  const user = await registerUser(input);
+  const user = await registerUser({ ...input, marketingConsent: input.marketing_consent });
   await sendVerificationEmail(user).catch((error) => console.error('[accounts] verification email failed', error instanceof Error ? error.message : error));
   const token = await startSession(user);
   // Registering signs in: this browser is a known device of the account (Decision 076).

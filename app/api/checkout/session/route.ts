@@ -23,6 +23,8 @@ export const POST = handler(async (request) => {
     holderName: body.holder_name ?? null,
     userId: user?.id ?? null,
     customerEmail: user?.email ?? body.email ?? null,
+    // Only guests are asked: an account's choices are its email preferences.
+    marketingConsent: !user && body.marketing_consent,
     discountCode: query.discount_code || null,
     siteUrl: env().SITE_URL.replace(/\/+$/, ''),
   });
