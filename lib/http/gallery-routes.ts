@@ -17,10 +17,14 @@ const answer = (images: GalleryImage[], status = 200) => {
 };
 
 export function galleryRoutes(isBundle: boolean) {
-  const POST = adminHandler<{ id: string }>('catalogue', async (request, { params }, admin) => {
-    const { id } = await parseParams(params, idParamsSchema);
-    return answer(await addGalleryImages(admin.username, id, isBundle, readImageParts(request, 'images')), 201);
-  }, GALLERY_BODY);
+  const POST = adminHandler<{ id: string }>(
+    'catalogue',
+    async (request, { params }, admin) => {
+      const { id } = await parseParams(params, idParamsSchema);
+      return answer(await addGalleryImages(admin.username, id, isBundle, readImageParts(request, 'images')), 201);
+    },
+    GALLERY_BODY,
+  );
 
   const PUT = adminHandler<{ id: string }>('catalogue', async (request, { params }, admin) => {
     const { id } = await parseParams(params, idParamsSchema);

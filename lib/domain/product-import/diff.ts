@@ -2,7 +2,7 @@
 // asks for, the columns whose text changes (old and new), and every problem by
 // column. The same checks as the edit dialog (priceRuleProblem, categories and
 // subcategories that exist, a tier left on sale). Pure.
-import { priceRuleProblem } from '@/lib/domain/catalog/edit-rules';
+import { priceRuleProblem } from '@/lib/domain/catalog';
 import { productCells, TIER_COLUMN_PREFIX, type ProductState } from '@/lib/domain/exports';
 import { booleanCell, dateCell, moneyCell, tagsCell, textCell, tierCell, type Cell } from './cells';
 

@@ -5,7 +5,19 @@ import { PrismaClient } from './generated/client';
 
 export { Prisma } from './generated/client';
 export { escapeLike } from './like';
-export type { Order, OrderKind, Product, User, Voucher, Membership, RefundSource, RefundStatus, DisputeOutcome, MembershipEnd, DiscountCode } from './generated/client';
+export type {
+  Order,
+  OrderKind,
+  Product,
+  User,
+  Voucher,
+  Membership,
+  RefundSource,
+  RefundStatus,
+  DisputeOutcome,
+  MembershipEnd,
+  DiscountCode,
+} from './generated/client';
 
 type Db = InstanceType<typeof PrismaClient>;
 
