@@ -67,7 +67,7 @@ export function ProductImport({ onApplied }: { onApplied: () => Promise<void> })
       <FileButton label="Import products from a CSV file" accept=".csv,text/csv" onChange={(e) => void choose(e)} disabled={busy}>
         Import CSV
       </FileButton>
-      <Dialog open={result !== null} onClose={close} title="Import products" size="full">
+      <Dialog open={result !== null} onClose={close} title="Import products">
         {result && (
           <div className="flex flex-col gap-4">
             <p>
