@@ -9,6 +9,9 @@ import { adminToken, call, registerCustomer, sql, type Customer } from '../secur
 import { inviteStaffMember, type StaffMember } from '../support/staff-http';
 import { expectError, expectShape } from './helpers';
 
+// Older than every seeded product: tests elsewhere that take the newest product (with its images) never get this bare one.
+const OLDER_THAN_THE_CATALOGUE = new Date('2020-01-01T00:00:00Z');
+
 let owner: Record<string, string>;
 let catalogueStaff: StaffMember;
 let supportStaff: StaffMember;
@@ -44,10 +47,10 @@ beforeAll(async () => {
   supportStaff = await inviteStaffMember(owner, 'support', 'exports-support');
   customer = await registerCustomer('exports');
   const title = `Export contract ${randomBytes(4).toString('hex')}`;
-  const [row] = await sql<{ id: string }>(`INSERT INTO "Product" (id, title, "priceCents", "updatedAt") VALUES ($1, $2, 1200, now()) RETURNING id`, [
-    `exp${randomBytes(8).toString('hex')}`,
-    title,
-  ]);
+  const [row] = await sql<{ id: string }>(
+    `INSERT INTO "Product" (id, title, "priceCents", "createdAt", "updatedAt") VALUES ($1, $2, 1200, $3, now()) RETURNING id`,
+    [`exp${randomBytes(8).toString('hex')}`, title, OLDER_THAN_THE_CATALOGUE],
+  );
   product = { id: row.id, title };
 });
 

