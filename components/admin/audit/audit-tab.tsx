@@ -50,7 +50,7 @@ export function AuditTab() {
       ) : data.rows.length === 0 ? (
         <p className="text-gray-700">No entries match.</p>
       ) : (
-        <div className="overflow-x-auto">
+        <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Audit entries">
           <table className="w-full text-left text-sm">
             <TableHead columns={['When', 'Person', 'Action', 'Target', 'Details']} />
             <tbody className="divide-y divide-gray-100">
