@@ -5,18 +5,19 @@ import type { AdminCustomerResponse as Customer } from '@/lib/contract/customers
 import { dollarsToCents, formatAud, formatDate } from '@/lib/format';
 import { CustomerBadges } from './customer-badges';
 import { CustomerDetail } from './customer-detail';
-import { Button } from '@/components/ui/button';
+import { Button, buttonClass } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { TextField } from '@/components/ui/field';
 import { SelectField } from '@/components/ui/form-controls';
 import { Pager } from './pager';
-import { useAdminList, useDebounced } from './use-admin-list';
+import { listPath, useAdminList, useDebounced } from './use-admin-list';
 import { ScrollRegion } from '@/components/ui/scroll-region';
 
 // Customers and members: a server-paged list (search, member and bought-in
 // filters), and one customer's record with the actions on it in place of the list.
 
 const PAGE_SIZE = 50;
+const CUSTOMERS_PATH = '/api/admin/customers';
 const rowsOf = (body: unknown) => (body as { customers: Customer[] }).customers;
 
 export function CustomersTab() {
@@ -27,8 +28,8 @@ export function CustomersTab() {
   const [offset, setOffset] = useState(0);
   const [openId, setOpenId] = useState<string | null>(null);
   const q = useDebounced(search.trim());
-  const params = { q, member, bought_from: boughtFrom, bought_to: boughtTo, limit: PAGE_SIZE, offset };
-  const { data, mutate } = useAdminList<Customer>('/api/admin/customers', params, 'Failed to load customers', rowsOf);
+  const filter = { q, member, bought_from: boughtFrom, bought_to: boughtTo };
+  const { data, mutate } = useAdminList<Customer>(CUSTOMERS_PATH, { ...filter, limit: PAGE_SIZE, offset }, 'Failed to load customers', rowsOf);
   const customers = data?.rows;
   const filtered = (set: (value: string) => void) => (value: string) => {
     set(value);
@@ -49,9 +50,14 @@ export function CustomersTab() {
 
   return (
     <Card as="section" aria-labelledby="customers-title">
-      <h2 id="customers-title" className="mb-3 text-lg font-bold">
-        Customers
-      </h2>
+      <div className="mb-3 flex flex-wrap items-center justify-between gap-3">
+        <h2 id="customers-title" className="text-lg font-bold">
+          Customers
+        </h2>
+        <a className={buttonClass({ variant: 'secondary' })} href={listPath(`${CUSTOMERS_PATH}.csv`, filter)} download>
+          Export CSV
+        </a>
+      </div>
       <div className="mb-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
         <TextField
           id="customer-search"

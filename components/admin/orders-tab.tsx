@@ -6,11 +6,11 @@ import { SelectField } from '@/components/ui/form-controls';
 import { OrderCard } from './order-card';
 import { RefundDialog } from './refund-dialog';
 import { ResendEmailDialog } from './resend-email-dialog';
-import { Button } from '@/components/ui/button';
+import { Button, buttonClass } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Pager } from './pager';
 import type { AdminOrderResponse as AdminOrder } from '@/lib/contract/orders';
-import { useAdminList, useDebounced } from './use-admin-list';
+import { listPath, useAdminList, useDebounced } from './use-admin-list';
 
 type Filters = { customer_email: string; start_date: string; end_date: string; status: 'paid' | 'open' | 'expired' | 'all' };
 
@@ -80,9 +80,15 @@ export function OrdersTab({ username }: { username: string }) {
             }}
           />
         </div>
-        <Button variant="secondary" onClick={() => setResend({ order: null })} disabled={orders.length === 0}>
-          Resend Order Email
-        </Button>
+        <div className="flex flex-wrap gap-2">
+          {/* Every line of every order under the applied filters and search, not just this page. */}
+          <a className={buttonClass({ variant: 'secondary' })} href={listPath(`${ORDERS_PATH}.csv`, { ...applied, search: query })} download>
+            Export CSV
+          </a>
+          <Button variant="secondary" onClick={() => setResend({ order: null })} disabled={orders.length === 0}>
+            Resend Order Email
+          </Button>
+        </div>
       </div>
       {loading && (
         <p role="status" className="text-gray-700">

@@ -8,14 +8,15 @@ import { BulkActions } from './bulk-actions';
 import { useConfirm } from '@/components/ui/confirm';
 import { EditProductDialog } from './edit-product-dialog';
 import { ProductRow } from './product-row';
-import { Button } from '@/components/ui/button';
+import { Button, buttonClass } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Input } from '@/components/ui/field';
 import { CheckboxField } from '@/components/ui/form-controls';
 import type { AdminProductResponse as AdminProduct } from '@/lib/contract/catalog';
 import { ADMIN_PRODUCTS_PATH, type Catalog } from './use-catalog';
 import { Pager } from './pager';
-import { useAdminList, useDebounced } from './use-admin-list';
+import { listPath, useAdminList, useDebounced } from './use-admin-list';
+import { ProductImport } from './product-import';
 import type { AllMatching } from './selection';
 
 const PAGE_SIZE = 50;
@@ -104,7 +105,13 @@ export function ProductsTab({ catalog, selected, onSelect, allMatching, onAllMat
               </Button>
             )}
           </div>
-          <Button onClick={() => setCreatingBundle(true)}>New Bundle</Button>
+          <div className="flex flex-wrap gap-2">
+            <Button onClick={() => setCreatingBundle(true)}>New Bundle</Button>
+            <a className={buttonClass({ variant: 'secondary' })} href={listPath(`${ADMIN_PRODUCTS_PATH}.csv`, { search: query })} download>
+              Export CSV
+            </a>
+            <ProductImport onApplied={() => Promise.all([reloadProducts(), catalog.reloadTags()]).then(() => undefined)} />
+          </div>
           <div className="w-full max-w-xs">
             <label htmlFor="product-search" className="sr-only">
               Search products

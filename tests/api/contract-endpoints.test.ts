@@ -139,6 +139,9 @@ const NOT_JSON: Record<string, string> = {
   '/api/orders/invoice/[sessionId]/adjustments/[refundId]': 'a PDF document (tests/integration/adjustment-notes.test.ts)',
   '/api/admin/orders/[sessionId]/downloads.csv': 'a CSV download log (tests/api/refunds.test.ts)',
   '/api/admin/audit.csv': 'a streamed CSV (tests/api/staff.test.ts)',
+  '/api/admin/orders.csv': 'a streamed CSV (tests/api/exports-imports.test.ts)',
+  '/api/admin/customers.csv': 'a streamed CSV (tests/api/exports-imports.test.ts)',
+  '/api/admin/products.csv': 'a streamed CSV (tests/api/exports-imports.test.ts)',
   '/api/media/[...key]': 'image bytes',
 };
 

@@ -31,6 +31,7 @@ const OWN_LIMITS: Record<string, string> = {
   'POST /api/admin/bulk-upload/staged': '1000 KB (1 KB per file of a full batch), below',
   'POST /api/admin/individual-upload': 'streamed multipart with per-part limits (uploads.test.ts)',
   'POST /api/admin/analyze-image': 'streamed multipart with per-part limits (uploads.test.ts)',
+  'POST /api/admin/products/import': 'a 20 MB CSV in streamed multipart, over it 413 (exports-imports.test.ts)',
   'POST /api/products/[id]/files': 'streamed to storage file by file (body-limits-streaming.test.ts)',
   'POST /api/products/[id]/files/[fileId]/versions': "streamed to storage, one file, with the files route's reader and limit (body-limits-streaming.test.ts)",
   'POST /api/products/[id]/image': 'streamed multipart with per-part limits (uploads.test.ts)',

@@ -61,8 +61,9 @@ describe('anonymising a customer', () => {
 
 describe('the customers API', () => {
   it('is pinned as admin-only, and refuses a visitor and a signed-in customer on every route', async () => {
+    // The list, the record and its seven actions, and the CSV export (Decision 92).
     const routes = ADMIN_ROUTES.filter((r) => r.includes('/api/admin/customers'));
-    expect(routes).toHaveLength(9);
+    expect(routes).toHaveLength(10);
     const customer = await registerCustomer('sec-not-admin');
     for (const route of routes) {
       const [method, template] = route.split(' ');

@@ -9,6 +9,7 @@ import { db, Prisma } from '@/lib/infra/db';
 import { addToVocabulary } from '@/lib/domain/uploads';
 import { setItemLicencePrices, type ItemLicencePrices } from '@/lib/domain/licences';
 import { replaceBundleContents } from './bundles';
+import { priceRuleProblem } from './edit-rules';
 import { selectionWhere, type ProductSelection } from './selection';
 import { BANNER_KEY } from './settings';
 import { cleanList } from './taxonomy';
@@ -65,14 +66,8 @@ export async function updateCatalogItem(actor: string, id: string, isBundle: boo
       data.subcategory = sub;
     }
     const next = { ...item, ...data } as typeof item;
-    if (next.priceCents < 0) throw invalid('Price must be 0 or more');
-    // A sale that has ended is history: it never stands in the way of a new price.
-    const saleEnded = next.saleEnd !== null && next.saleEnd.getTime() <= Date.now();
-    if (next.salePriceCents !== null && !saleEnded && (next.salePriceCents < 0 || next.salePriceCents >= next.priceCents)) {
-      throw invalid('Sale price must be below the regular price');
-    }
-    if (next.onSale && next.salePriceCents === null) throw invalid('Set a sale price to put the item on sale');
-    if (next.saleStart && next.saleEnd && next.saleEnd <= next.saleStart) throw invalid('Sale end must be after its start');
+    const problem = priceRuleProblem(next);
+    if (problem) throw invalid(problem.message);
     if (edit.productIds !== undefined) {
       if (!isBundle) throw invalid('Only a bundle contains products', { product_ids: ['Only a bundle contains products'] });
       await replaceBundleContents(tx, id, edit.productIds);

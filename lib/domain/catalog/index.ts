@@ -27,6 +27,7 @@ export { getPublicMedia } from './media';
 export { listRecommendedIds, mergeRecommendations, RECOMMENDED_COUNT } from './recommendations';
 export { LIST_PRICES_CRON, LIST_PRICES_JOB, refreshListPrices } from './list-prices';
 export { selectionSql, selectionWhere, type ProductSelection } from './selection';
+export { priceRuleProblem, type PriceRuleProblem, type PriceState } from './edit-rules';
 export { BANNER_KEY } from './settings';
 
 export const MAX_PAGE_SIZE = 500;

@@ -2,7 +2,7 @@
 // whole record, and the actions on them. Every action is audited, and each is
 // one transaction with its audit row (the membership refund follows the shop's
 // own refund path, which records the refund as pending before Stripe is asked).
-export { listCustomers, type CustomerFilter, type CustomerRow } from './list';
+export { customerBatches, listCustomers, type CustomerFilter, type CustomerRow } from './list';
 export { DETAIL_ROWS, getCustomerOrThrow, type CustomerDetail, type CustomerOrderSummary } from './detail';
 export {
   addMonths,

@@ -3,6 +3,7 @@
 // fast); "bought" means a paid order in the range, as the orders list counts it.
 import 'server-only';
 import { activeMembershipWhere, isActiveMembership } from '@/lib/domain/membership';
+import { keysetBatches } from '@/lib/domain/keyset';
 import { db, escapeLike, Prisma } from '@/lib/infra/db';
 
 export const PAID_ORDER = { fulfilledAt: { not: null }, paymentStatus: { in: ['paid', 'no_payment_required'] } } satisfies Prisma.OrderWhereInput;
@@ -32,7 +33,8 @@ export type CustomerRow = {
   spentCents: number;
 };
 
-function whereOf(filter: CustomerFilter, now: Date): Prisma.UserWhereInput {
+/** The Customers tab's filter as a Prisma condition: the list and its CSV export match the same accounts. */
+export function customerWhere(filter: Omit<CustomerFilter, 'limit' | 'offset'>, now: Date): Prisma.UserWhereInput {
   const and: Prisma.UserWhereInput[] = [];
   if (filter.search) {
     const contains = { contains: escapeLike(filter.search), mode: 'insensitive' as const };
@@ -47,28 +49,36 @@ function whereOf(filter: CustomerFilter, now: Date): Prisma.UserWhereInput {
   return { AND: and };
 }
 
+const CUSTOMER_SELECT = {
+  id: true,
+  email: true,
+  name: true,
+  createdAt: true,
+  emailVerifiedAt: true,
+  blockedAt: true,
+  anonymisedAt: true,
+  membership: { select: { status: true, currentPeriodEnd: true, endedAt: true, complimentary: true } },
+} satisfies Prisma.UserSelect;
+
+type SelectedUser = Prisma.UserGetPayload<{ select: typeof CUSTOMER_SELECT }>;
+
 export async function listCustomers(filter: CustomerFilter, now: Date = new Date()): Promise<{ customers: CustomerRow[]; total: number }> {
-  const where = whereOf(filter, now);
+  const where = customerWhere(filter, now);
   const [users, total] = await Promise.all([
     db().user.findMany({
       where,
       orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
       take: filter.limit,
       skip: filter.offset,
-      select: {
-        id: true,
-        email: true,
-        name: true,
-        createdAt: true,
-        emailVerifiedAt: true,
-        blockedAt: true,
-        anonymisedAt: true,
-        membership: { select: { status: true, currentPeriodEnd: true, endedAt: true, complimentary: true } },
-      },
+      select: CUSTOMER_SELECT,
     }),
     db().user.count({ where }),
   ]);
-  // Totals for this page's customers only: one grouped read, never one per row.
+  return { total, customers: await customerRows(users, now) };
+}
+
+/** Rows for these accounts with their paid orders and spend: one grouped read, never one per row. */
+export async function customerRows(users: SelectedUser[], now: Date): Promise<CustomerRow[]> {
   const totals = await db().order.groupBy({
     by: ['userId'],
     where: { userId: { in: users.map((u) => u.id) }, ...PAID_ORDER },
@@ -76,24 +86,30 @@ export async function listCustomers(filter: CustomerFilter, now: Date = new Date
     _sum: { amountCents: true },
   });
   const byUser = new Map(totals.map((t) => [t.userId, t]));
-  return {
-    total,
-    customers: users.map((u) => {
-      const m = u.membership;
-      const isMember = !!m && isActiveMembership(m, now);
-      return {
-        id: u.id,
-        email: u.email,
-        name: u.name,
-        createdAt: u.createdAt,
-        emailVerified: u.emailVerifiedAt !== null,
-        blocked: u.blockedAt !== null,
-        anonymised: u.anonymisedAt !== null,
-        isMember,
-        complimentary: isMember && m!.complimentary,
-        paidOrders: byUser.get(u.id)?._count._all ?? 0,
-        spentCents: byUser.get(u.id)?._sum.amountCents ?? 0,
-      };
-    }),
-  };
+  return users.map((u) => {
+    const m = u.membership;
+    const isMember = !!m && isActiveMembership(m, now);
+    return {
+      id: u.id,
+      email: u.email,
+      name: u.name,
+      createdAt: u.createdAt,
+      emailVerified: u.emailVerifiedAt !== null,
+      blocked: u.blockedAt !== null,
+      anonymised: u.anonymisedAt !== null,
+      isMember,
+      complimentary: isMember && m!.complimentary,
+      paidOrders: byUser.get(u.id)?._count._all ?? 0,
+      spentCents: byUser.get(u.id)?._sum.amountCents ?? 0,
+    };
+  });
+}
+
+/** Every matching account, newest first, a batch at a time by keyset (the CSV export). */
+export function customerBatches(filter: Omit<CustomerFilter, 'limit' | 'offset'>, now: Date = new Date()): AsyncGenerator<CustomerRow[]> {
+  const where = customerWhere(filter, now);
+  return keysetBatches(async (cursor, take) => {
+    const users = await db().user.findMany({ where, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], take, ...cursor, select: CUSTOMER_SELECT });
+    return { keys: users.map((u) => u.id), rows: await customerRows(users, now) };
+  });
 }

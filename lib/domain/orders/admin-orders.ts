@@ -21,8 +21,8 @@ export type OrderFilter = {
   offset: number;
 };
 
-/** One page of orders, newest first, and how many match in all. */
-export async function listAdminOrders(filter: OrderFilter) {
+/** The Orders tab's filter as a Prisma condition: the list and its CSV export match the same orders. */
+export function orderWhere(filter: Omit<OrderFilter, 'limit' | 'offset'>): Prisma.OrderWhereInput {
   const where: Prisma.OrderWhereInput = {};
   if (filter.status === 'paid') where.fulfilledAt = { not: null };
   if (filter.status === 'open') where.AND = [{ fulfilledAt: null }, { status: 'open' }];
@@ -35,6 +35,12 @@ export async function listAdminOrders(filter: OrderFilter) {
   }
   if (filter.startDate || filter.endDate)
     where.createdAt = { ...(filter.startDate ? { gte: filter.startDate } : {}), ...(filter.endDate ? { lt: filter.endDate } : {}) };
+  return where;
+}
+
+/** One page of orders, newest first, and how many match in all. */
+export async function listAdminOrders(filter: OrderFilter) {
+  const where = orderWhere(filter);
   const [orders, total] = await Promise.all([
     db().order.findMany({
       where,

@@ -4,7 +4,7 @@
 // always lapses and gives its voucher back. A refunded item's access ends;
 // the rest of its order stays. Refunds and disputes are their own module
 // (lib/domain/refunds); the payment events of both arrive here.
-export { listAdminOrders, type AdminOrder, resendOrderEmail } from './admin-orders';
+export { listAdminOrders, orderWhere, type AdminOrder, type OrderFilter, resendOrderEmail } from './admin-orders';
 export { listProductBuyers } from './buyers';
 export { type CustomerOrder, listCustomerOrders } from './customer-orders';
 export { listOrderDownloads, downloadLogCsv } from './download-log';

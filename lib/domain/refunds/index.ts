@@ -7,5 +7,5 @@ export { recordChargeRefunded, recordRefundEvent, type ChargeObject, type Refund
 export { moneyReturnedAt, refundsWithNotes } from './notes';
 export { REFUND_EMAIL_JOB } from './records';
 export { REFUND_SETTLE_JOB } from './settlement';
-export { apportionCents } from './shares';
+export { apportionCents, itemShares } from './shares';
 export { refundOrder, settlePendingRefund, type RefundResult } from './refunds';

@@ -3,10 +3,10 @@ import { auditQuerySchema } from '@/lib/contract/staff';
 import { auditCsv } from '@/lib/domain/audit';
 import { adminHandler } from '@/lib/http/admin';
 import { toAuditFilter } from '@/lib/http/audit-filter';
-import { csvResponse } from '@/lib/http/csv';
+import { csvResponse, datedCsvName } from '@/lib/http/csv';
 import { parseQuery } from '@/lib/http/handler';
 
 export const GET = adminHandler('audit', async (request) => {
   const filter = toAuditFilter(parseQuery(request, auditQuerySchema));
-  return csvResponse(`audit-${new Date().toISOString().slice(0, 10)}.csv`, auditCsv(filter));
+  return csvResponse(datedCsvName('audit'), auditCsv(filter));
 });

@@ -3,10 +3,10 @@ import { adminProductsQuerySchema } from '@/lib/contract/admin-requests';
 import { listAdminCatalog } from '@/lib/domain/catalog';
 import { adminHandler } from '@/lib/http/admin';
 import { json, parseQuery } from '@/lib/http/handler';
+import { toProductSelection } from '@/lib/http/list-filters';
 import { toAdminProductResponse } from '@/lib/http/responses/catalog';
 
 export const GET = adminHandler('catalogue', async (request) => {
-  const { on_sale, ...query } = parseQuery(request, adminProductsQuerySchema);
-  const page = await listAdminCatalog({ ...query, onSale: on_sale });
+  const page = await listAdminCatalog(toProductSelection(parseQuery(request, adminProductsQuerySchema)));
   return json(page.items.map(toAdminProductResponse), { headers: { 'X-Total-Count': String(page.total) } });
 });
