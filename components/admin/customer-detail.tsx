@@ -82,6 +82,8 @@ export function CustomerDetail({ id, onBack }: { id: string; onBack: () => void 
               </dd>
               <dt className="font-semibold">Joined</dt>
               <dd>{formatDate(c.created_at)}</dd>
+              <dt className="font-semibold">Marketing email</dt>
+              <dd>{c.newsletter_consent ? 'Consented' : 'Not consented'}</dd>
               <dt className="font-semibold">Status</dt>
               <dd>
                 <CustomerBadges
@@ -135,6 +137,13 @@ export function CustomerDetail({ id, onBack }: { id: string; onBack: () => void 
               caption="Vouchers"
               head={['Code', 'Type', 'Status', 'Created']}
               rows={c.vouchers.map((v) => [v.code, v.description, v.status, formatDate(v.created_at)])}
+            />
+          </Section>
+          <Section id="customer-reviews" title="Reviews">
+            <Table
+              caption="Reviews, newest first"
+              head={['Written', 'Product', 'Rating', 'Title', 'Shown']}
+              rows={c.reviews.map((r) => [formatDate(r.created_at), r.product_title, `${r.rating} of 5`, r.title, r.hidden ? 'Hidden' : 'Shown'])}
             />
           </Section>
           <Section id="customer-emails" title="Email log">

@@ -23,12 +23,13 @@ const rowsOf = (body: unknown) => (body as { customers: Customer[] }).customers;
 export function CustomersTab() {
   const [search, setSearch] = useState('');
   const [member, setMember] = useState('');
+  const [consent, setConsent] = useState('');
   const [boughtFrom, setBoughtFrom] = useState('');
   const [boughtTo, setBoughtTo] = useState('');
   const [offset, setOffset] = useState(0);
   const [openId, setOpenId] = useState<string | null>(null);
   const q = useDebounced(search.trim());
-  const filter = { q, member, bought_from: boughtFrom, bought_to: boughtTo };
+  const filter = { q, member, consent, bought_from: boughtFrom, bought_to: boughtTo };
   const { data, mutate } = useAdminList<Customer>(CUSTOMERS_PATH, { ...filter, limit: PAGE_SIZE, offset }, 'Failed to load customers', rowsOf);
   const customers = data?.rows;
   const filtered = (set: (value: string) => void) => (value: string) => {
@@ -71,6 +72,11 @@ export function CustomersTab() {
           <option value="">All customers</option>
           <option value="true">Members</option>
           <option value="false">Not members</option>
+        </SelectField>
+        <SelectField id="customer-consent" label="Marketing email" value={consent} onChange={(e) => filtered(setConsent)(e.target.value)}>
+          <option value="">Any</option>
+          <option value="true">Consented</option>
+          <option value="false">Not consented</option>
         </SelectField>
         <TextField id="customer-bought-from" label="Bought from" type="date" value={boughtFrom} onChange={(e) => filtered(setBoughtFrom)(e.target.value)} />
         <TextField id="customer-bought-to" label="Bought to" type="date" value={boughtTo} onChange={(e) => filtered(setBoughtTo)(e.target.value)} />

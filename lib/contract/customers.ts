@@ -11,12 +11,16 @@ const page = {
   offset: z.coerce.number().int().min(0).max(10_000_000).default(0),
 };
 
-/** GET /api/admin/customers: part of an email or a name, members or not, a paid order in a day range (shop's days, inclusive). */
+/** GET /api/admin/customers: part of an email or a name, members or not, newsletter consent or not, a paid order in a day range (shop's days, inclusive). */
 export const adminCustomersQuerySchema = z
   .object({
     q: z.string().trim().max(100).optional(),
     member: z
       .enum(['true', 'false'], { message: "member must be 'true' or 'false'" })
+      .transform((v) => v === 'true')
+      .optional(),
+    consent: z
+      .enum(['true', 'false'], { message: "consent must be 'true' or 'false'" })
       .transform((v) => v === 'true')
       .optional(),
     bought_from: z.iso.date({ message: 'bought_from must be a date (YYYY-MM-DD)' }).optional(),
@@ -100,6 +104,17 @@ export const adminCustomerDetailResponse = z.object({
     }),
   ),
   vouchers: z.array(voucherResponse),
+  reviews: z.array(
+    z.object({
+      id: z.string(),
+      product_title: z.string(),
+      rating: z.number().int().min(1).max(5),
+      title: z.string(),
+      created_at: isoDateTime,
+      hidden: z.boolean(),
+    }),
+  ),
+  newsletter_consent: z.boolean(),
   email_log: z.array(emailLogResponse.extend({ kind: z.string(), subject: z.string() })),
 });
 export type AdminCustomerDetailResponse = z.infer<typeof adminCustomerDetailResponse>;

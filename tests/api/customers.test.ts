@@ -85,8 +85,42 @@ describe('GET /api/admin/customers', () => {
     expect(bought.headers.get('x-total-count')).toBe('0');
   });
 
+  it('filters by newsletter consent, and the record says it', async () => {
+    await sql(
+      `INSERT INTO "EmailPreference" ("userId", category, subscribed, source, "updatedAt") VALUES ($1, 'newsletter', true, 'preferences', now())
+       ON CONFLICT ("userId", category) DO UPDATE SET subscribed = true`,
+      [bob.id],
+    );
+    const ids = async (query: string) =>
+      expectShape(adminCustomersResponse, (await call('GET', `/api/admin/customers?limit=200&${query}`, { headers: admin })).body).customers.map((c) => c.id);
+    const consented = await ids(`consent=true&q=${encodeURIComponent(bob.email)}`);
+    expect(consented).toEqual([bob.id]);
+    expect(await ids(`consent=false&q=${encodeURIComponent(bob.email)}`)).toEqual([]);
+    expect(await ids(`consent=false&q=${encodeURIComponent(alice.email)}`)).toEqual([alice.id]);
+    expect(await ids(`consent=true&q=${encodeURIComponent(alice.email)}`)).toEqual([]);
+    expect((await detail(bob.id)).newsletter_consent).toBe(true);
+    // Their reviews, hidden ones too.
+    const [product] = await sql<{ id: string; title: string }>(`SELECT id, title FROM "Product" WHERE "deletedAt" IS NULL AND NOT "isBundle" LIMIT 1`);
+    await sql(
+      `INSERT INTO "Review" (id, "productId", "userId", rating, title, body, "hiddenAt", "createdAt", "updatedAt") VALUES ($1, $2, $3, 4, 'Lovely colours', '', now(), now(), now())`,
+      [`rv${unique()}`.slice(0, 24), product.id, bob.id],
+    );
+    expect((await detail(bob.id)).reviews).toEqual([
+      { id: expect.any(String), product_title: product.title, rating: 4, title: 'Lovely colours', created_at: expect.any(String), hidden: true },
+    ]);
+    expect((await detail(alice.id)).newsletter_consent).toBe(false);
+  });
+
   it('refuses bad filters with 400 in the error shape', async () => {
-    for (const query of ['member=yes', 'bought_from=2026-13-01', 'bought_from=2026-02-01&bought_to=2026-01-01', 'limit=0', 'limit=201', 'offset=-1']) {
+    for (const query of [
+      'member=yes',
+      'consent=maybe',
+      'bought_from=2026-13-01',
+      'bought_from=2026-02-01&bought_to=2026-01-01',
+      'limit=0',
+      'limit=201',
+      'offset=-1',
+    ]) {
       const res = await call('GET', `/api/admin/customers?${query}`, { headers: admin });
       expectErrorShape(res, 400);
     }
@@ -104,6 +138,7 @@ describe('GET /api/admin/customers/{id}', () => {
       anonymised_at: null,
       membership: null,
       order_count: 0,
+      reviews: [],
     });
     expect(record.active_sessions).toBeGreaterThanOrEqual(1);
   });

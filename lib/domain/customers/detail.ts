@@ -45,13 +45,17 @@ export type CustomerDetail = {
   ownedProducts: { id: string; title: string }[];
   licences: (Pick<LicenceState, 'id' | 'holderName' | 'issuedAt' | 'productTitle' | 'tierId' | 'status'> & { tierName: string })[];
   vouchers: Voucher[];
+  /** Their reviews, hidden ones too (the back office sees what was moderated). */
+  reviews: { id: string; productTitle: string; rating: number; title: string; createdAt: Date; hidden: boolean }[];
+  /** Whether the account receives newsletters (Decision 095). */
+  newsletterConsent: boolean;
   emails: { kind: string; recipientEmail: string; subject: string; sentBy: string; status: string; sentAt: Date }[];
 };
 
 export async function getCustomerOrThrow(id: string, now: Date = new Date()): Promise<CustomerDetail> {
   const user = await db().user.findUnique({ where: { id }, include: { membership: true } });
   if (!user) throw notFound('Customer not found');
-  const [orders, orderCount, activeSessions, owned, licences, vouchers, emails] = await Promise.all([
+  const [orders, orderCount, activeSessions, owned, licences, vouchers, emails, reviews, newsletter] = await Promise.all([
     db().order.findMany({
       where: { userId: id },
       orderBy: { createdAt: 'desc' },
@@ -79,6 +83,13 @@ export async function getCustomerOrThrow(id: string, now: Date = new Date()): Pr
       take: DETAIL_ROWS,
       select: { kind: true, recipientEmail: true, subject: true, sentBy: true, status: true, sentAt: true },
     }),
+    db().review.findMany({
+      where: { userId: id },
+      orderBy: { createdAt: 'desc' },
+      take: DETAIL_ROWS,
+      select: { id: true, rating: true, title: true, createdAt: true, hiddenAt: true, product: { select: { title: true } } },
+    }),
+    db().emailPreference.findUnique({ where: { userId_category: { userId: id, category: 'newsletter' } }, select: { subscribed: true } }),
   ]);
   const m = user.membership;
   return {
@@ -114,6 +125,15 @@ export async function getCustomerOrThrow(id: string, now: Date = new Date()): Pr
     ownedProducts: owned,
     licences,
     vouchers,
+    reviews: reviews.map((r) => ({
+      id: r.id,
+      productTitle: r.product.title,
+      rating: r.rating,
+      title: r.title,
+      createdAt: r.createdAt,
+      hidden: r.hiddenAt !== null,
+    })),
+    newsletterConsent: newsletter?.subscribed === true,
     emails,
   };
 }

@@ -12,6 +12,8 @@ export type CustomerFilter = {
   search?: string;
   /** true: active members only; false: everyone else. */
   member?: boolean;
+  /** true: the account receives newsletters (it consented, Decision 095); false: it does not. */
+  consent?: boolean;
   /** A paid order at or after `boughtFrom` and before `boughtTo`. */
   boughtFrom?: Date;
   boughtTo?: Date;
@@ -43,6 +45,9 @@ export function customerWhere(filter: Omit<CustomerFilter, 'limit' | 'offset'>, 
   const active = { membership: { is: activeMembershipWhere(now) } };
   if (filter.member === true) and.push(active);
   if (filter.member === false) and.push({ NOT: active });
+  const consented = { emailPreferences: { some: { category: 'newsletter' as const, subscribed: true } } };
+  if (filter.consent === true) and.push(consented);
+  if (filter.consent === false) and.push({ NOT: consented });
   if (filter.boughtFrom || filter.boughtTo) {
     and.push({ orders: { some: { ...PAID_ORDER, fulfilledAt: { not: null, gte: filter.boughtFrom, lt: filter.boughtTo } } } });
   }

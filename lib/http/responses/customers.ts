@@ -63,6 +63,15 @@ export function toAdminCustomerDetailResponse(c: CustomerDetail): AdminCustomerD
       status: l.status,
     })),
     vouchers: c.vouchers.map(toVoucherResponse),
+    reviews: c.reviews.map((r) => ({
+      id: r.id,
+      product_title: r.productTitle,
+      rating: r.rating,
+      title: r.title,
+      created_at: r.createdAt.toISOString(),
+      hidden: r.hidden,
+    })),
+    newsletter_consent: c.newsletterConsent,
     email_log: c.emails.map((e) => ({
       kind: e.kind,
       subject: e.subject,

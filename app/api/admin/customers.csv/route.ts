@@ -1,4 +1,4 @@
-// GET /api/admin/customers.csv?q=&member=&bought_from=&bought_to= — every customer under the Customers tab's filter as CSV, streamed
+// GET /api/admin/customers.csv?q=&member=&consent=&bought_from=&bought_to= — every customer under the Customers tab's filter as CSV, streamed
 import { customersCsvQuerySchema } from '@/lib/contract/exports';
 import { customersCsv } from '@/lib/domain/exports';
 import { adminHandler } from '@/lib/http/admin';

@@ -1,4 +1,4 @@
-// GET /api/admin/customers?q=&member=&bought_from=&bought_to=&limit=&offset= — one page of customers, newest first (total in X-Total-Count)
+// GET /api/admin/customers?q=&member=&consent=&bought_from=&bought_to=&limit=&offset= — one page of customers, newest first (total in X-Total-Count)
 import { adminCustomersQuerySchema, adminCustomersResponse } from '@/lib/contract/customers';
 import { listCustomers } from '@/lib/domain/customers';
 import { adminHandler } from '@/lib/http/admin';
