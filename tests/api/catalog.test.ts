@@ -11,7 +11,8 @@ describe('GET /api/products', () => {
     for (const p of products) {
       expect(p.is_bundle).toBe(false);
       expect(Number.isInteger(Math.round(p.price * 100))).toBe(true);
-      expect(p.price).toBeGreaterThan(0);
+      // 0 is a free download (docs/product.md, Decision 095); never negative.
+      expect(p.price).toBeGreaterThanOrEqual(0);
     }
     const created = products.map((p) => Date.parse(p.created_at));
     expect([...created].sort((a, b) => b - a)).toEqual(created);
