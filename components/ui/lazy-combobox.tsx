@@ -1,6 +1,6 @@
 'use client';
 
-import { useState, type ComponentType } from 'react';
+import { useRef, useState, type ComponentType } from 'react';
 import type { ComboboxControlProps } from './combobox';
 import { Chevron, COMBOBOX_INPUT, toOptions, TOGGLE } from './combobox-parts';
 
@@ -20,19 +20,25 @@ const load = async () => (loaded ??= (await import('./combobox')).ComboboxContro
 export function LazyComboboxControl(props: ComboboxControlProps) {
   const [Real, setReal] = useState<ComponentType<ComboboxControlProps> | null>(() => loaded);
   const [start, setStart] = useState<Start>({});
+  const input = useRef<HTMLInputElement>(null);
   const { id } = props;
 
   if (Real) return <Real {...props} autoFocus={start.focus} initialOpen={start.open} initialInputValue={start.text} />;
 
   const begin = (next: Start) => {
     setStart((now) => ({ ...now, ...next }));
-    void load().then((component) => setReal(() => component));
+    void load().then((component) => {
+      // Reached by Tab: the keyboard user may have tabbed on while it loaded, so the real control takes the focus only if the stand-in still has it.
+      if (next.focus && !next.open && document.activeElement !== input.current) setStart((now) => ({ ...now, focus: false }));
+      setReal(() => component);
+    });
   };
   const all = [...(props.emptyOption === undefined ? [] : [{ value: '', label: props.emptyOption }]), ...toOptions(props.options)];
   const shown = start.text ?? all.find((o) => o.value === props.value)?.label ?? '';
   return (
     <div className="relative" onPointerEnter={() => begin({})}>
       <input
+        ref={input}
         id={id}
         role="combobox"
         aria-expanded={false}

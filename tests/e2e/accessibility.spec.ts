@@ -1,8 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
-import { apiGet, bundleList, categoryList, productList, uniqueEmail } from './helpers';
+import { apiGet, bundleList, categoryList, productList, uniqueEmail, clearClientLimits } from './helpers';
 import { expectAccessible, VIEWPORTS } from './axe';
 import { createFreeProduct } from '../support/free-product';
 import { registerCustomer, waitForMail } from './helpers';
+
+test.beforeAll(clearClientLimits);
 
 // Accessibility is checked, not hoped for (issue #25 §1): axe-core runs over
 // every shop route in the states a visitor can reach (licence pages included), and over every

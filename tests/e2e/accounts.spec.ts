@@ -1,7 +1,9 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { apiGet, productList, sql, uniqueEmail, type CaughtMail, type ProductResponse } from './helpers';
+import { apiGet, productList, sql, uniqueEmail, type CaughtMail, type ProductResponse, clearClientLimits } from './helpers';
+
+test.beforeAll(clearClientLimits);
 
 // Customer accounts and membership in the browser (docs/product.md §2 /login, /my-orders,
 // /membership, /membership-success, /forgot-password, /reset-password; §4, §8),

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { apiGet, aud, pick, productList, sql, uniqueEmail, waitForMail, type ProductResponse } from './helpers';
+import { apiGet, aud, pick, productList, sql, uniqueEmail, waitForMail, type ProductResponse, clearClientLimits } from './helpers';
+
+test.beforeAll(clearClientLimits);
 
 // The back office end to end (docs/product.md §2 Admin, §5, §8): sign-in, categories,
 // product edit and bulk category, sales, vouchers, orders, banner, logout,
@@ -56,8 +58,8 @@ test('the dashboard without a valid session redirects to the admin login', async
 test('the owner manages the shop from the dashboard and the storefront follows', async ({ page, request }) => {
   test.setTimeout(180_000);
   const products = await apiGet(request, '/api/products?limit=100', productList);
-  // Items outside any sale and subcategory, so the other specs' fixtures stay as they are.
-  const [first, second] = products.filter((p) => !p.on_sale && !p.is_bundle && p.subcategory === null).slice(-2);
+  // Priced items outside any sale and subcategory, so the other specs' fixtures stay as they are (a $0 download takes no sale).
+  const [first, second] = products.filter((p) => !p.on_sale && !p.is_bundle && p.subcategory === null && p.price > 0).slice(-2);
   expect(second, 'two products without a sale or subcategory').toBeDefined();
 
   await test.step('sign in: a wrong password first', async () => {

@@ -3,7 +3,9 @@ import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { z } from 'zod';
 import { adminProductResponse, bundleResponse } from '@/lib/contract/catalog';
-import { apiGet, categoryList, pick, productList, sql } from './helpers';
+import { apiGet, categoryList, pick, productList, sql, clearClientLimits } from './helpers';
+
+test.beforeAll(clearClientLimits);
 
 // Issue #15 in the browser: the New Bundle dialog with its searchable, ordered
 // product picker and tag autocomplete (pickers close on an outside click), and

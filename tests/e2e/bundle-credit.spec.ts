@@ -1,5 +1,7 @@
 import { expect, test } from '@playwright/test';
-import { apiGet, aud, bundleList, registerCustomer, sql, uniqueEmail } from './helpers';
+import { apiGet, aud, bundleList, registerCustomer, sql, uniqueEmail, clearClientLimits } from './helpers';
+
+test.beforeAll(clearClientLimits);
 
 // Bundle credit on a phone (Decision 094): a customer who bought one item of a
 // bundle sees "You own 1 of N: pay X AUD" on the bundle's page and in the cart,

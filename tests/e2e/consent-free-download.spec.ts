@@ -1,6 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { createFreeProduct } from '../support/free-product';
-import { sql, uniqueEmail, waitForMail } from './helpers';
+import { sql, uniqueEmail, waitForMail, clearClientLimits } from './helpers';
+
+test.beforeAll(clearClientLimits);
 
 // Issue #29 §2–§3 on a phone (Decision 095): a customer registers with the
 // unticked consent box ticked, turns the newsletter off and review requests

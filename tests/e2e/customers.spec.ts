@@ -1,6 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { signInAsAdmin, uniqueEmail } from './helpers';
+import { signInAsAdmin, uniqueEmail, clearClientLimits } from './helpers';
+
+test.beforeAll(clearClientLimits);
 
 // The Customers tab (Decision 091) on a phone and on a desktop screen: reached
 // from the tab list by keyboard, searched and filtered on the server, a

@@ -2,7 +2,9 @@ import AxeBuilder from '@axe-core/playwright';
 import { randomBytes } from 'node:crypto';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { zonedDateTime } from '@/lib/format';
-import { apiGet, aud, categoryList, productList, sql } from './helpers';
+import { apiGet, aud, categoryList, productList, sql, clearClientLimits } from './helpers';
+
+test.beforeAll(clearClientLimits);
 
 // Admin → Vouchers → Discount codes (Decision 090) on a desktop and on a phone:
 // a code made with its rules (the end typed in Sydney time, stored as that

@@ -29,14 +29,15 @@ test('exports the Orders tab and All Products, and imports an edited products fi
   const panel = page.getByRole('tabpanel');
 
   await page.goto('/admin/dashboard?tab=orders');
-  const orders = await downloaded(page, () => panel.getByRole('link', { name: 'Export CSV' }).click());
+  // The tab's own export; each order's download log has an Export CSV link of its own.
+  const orders = await downloaded(page, () => panel.locator('a[href^="/api/admin/orders.csv"]').click());
   expect(orders.download.suggestedFilename()).toMatch(/^orders-\d{4}-\d{2}-\d{2}\.csv$/);
   expect(orders.text.split('\r\n')[0]).toBe('date,order,customer,product_id,product,tier,price,discount,price_paid,gst,refunded,status');
 
   await page.goto('/admin/dashboard?tab=products');
   await panel.getByLabel('Search products').fill(title);
   await expect(panel.getByRole('list', { name: 'Products and bundles' }).getByRole('listitem')).toHaveCount(1);
-  const products = await downloaded(page, () => panel.getByRole('link', { name: 'Export CSV' }).click());
+  const products = await downloaded(page, () => panel.locator('a[href^="/api/admin/products.csv"]').click());
   expect(products.download.suggestedFilename()).toMatch(/^products-\d{4}-\d{2}-\d{2}\.csv$/);
   const lines = products.text.trimEnd().split('\r\n');
   // The search narrowed the export to the one product, as it narrowed the list.

@@ -3,7 +3,9 @@ import { expect, test, type Page } from '@playwright/test';
 import { formatDate } from '@/lib/format';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { registerCustomer, uniqueEmail, type CaughtMail } from './helpers';
+import { registerCustomer, uniqueEmail, type CaughtMail, clearClientLimits } from './helpers';
+
+test.beforeAll(clearClientLimits);
 
 // Issue #17 §4 in the browser (Decision 68): the owner replaces a file in the
 // Edit dialog and presses "Email buyers about this update"; the earlier buyer

@@ -61,6 +61,18 @@ export const uniqueEmail = (label: string) => `${label}-${uniqueSuffix().toLower
 
 export { waitForMail, type CaughtMail } from '../support/mail';
 
+/**
+ * Every browser test comes from one address (127.0.0.1): the suite registers and signs in far
+ * more customers than the per-client registration and sign-in limits allow one visitor
+ * (docs/security.md A2, A11), so each file that does starts with them cleared. The limits
+ * themselves are tested in tests/security.
+ */
+export async function clearClientLimits(): Promise<void> {
+  await sql(`DELETE FROM "RateLimit" WHERE split_part(key, ':', 1) = ANY($1)`, [
+    ['register', 'login', 'login-pair', 'login-device', 'admin-login', 'admin-login-device'],
+  ]);
+}
+
 /** Signs the page in as the demo admin, on the dashboard. */
 export async function signInAsAdmin(page: Page): Promise<void> {
   await page.goto('/admin/login');

@@ -1,6 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { pdfText } from '../support/pdf-text';
-import { apiGet, productList, uniqueEmail } from './helpers';
+import { apiGet, productList, uniqueEmail, clearClientLimits } from './helpers';
+
+test.beforeAll(clearClientLimits);
 
 // Licences in the browser (Decisions 081, 082): a customer picks Commercial on
 // the product page (choosing another tier switches the one in the cart), pays,

@@ -1,7 +1,9 @@
 import { expect, test } from '@playwright/test';
 import PgBoss from 'pg-boss';
-import { registerCustomer, sql, uniqueEmail, waitForMail, type CaughtMail } from './helpers';
+import { registerCustomer, sql, uniqueEmail, waitForMail, type CaughtMail, clearClientLimits } from './helpers';
 import { buyAsCustomer, createGalleryProduct, expectNoAxeViolations, putOnSale } from './gallery-product';
+
+test.beforeAll(clearClientLimits);
 
 // Marketing email as a mail client receives it (Decision 087): a review request
 // and a wishlist sale alert sent by the shop's own worker through real SMTP to

@@ -1,7 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { adminLoginResponse } from '@/lib/contract/admin';
 import { signInResponse } from '@/lib/contract/accounts';
-import { apiGet, productList, sql, uniqueEmail, waitForMail } from './helpers';
+import { apiGet, productList, sql, uniqueEmail, waitForMail, clearClientLimits } from './helpers';
+
+test.beforeAll(clearClientLimits);
 
 // Admin → Email as a manager uses it (Decision 096): write a newsletter with a
 // featured product, preview it, send a test to their own address, send it to

@@ -1,6 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
-import { registerCustomer, uniqueEmail } from './helpers';
+import { registerCustomer, uniqueEmail, clearClientLimits } from './helpers';
 import { buyAsCustomer, createGalleryProduct, expectNoAxeViolations, type GalleryProduct } from './gallery-product';
+
+test.beforeAll(clearClientLimits);
 
 // Issue #28 §1, §2, §4 in the browser, on a phone-sized and a desktop screen
 // (Decision 086): the gallery (thumbnails, a swipe on the phone, the lightbox

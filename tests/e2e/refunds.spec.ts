@@ -1,5 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
-import { apiGet, productList, registerCustomer, signInAsAdmin, uniqueEmail } from './helpers';
+import { apiGet, productList, registerCustomer, signInAsAdmin, uniqueEmail, clearClientLimits } from './helpers';
+
+test.beforeAll(clearClientLimits);
 
 // The back office refunds one item of a customer's order (test payment mode):
 // the card shows it Refunded with the order's download log and its CSV export,

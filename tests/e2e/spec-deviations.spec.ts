@@ -1,5 +1,8 @@
 // Issue #15 §5 in the browser: places where main showed something other than docs/product.md.
 import { expect, test, type Page } from '@playwright/test';
+import { clearClientLimits } from './helpers';
+
+test.beforeAll(clearClientLimits);
 
 test.describe('/membership-success', () => {
   const STATUS = '**/api/membership/subscription-status/**';

@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import * as OTPAuth from 'otpauth';
-import { uniqueEmail, waitForMail } from './helpers';
+import { uniqueEmail, waitForMail, clearClientLimits } from './helpers';
+
+test.beforeAll(clearClientLimits);
 
 // Staff end to end (Decision 084): the owner invites, the member sets a
 // password from the emailed link, enrols an authenticator app (the code is
@@ -45,7 +47,7 @@ test('an invited manager sets a password, enrols two-factor sign-in and signs in
     await panel.getByLabel('Email', { exact: true }).fill(email);
     await panel.getByLabel('Name', { exact: true }).fill('Morgan Manager');
     await panel.getByLabel('Role', { exact: true }).selectOption('manager');
-    await panel.getByRole('button', { name: 'Send invitation' }).click();
+    await panel.getByRole('button', { name: 'Send invitation', exact: true }).click();
     await expect(toast(page, `Invitation sent to ${email}`)).toBeVisible();
     await expect(panel.getByTestId('staff-member').filter({ hasText: email })).toContainText('Invited');
     await logout(page);

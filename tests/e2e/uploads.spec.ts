@@ -4,7 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type Page, type Response } from '@playwright/test';
 import sharp from 'sharp';
-import { apiGet, categoryList, pick, sql } from './helpers';
+import { apiGet, categoryList, pick, sql, clearClientLimits } from './helpers';
+
+test.beforeAll(clearClientLimits);
 
 // The upload pipeline end to end (issue #6 §5, docs/product.md §2 Upload): a bulk batch of
 // three generated PNGs through the Upload tab, sent by the browser straight to

@@ -6,8 +6,7 @@ import { Badge } from '@/components/ui/badge';
 import { ChipLink } from '@/components/ui/chip';
 import { Notice } from '@/components/ui/card';
 import { isFreePrice, Price } from '@/components/ui/price';
-import { Stars } from '@/components/ui/stars';
-import { getItem, getItems, getReviewSummary } from '@/lib/cache/catalog';
+import { getItem, getItems } from '@/lib/cache/catalog';
 import { getLicenceTiers } from '@/lib/cache/licences';
 import { getIdentity } from '@/lib/cache/shop';
 import type { CatalogItem } from '@/lib/domain/catalog';
@@ -19,9 +18,8 @@ import { BackButton } from './back-button';
 import { BoughtTogether } from './bought-together';
 import { FreeDownloadForm } from './free-download-form';
 import { LicencePicker } from './licence-picker';
-import { productJsonLd } from './json-ld';
 import { ProductGallery } from './product-gallery';
-import { ReviewsSection } from './reviews-section';
+import { ProductReviews, RatingLink } from './product-reviews';
 import { WishButton } from '@/components/wishlist/heart-button';
 import { BoltIcon } from '@/components/ui/content-icons';
 import { pageInput } from '@/lib/http/page-input';
@@ -62,11 +60,10 @@ export default async function ProductPage({ params }: Props) {
   const item = await load((await pageInput(params)).id);
   if (!item) notFound();
   const now = new Date();
-  const [tiers, included, identity, reviews] = await Promise.all([
+  const [tiers, included, identity] = await Promise.all([
     getLicenceTiers(),
     item.isBundle ? getItems(item.bundleProductIds) : Promise.resolve([]),
     getIdentity(),
-    getReviewSummary(item.id),
   ]);
   const view = toCardView(item, now, tiers);
   const choices = licenceOptions(item, tiers, now).map((o) => ({
@@ -94,12 +91,9 @@ export default async function ProductPage({ params }: Props) {
             {item.isBundle && <Badge tone="bundle">Bundle</Badge>}
           </div>
           <h1 className="text-3xl font-extrabold tracking-tight">{item.title}</h1>
-          {reviews.average !== null && (
-            <a href="#reviews" className="flex items-center gap-2 text-sm text-gray-800 hover:underline">
-              <Stars rating={reviews.average} count={reviews.count} className="h-5 w-5" />
-              {reviews.average.toFixed(1)}
-            </a>
-          )}
+          <Suspense fallback={null}>
+            <RatingLink productId={item.id} />
+          </Suspense>
           <Price price={view.price} size="lg" />
           {item.description && <p className="whitespace-pre-line text-gray-800">{item.description}</p>}
           <div className="flex flex-wrap gap-2 text-sm">
@@ -172,14 +166,12 @@ export default async function ProductPage({ params }: Props) {
           )}
         </div>
       </div>
-      <ReviewsSection productId={item.id} summary={reviews} shopName={identity.name} />
+      <Suspense fallback={null}>
+        <ProductReviews item={item} priceCents={view.price.priceCents} onSale={view.price.onSale} shopName={identity.name} />
+      </Suspense>
       <Suspense fallback={null}>
         <BoughtTogether productId={item.id} tiers={tiers} now={now} />
       </Suspense>
-      <script
-        type="application/ld+json"
-        dangerouslySetInnerHTML={{ __html: productJsonLd(item, view.price.priceCents, view.price.onSale, identity.name, reviews) }}
-      />
     </div>
   );
 }
