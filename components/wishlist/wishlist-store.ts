@@ -23,20 +23,24 @@ function publish(next: State) {
 
 /** Saves and removals started on this page; a list asked for before one of them may not show it. */
 let writes = 0;
+/** Those still on their way to the server: a list read meanwhile may not show them. */
+const inFlight = new Set<Promise<unknown>>();
 const MAX_READS = 3;
 
 /**
  * Loads the ids once per customer and page load; the full list for My Wishlist comes back too.
  * A save made while the list was on its way (the heart a visitor pressed before signing in)
- * would be undone by an answer read before it, so such an answer is asked for again.
+ * would be undone by an answer read before it: the read waits for saves on their way, and an
+ * answer that a save overtook is asked for again.
  */
 export async function loadWishlist(userId: string, force = false): Promise<ApiResult<WishlistResponse> | null> {
   if (!force && requested === userId) return null;
   requested = userId;
   for (let read = 1; ; read++) {
+    await Promise.allSettled([...inFlight]);
     const before = writes;
     const result = await api.get<WishlistResponse>('/api/account/wishlist');
-    if (result.ok && before !== writes && read < MAX_READS) continue;
+    if (result.ok && (before !== writes || inFlight.size > 0) && read < MAX_READS) continue;
     if (result.ok) publish({ userId, ids: new Set(result.body.product_ids) });
     return result;
   }
@@ -46,7 +50,9 @@ export async function loadWishlist(userId: string, force = false): Promise<ApiRe
 export async function setSaved(userId: string, productId: string, saved: boolean): Promise<ApiResult<unknown>> {
   const path = `/api/account/wishlist/${encodeURIComponent(productId)}`;
   writes++;
-  const result = await api.call(path, { method: saved ? 'PUT' : 'DELETE' });
+  const call = api.call(path, { method: saved ? 'PUT' : 'DELETE' });
+  inFlight.add(call);
+  const result = await call.finally(() => inFlight.delete(call));
   if (result.ok && state?.userId === userId) {
     const ids = new Set(state.ids);
     if (saved) ids.add(productId);
