@@ -27,7 +27,15 @@ export function toOrderFilter(q: z.infer<typeof adminOrdersQuerySchema>): OrderF
 }
 
 export function toCustomerFilter(q: z.infer<typeof adminCustomersQuerySchema>): CustomerFilter {
-  return { search: q.q, member: q.member, consent: q.consent, boughtFrom: dayStart(q.bought_from), boughtTo: dayEnd(q.bought_to), limit: q.limit, offset: q.offset };
+  return {
+    search: q.q,
+    member: q.member,
+    consent: q.consent,
+    boughtFrom: dayStart(q.bought_from),
+    boughtTo: dayEnd(q.bought_to),
+    limit: q.limit,
+    offset: q.offset,
+  };
 }
 
 export function toProductSelection(q: z.infer<typeof adminProductsQuerySchema>): ProductSelection & { limit: number; offset: number } {
