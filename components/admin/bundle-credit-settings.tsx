@@ -1,12 +1,10 @@
 'use client';
 
 import { useState } from 'react';
-import { toast } from 'sonner';
 import type { BundleCreditSettingsResponse } from '@/lib/contract/accounts';
-import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { TextField } from '@/components/ui/field';
-import { api, toastFailure } from './session';
+import { SettingsForm } from './settings-form';
 import { adminPaths, useAdminData } from './use-admin-data';
 
 /** Settings → Bundle credit (Decision 094): the lowest share of a bundle's price a customer who owns some of it pays. */
@@ -28,24 +26,14 @@ export function BundleCreditSettings() {
 
 function FloorForm({ saved, onSaved }: { saved: BundleCreditSettingsResponse; onSaved: (next: BundleCreditSettingsResponse) => Promise<void> }) {
   const [percent, setPercent] = useState(String(saved.floor_percent));
-  const [busy, setBusy] = useState(false);
-
-  async function save() {
-    setBusy(true);
-    const result = await api.put<BundleCreditSettingsResponse>(adminPaths.bundleCredit, { floor_percent: Number(percent) });
-    setBusy(false);
-    if (!result.ok) return toastFailure(result.error, 'Failed to save settings');
-    toast.success('Bundle credit saved');
-    await onSaved(result.body);
-  }
 
   return (
-    <form
-      className="flex flex-wrap items-end gap-4"
-      onSubmit={(e) => {
-        e.preventDefault();
-        void save();
-      }}
+    <SettingsForm
+      path={adminPaths.bundleCredit}
+      savedMessage="Bundle credit saved"
+      body={() => ({ floor_percent: Number(percent) })}
+      onSaved={onSaved}
+      note="A signed-in customer pays for a bundle its price less what they paid for the items of it they own, never less than this share of its price. Checkouts from now on use it."
     >
       <div className="w-48">
         <TextField
@@ -59,13 +47,6 @@ function FloorForm({ saved, onSaved }: { saved: BundleCreditSettingsResponse; on
           onChange={(e) => setPercent(e.target.value)}
         />
       </div>
-      <Button type="submit" disabled={busy}>
-        {busy ? 'Saving...' : 'Save'}
-      </Button>
-      <p className="w-full text-xs text-gray-600">
-        A signed-in customer pays for a bundle its price less what they paid for the items of it they own, never less than this share of its price. Checkouts
-        from now on use it.
-      </p>
-    </form>
+    </SettingsForm>
   );
 }

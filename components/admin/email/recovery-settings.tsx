@@ -1,14 +1,12 @@
 'use client';
 
 import { useState } from 'react';
-import { toast } from 'sonner';
 import type { AbandonedCheckoutSettingsBody } from '@/lib/contract/newsletters';
 import type { DiscountCodeResponse } from '@/lib/contract/discounts';
-import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { TextField } from '@/components/ui/field';
 import { CheckboxField, SelectField } from '@/components/ui/form-controls';
-import { api, toastFailure } from '../session';
+import { SettingsForm } from '../settings-form';
 import { useAdminData } from '../use-admin-data';
 
 const PATH = '/api/admin/settings/abandoned-checkout';
@@ -42,24 +40,14 @@ function RecoveryForm({ saved, codes, onSaved }: FormProps) {
   const [enabled, setEnabled] = useState(saved.enabled);
   const [hours, setHours] = useState(String(saved.delay_hours));
   const [codeId, setCodeId] = useState(saved.discount_code_id ?? '');
-  const [busy, setBusy] = useState(false);
-
-  async function save() {
-    setBusy(true);
-    const result = await api.put<AbandonedCheckoutSettingsBody>(PATH, { enabled, delay_hours: Number(hours), discount_code_id: codeId || null });
-    setBusy(false);
-    if (!result.ok) return toastFailure(result.error, 'Failed to save settings');
-    toast.success('Abandoned checkout email saved');
-    await onSaved(result.body);
-  }
 
   return (
-    <form
-      className="flex flex-wrap items-end gap-4"
-      onSubmit={(e) => {
-        e.preventDefault();
-        void save();
-      }}
+    <SettingsForm
+      path={PATH}
+      savedMessage="Abandoned checkout email saved"
+      body={() => ({ enabled, delay_hours: Number(hours), discount_code_id: codeId || null })}
+      onSaved={onSaved}
+      note="One email per checkout, only to signed-in customers who agreed to receive the newsletter, never once they bought the items, with a link that puts the cart back."
     >
       <CheckboxField id="recovery-on" label="Remind customers of an unpaid card checkout" checked={enabled} onChange={(e) => setEnabled(e.target.checked)} />
       <div className="w-40">
@@ -85,13 +73,6 @@ function RecoveryForm({ saved, codes, onSaved }: FormProps) {
           ))}
         </SelectField>
       </div>
-      <Button type="submit" disabled={busy}>
-        {busy ? 'Saving...' : 'Save'}
-      </Button>
-      <p className="w-full text-xs text-gray-600">
-        One email per checkout, only to signed-in customers who agreed to receive the newsletter, never once they bought the items, with a link that puts the
-        cart back.
-      </p>
-    </form>
+    </SettingsForm>
   );
 }

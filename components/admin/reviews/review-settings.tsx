@@ -1,13 +1,11 @@
 'use client';
 
 import { useState } from 'react';
-import { toast } from 'sonner';
 import type { ReviewSettingsResponse } from '@/lib/contract/reviews';
-import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { TextField } from '@/components/ui/field';
 import { CheckboxField } from '@/components/ui/form-controls';
-import { api, toastFailure } from '../session';
+import { SettingsForm } from '../settings-form';
 import { adminPaths, useAdminData } from '../use-admin-data';
 
 /** The review request email: on or off, and how many days after purchase it goes. */
@@ -19,7 +17,7 @@ export function ReviewSettings() {
         Review request email
       </h2>
       {data ? (
-        <SettingsForm key={JSON.stringify(data)} saved={data} onSaved={async (next) => void (await mutate(next, { revalidate: false }))} />
+        <ReviewRequestForm key={JSON.stringify(data)} saved={data} onSaved={async (next) => void (await mutate(next, { revalidate: false }))} />
       ) : (
         <p role="status">Loading...</p>
       )}
@@ -27,27 +25,17 @@ export function ReviewSettings() {
   );
 }
 
-function SettingsForm({ saved, onSaved }: { saved: ReviewSettingsResponse; onSaved: (next: ReviewSettingsResponse) => Promise<void> }) {
+function ReviewRequestForm({ saved, onSaved }: { saved: ReviewSettingsResponse; onSaved: (next: ReviewSettingsResponse) => Promise<void> }) {
   const [enabled, setEnabled] = useState(saved.request_enabled);
   const [days, setDays] = useState(String(saved.request_delay_days));
-  const [busy, setBusy] = useState(false);
-
-  async function save() {
-    setBusy(true);
-    const result = await api.put<ReviewSettingsResponse>(adminPaths.reviewSettings, { request_enabled: enabled, request_delay_days: Number(days) });
-    setBusy(false);
-    if (!result.ok) return toastFailure(result.error, 'Failed to save settings');
-    toast.success('Review requests saved');
-    await onSaved(result.body);
-  }
 
   return (
-    <form
-      className="flex flex-wrap items-end gap-4"
-      onSubmit={(e) => {
-        e.preventDefault();
-        void save();
-      }}
+    <SettingsForm
+      path={adminPaths.reviewSettings}
+      savedMessage="Review requests saved"
+      body={() => ({ request_enabled: enabled, request_delay_days: Number(days) })}
+      onSaved={onSaved}
+      note="Sent once per order to customers with an account, never after a refund, with an unsubscribe link. Orders paid from now on follow these settings."
     >
       <CheckboxField id="review-requests-on" label="Email buyers asking for a review" checked={enabled} onChange={(e) => setEnabled(e.target.checked)} />
       <div className="w-40">
@@ -63,12 +51,6 @@ function SettingsForm({ saved, onSaved }: { saved: ReviewSettingsResponse; onSav
           onChange={(e) => setDays(e.target.value)}
         />
       </div>
-      <Button type="submit" disabled={busy}>
-        {busy ? 'Saving...' : 'Save'}
-      </Button>
-      <p className="w-full text-xs text-gray-600">
-        Sent once per order to customers with an account, never after a refund, with an unsubscribe link. Orders paid from now on follow these settings.
-      </p>
-    </form>
+    </SettingsForm>
   );
 }
