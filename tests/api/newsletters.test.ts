@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { productResponse } from '@/lib/contract/catalog';
 import { checkoutSessionResponse } from '@/lib/contract/checkout';
+import { discountCodeResponse } from '@/lib/contract/discounts';
 import {
   abandonedCheckoutSettingsSchema,
   cartRestoreResponse,
@@ -144,8 +145,14 @@ describe('the abandoned checkout email', () => {
   });
 
   it('refuses a membership code as the recovery code', async () => {
-    const [promo] = await sql<{ id: string }>(`SELECT id FROM "DiscountCode" WHERE scope = 'membership' LIMIT 1`);
-    expect(promo).toBeDefined();
+    // Made here: this file may run before (or without) any other that makes one.
+    const made = await call('POST', '/api/admin/discounts', {
+      headers: owner,
+      json: { type: 'percentage', value: 20, applies_to: 'membership' },
+    });
+    expect(made.status, made.text).toBe(201);
+    const promo = expectShape(discountCodeResponse, made.body);
+    expect(promo.applies_to).toBe('membership');
     const res = await call('PUT', '/api/admin/settings/abandoned-checkout', {
       headers: manager.auth,
       json: { enabled: true, delay_hours: 1, discount_code_id: promo.id },
