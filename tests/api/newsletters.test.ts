@@ -7,6 +7,7 @@ import PgBoss from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { productResponse } from '@/lib/contract/catalog';
+import { categoryWriteResponse } from '@/lib/contract/catalog';
 import { checkoutSessionResponse } from '@/lib/contract/checkout';
 import { discountCodeResponse } from '@/lib/contract/discounts';
 import {
@@ -17,10 +18,11 @@ import {
   newsletterResponse,
   newsletterTestResponse,
 } from '@/lib/contract/newsletters';
+import { createFreeProduct } from '../support/free-product';
 import { waitForMail } from '../support/mail';
 import { inviteStaffMember, type StaffMember } from '../support/staff-http';
 import { adminToken, call, clearRateLimits, closeDb, expectErrorShape, registerCustomer, sql, unique, type Customer } from '../security/helpers';
-import { expectShape } from './helpers';
+import { expectShape, SHOP_URL } from './helpers';
 
 // The job name of lib/domain/abandoned-checkouts (its cron queues it every 10 minutes).
 const ABANDONED_CHECKOUT_JOB = 'abandoned-checkout-emails';
@@ -115,6 +117,78 @@ describe('a newsletter', () => {
     expectErrorShape(await call('GET', `${PATH}/nosuchnewsletter0`, { headers: manager.auth }), 404);
     expectErrorShape(await call('POST', PATH, { headers: manager.auth, json: { subject: 'x', markdown: 'y', featured_product_ids: ['nosuchproduct0'] } }), 400);
     expect((await sql(`SELECT 1 FROM "NewsletterDelivery" WHERE "newsletterId" = $1`, [draft.id])).length).toBe(0);
+  });
+});
+
+describe("a guest's consent (Decision 097)", () => {
+  /** A newsletter to a segment, sent and waited for; its delivery rows. */
+  async function sendToSegment(segment: string) {
+    const draft = await createDraft(`Guests ${unique()}`);
+    const started = await call('POST', `${PATH}/${draft.id}/send`, { headers: manager.auth, json: { segment } });
+    expect(started.status, started.text).toBe(202);
+    let progress = expectShape(newsletterProgressResponse, (await call('GET', `${PATH}/${draft.id}/progress`, { headers: manager.auth })).body);
+    for (let tries = 0; progress.queued > 0 && tries < 60; tries++) {
+      await new Promise((r) => setTimeout(r, 500));
+      progress = expectShape(newsletterProgressResponse, (await call('GET', `${PATH}/${draft.id}/progress`, { headers: manager.auth })).body);
+    }
+    expect(progress.queued).toBe(0);
+    const rows = await sql<{ email: string; userId: string | null; status: string }>(
+      `SELECT email, "userId", status::text FROM "NewsletterDelivery" WHERE "newsletterId" = $1`,
+      [draft.id],
+    );
+    return { draft, rows };
+  }
+
+  it('reaches a guest who ticked the box at checkout, by address, and their link unsubscribes them at once', async () => {
+    // A category of its own, so the segment holds this guest alone.
+    const name = `Guest mail ${unique()}`;
+    const made = await call('POST', '/api/categories', { headers: owner, json: { name, subcategories: [] } });
+    expectShape(categoryWriteResponse, made.body);
+    expect(made.status, made.text).toBe(201);
+    const productId = await createFreeProduct(SHOP_URL, `Guest mail kit ${unique()}`, { price: '7', category: name });
+    const email = `nl-guest-${unique()}@example.com`;
+    const checkout = await call('POST', '/api/checkout/session', { json: { items: [{ product_id: productId }], marketing_consent: true } });
+    expect(checkout.status, checkout.text).toBe(200);
+    const { session_id } = expectShape(checkoutSessionResponse, checkout.body);
+    expect((await call('POST', `/api/checkout/test/${session_id}/complete`, { json: { email } })).status).toBe(200);
+
+    const first = await sendToSegment(`category:${name}`);
+    expect(first.rows).toEqual([{ email, userId: null, status: 'sent' }]);
+    const mail = await waitForMail(email, 30_000, first.draft.subject);
+    expect(mail.text).toContain('because you asked for it when you bought or downloaded from us');
+    const token = decodeURIComponent(/\/unsubscribe\?token=(\S+)/.exec(mail.text)![1]);
+    expect(token.startsWith('a1.')).toBe(true);
+    expect(mail.headers['list-unsubscribe']).toContain(encodeURIComponent(token));
+
+    // The page names the address masked, and changes nothing on GET.
+    const page = await fetch(`${SHOP_URL}/unsubscribe?token=${encodeURIComponent(token)}`);
+    expect(await page.text()).toContain('n***@example.com');
+    expect(await sendToSegment(`category:${name}`).then((r) => r.rows.map((row) => row.email))).toEqual([email]);
+
+    // One click from the mail client, as RFC 8058 has it.
+    const off = await call('POST', `/api/email/unsubscribe?token=${encodeURIComponent(token)}`, { form: { 'List-Unsubscribe': 'One-Click' } });
+    expect(off.status, off.text).toBe(200);
+    const [latest] = await sql<{ given: boolean; source: string; userId: string | null }>(
+      `SELECT given, source, "userId" FROM "ConsentRecord" WHERE email = $1 ORDER BY "createdAt" DESC, id DESC LIMIT 1`,
+      [email],
+    );
+    expect(latest).toEqual({ given: false, source: 'one_click', userId: null });
+    expect((await sendToSegment(`category:${name}`)).rows).toEqual([]);
+  });
+
+  it("follows the account's choice once the address has an account, so nobody is written to twice", async () => {
+    const [reader, silent] = [await registerCustomer('nl-guest-account'), await registerCustomer('nl-guest-silent')];
+    await consent(reader);
+    // Both addresses also ticked the box as guests, before their accounts proved them (still unverified).
+    for (const customer of [reader, silent])
+      await sql(
+        `INSERT INTO "ConsentRecord" (id, email, "userId", category, given, source, wording) VALUES ($1, $2, NULL, 'newsletter', true, 'guest_checkout', 'x')`,
+        [`guest${customer.id}`, customer.email],
+      );
+    const { rows } = await sendToSegment('never_bought');
+    expect(rows.filter((r) => r.email === reader.email)).toEqual([{ email: reader.email, userId: reader.id, status: 'sent' }]);
+    // The account has not consented: its address's guest record waits for the account to prove it.
+    expect(rows.filter((r) => r.email === silent.email)).toEqual([]);
   });
 });
 

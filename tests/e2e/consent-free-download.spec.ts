@@ -17,7 +17,7 @@ const SHOP_URL = process.env.SHOP_URL as string;
 test('register with consent, change email preferences, get a free product by email and download it', async ({ page }) => {
   test.setTimeout(120_000);
   const title = `Phone free kit ${Date.now()}`;
-  const productId = await createFreeProduct(SHOP_URL, title, 'phone free file');
+  const productId = await createFreeProduct(SHOP_URL, title, { fileText: 'phone free file' });
   const email = uniqueEmail('consent-e2e');
 
   await page.goto('/login');

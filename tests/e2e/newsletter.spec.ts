@@ -76,7 +76,7 @@ test('a manager writes, previews, tests and sends a newsletter to a segment, and
   const confirm = page.getByRole('dialog', { name: 'Send this newsletter?' });
   await expect(confirm).toContainText('It goes to: Customers who never bought.');
   await confirm.getByRole('button', { name: 'Send newsletter' }).click();
-  await expect(page.getByText(/^Sending to \d+ customers$/)).toBeVisible();
+  await expect(page.getByText(/^Sending to \d+ recipients$/)).toBeVisible();
 
   const row = panel.getByRole('list', { name: 'Newsletters' }).getByRole('listitem').filter({ hasText: subject });
   await expect(row.getByText('Sent', { exact: true })).toBeVisible({ timeout: 30_000 });

@@ -18,21 +18,23 @@ const fx = createFixtures('Mail');
 const DAY_MS = 86_400_000;
 
 async function loadApp() {
-  const [checkout, orders, refunds, reviews, requests, wishlist, marketing, invoices, jobs, handlers, db, format, unsubscribeRoute] = await Promise.all([
-    import('@/lib/domain/checkout'),
-    import('@/lib/domain/orders'),
-    import('@/lib/domain/refunds'),
-    import('@/lib/domain/reviews'),
-    import('@/lib/domain/review-requests'),
-    import('@/lib/domain/wishlist'),
-    import('@/lib/domain/marketing'),
-    import('@/lib/domain/invoices'),
-    import('@/lib/domain/jobs'),
-    import('@/lib/domain/background-work'),
-    import('@/lib/infra/db'),
-    import('@/lib/format'),
-    import('@/app/api/email/unsubscribe/route'),
-  ]);
+  const [checkout, orders, refunds, reviews, requests, wishlist, marketing, consent, invoices, jobs, handlers, db, format, unsubscribeRoute] =
+    await Promise.all([
+      import('@/lib/domain/checkout'),
+      import('@/lib/domain/orders'),
+      import('@/lib/domain/refunds'),
+      import('@/lib/domain/reviews'),
+      import('@/lib/domain/review-requests'),
+      import('@/lib/domain/wishlist'),
+      import('@/lib/domain/marketing'),
+      import('@/lib/domain/consent'),
+      import('@/lib/domain/invoices'),
+      import('@/lib/domain/jobs'),
+      import('@/lib/domain/background-work'),
+      import('@/lib/infra/db'),
+      import('@/lib/format'),
+      import('@/app/api/email/unsubscribe/route'),
+    ]);
   return {
     ...checkout,
     ...orders,
@@ -41,6 +43,7 @@ async function loadApp() {
     ...requests,
     ...wishlist,
     ...marketing,
+    recordAddressConsent: consent.recordAddressConsent,
     saveBusinessDetails: invoices.saveBusinessDetails,
     runDueJobs: jobs.runDueJobs,
     registerJobHandlers: handlers.registerJobHandlers,
@@ -215,6 +218,40 @@ describe('one-click unsubscribe', () => {
       subscribed: true,
       maskedEmail: expect.stringMatching(/^m\*\*\*@example\.com$/),
     });
+  });
+});
+
+describe("a guest address's unsubscribe link (Decision 097)", () => {
+  const guestAddress = () => `guest-${randomBytes(5).toString('hex')}@example.com`;
+  const latestConsent = (email: string) =>
+    app.db().consentRecord.findFirst({ where: { email, category: 'newsletter' }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }] });
+
+  it('records the withdrawal for the address, and turns off the account that has that address by now', async () => {
+    const guest = guestAddress();
+    await app.db().$transaction((tx) => app.recordAddressConsent(tx, guest, 'guest_checkout'));
+    const token = app.addressUnsubscribeToken(guest, 'newsletter');
+    expect(await app.describeUnsubscribe(token)).toMatchObject({ category: 'newsletter', subscribed: true, maskedEmail: 'g***@example.com' });
+    expect((await unsubscribe(`?token=${encodeURIComponent(token)}`, { 'List-Unsubscribe': 'One-Click' })).status).toBe(200);
+    expect(await latestConsent(guest)).toMatchObject({ given: false, source: 'one_click', userId: null });
+    expect(await app.describeUnsubscribe(token)).toMatchObject({ subscribed: false });
+
+    const member = await fx.user();
+    await app.setSubscribed(member.id, 'newsletter', true, 'preferences');
+    const memberToken = app.addressUnsubscribeToken(member.email, 'newsletter');
+    expect((await unsubscribe('', { token: memberToken })).status).toBe(200);
+    expect(await app.isSubscribed(member.id, 'newsletter')).toBe(false);
+    expect(await latestConsent(member.email)).toMatchObject({ given: false, source: 'unsubscribe_link', userId: member.id });
+  });
+
+  it("refuses a token re-pointed at another address, and leaves that address's consent alone", async () => {
+    const [victim, attacker] = [guestAddress(), guestAddress()];
+    await app.db().$transaction((tx) => app.recordAddressConsent(tx, victim, 'free_download'));
+    const [version, , category, signature] = app.addressUnsubscribeToken(attacker, 'newsletter').split('.');
+    const forged = [version, Buffer.from(victim).toString('base64url'), category, signature].join('.');
+    const response = await unsubscribe(`?token=${encodeURIComponent(forged)}`);
+    expect(response.status).toBe(400);
+    expect(await app.describeUnsubscribe(forged)).toBeNull();
+    expect(await latestConsent(victim)).toMatchObject({ given: true, source: 'free_download' });
   });
 });
 

@@ -46,6 +46,20 @@ describe('newsletter segments', () => {
     }
   });
 
+  it("reaches guests' addresses by their latest consent record, only those without an account, and never for members", () => {
+    const segments: Segment[] = [{ kind: 'all' }, { kind: 'never_bought' }, { kind: 'category', name: 'Clip Art' }];
+    for (const segment of segments) {
+      const text = segmentRecipientsSql(segment, NOW).text;
+      expect(text, segment.kind).toContain('NOT EXISTS (SELECT 1 FROM "User" a WHERE a.email = g.email)');
+      expect(text, segment.kind).toMatch(
+        /SELECT c\.given FROM "ConsentRecord" c WHERE c\.email = g\.email AND c\.category = \$\d+::"EmailCategory" ORDER BY c\."createdAt" DESC/,
+      );
+    }
+    expect(segmentRecipientsSql({ kind: 'never_bought' }, NOW).text).toContain('o."userId" IS NULL AND o."customerEmail" = g.email');
+    const members = segmentRecipientsSql({ kind: 'members' }, NOW).text;
+    expect(members.slice(members.indexOf('UNION ALL'))).toMatch(/AND FALSE\s*$/);
+  });
+
   it('passes a category name as a bound value, never as SQL', () => {
     const name = `Clip Art'); DELETE FROM "User"; --`;
     const query = segmentRecipientsSql({ kind: 'category', name }, NOW);

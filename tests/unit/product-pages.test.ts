@@ -5,7 +5,7 @@
 // places /login may send a visitor back to.
 import { describe, expect, it } from 'vitest';
 import { galleryOf, MAIN_IMAGE_ID } from '@/lib/domain/catalog/gallery';
-import { readUnsubscribeToken, unsubscribeToken } from '@/lib/domain/marketing/tokens';
+import { addressUnsubscribeToken, readUnsubscribeToken, unsubscribeToken } from '@/lib/domain/marketing/tokens';
 import { reviewerName } from '@/lib/domain/reviews/reads';
 import { saleKeyAt } from '@/lib/domain/wishlist/sale-key';
 import { safeReturnPath } from '@/lib/return-path';
@@ -28,6 +28,37 @@ describe('unsubscribe tokens', () => {
   ])('refuse %s', (_label, alter) => {
     const token = unsubscribeToken(userId, 'review_requests');
     expect(readUnsubscribeToken(alter(token))).toBeNull();
+  });
+});
+
+describe("unsubscribe tokens for a guest's address (Decision 097)", () => {
+  const email = 'guest.buyer@example.com';
+  const encoded = Buffer.from(email).toString('base64url');
+
+  it('name the lower-cased address and category they were made for', () => {
+    expect(readUnsubscribeToken(addressUnsubscribeToken(' Guest.Buyer@Example.com ', 'newsletter'))).toEqual({ email, category: 'newsletter' });
+  });
+
+  it.each([
+    ['another address', (t: string) => t.replace(encoded, Buffer.from('victim@example.com').toString('base64url'))],
+    ['another category', (t: string) => t.replace('.newsletter.', '.review_requests.')],
+    ["an account token's version", (t: string) => t.replace(/^a1\./, 'u1.')],
+    ['a changed signature', (t: string) => `${t.slice(0, -1)}${t.endsWith('A') ? 'B' : 'A'}`],
+    ['an upper-cased address', (t: string) => t.replace(encoded, Buffer.from(email.toUpperCase()).toString('base64url'))],
+  ])('refuse %s', (_label, alter) => {
+    expect(readUnsubscribeToken(alter(addressUnsubscribeToken(email, 'newsletter')))).toBeNull();
+  });
+
+  it("never read an account's token as an address, or the reverse", () => {
+    const account = unsubscribeToken('cabc123', 'newsletter');
+    expect(readUnsubscribeToken(account.replace(/^u1\./, 'a1.'))).toBeNull();
+    // An address that is also a valid id shape still needs its own signature.
+    const asAddress = addressUnsubscribeToken('a@b.c', 'newsletter');
+    expect(readUnsubscribeToken(asAddress.replace(/^a1\./, 'u1.'))).toBeNull();
+  });
+
+  it('refuse a token longer than any real address could make', () => {
+    expect(readUnsubscribeToken(addressUnsubscribeToken(`${'x'.repeat(300)}@example.com`, 'newsletter'))).toBeNull();
   });
 });
 

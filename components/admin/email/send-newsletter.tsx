@@ -24,7 +24,7 @@ export function SendNewsletter({ busy, save, onSent }: Props) {
   async function send() {
     const ok = await confirm({
       title: 'Send this newsletter?',
-      message: `It goes to: ${segmentLabel(segment)}. Only customers who agreed to receive the newsletter get it, and it cannot be changed once sending starts.`,
+      message: `It goes to: ${segmentLabel(segment)}. Only those who agreed to receive the newsletter get it (customers, and guests who ticked the box at checkout or for a free download), and it cannot be changed once sending starts.`,
       confirmLabel: 'Send newsletter',
     });
     if (!ok) return;
@@ -34,7 +34,7 @@ export function SendNewsletter({ busy, save, onSent }: Props) {
       if (!saved) return;
       const result = await api.post<NewsletterResponse>(`${NEWSLETTERS_PATH}/${saved.id}/send`, { segment });
       if (!result.ok) return toastFailure(result.error, 'Failed to send the newsletter');
-      toast.success(`Sending to ${result.body.progress.total} customers`);
+      toast.success(`Sending to ${result.body.progress.total} recipients`);
       await mutate();
       onSent();
     } finally {

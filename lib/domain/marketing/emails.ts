@@ -7,7 +7,7 @@ import { retryWhileUnavailable } from '@/lib/infra/db/unavailable';
 import { sendEmail } from '@/lib/infra/email';
 import { escapeHtml } from '@/lib/infra/markdown';
 import { CATEGORY_LABELS, type EmailCategory } from './categories';
-import { unsubscribeToken } from './tokens';
+import { addressUnsubscribeToken, unsubscribeToken } from './tokens';
 
 const site = () => env().SITE_URL.replace(/\/+$/, '');
 
@@ -29,10 +29,12 @@ async function senderLines(): Promise<string[]> {
 }
 
 /**
+ * `userId`: the customer's account, or null for an address without one (a
+ * guest's consent, Decision 097), whose link then names the address.
  * `html`: an HTML part beside the text (the newsletter's rendered Markdown):
  * already sanitised by its caller; the footer is added here, escaped.
  */
-export type MarketingEmail = { userId: string; to: string; category: EmailCategory; subject: string; lines: string[]; html?: string };
+export type MarketingEmail = { userId: string | null; to: string; category: EmailCategory; subject: string; lines: string[]; html?: string };
 
 /** The HTML part: the caller's safe HTML, then the same footer as the text, every value escaped. */
 function htmlWithFooter(html: string, sender: string[], notice: string, unsubscribeUrl: string): string {
@@ -47,9 +49,10 @@ function htmlWithFooter(html: string, sender: string[], notice: string, unsubscr
  * in mail clients. Logged in EmailLog under the category's name.
  */
 export async function sendMarketingEmail(email: MarketingEmail): Promise<void> {
-  const token = unsubscribeToken(email.userId, email.category);
+  const token = email.userId ? unsubscribeToken(email.userId, email.category) : addressUnsubscribeToken(email.to, email.category);
   const sender = await senderLines();
-  const notice = `You receive ${CATEGORY_LABELS[email.category]} because of your account with us.`;
+  const why = email.userId ? 'because of your account with us' : 'because you asked for it when you bought or downloaded from us';
+  const notice = `You receive ${CATEGORY_LABELS[email.category]} ${why}.`;
   const text = [...email.lines, '', '--', ...sender, '', `${notice} Unsubscribe: ${unsubscribePageUrl(token)}`].join('\n');
   await sendEmail({
     to: email.to,

@@ -1,7 +1,7 @@
 import 'server-only';
 import { db, Prisma } from '@/lib/infra/db';
 import { SUBSCRIBED_BY_DEFAULT, type EmailCategory } from './categories';
-import { recordConsent } from '@/lib/domain/consent';
+import { addressReceives, addressReceivesSql, recordConsent } from '@/lib/domain/consent';
 
 /** Where a choice was made, kept with it: the consent record issue #29 builds on. */
 export type PreferenceSource = 'unsubscribe_link' | 'one_click' | 'preferences' | 'registration';
@@ -58,4 +58,18 @@ export function newsletterAudienceSql(userColumn: Prisma.Sql): Prisma.Sql {
 /** The same rule for one customer, checked right before each newsletter or reminder goes out. */
 export function hasNewsletterConsent(userId: string): Promise<boolean> {
   return isSubscribed(userId, 'newsletter');
+}
+
+/**
+ * The same rule for an address without an account (a guest who ticked the box
+ * at checkout or for a free download, Decision 097): its latest consent
+ * record, over the lower-cased address in `emailColumn`.
+ */
+export function newsletterAddressAudienceSql(emailColumn: Prisma.Sql): Prisma.Sql {
+  return addressReceivesSql(emailColumn, 'newsletter');
+}
+
+/** One newsletter recipient, an account or an address, checked right before their email. */
+export function recipientHasNewsletterConsent(recipient: { userId: string | null; email: string }): Promise<boolean> {
+  return recipient.userId ? hasNewsletterConsent(recipient.userId) : addressReceives(recipient.email, 'newsletter');
 }

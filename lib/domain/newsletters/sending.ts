@@ -11,7 +11,7 @@ import 'server-only';
 import { recordAudit } from '@/lib/domain/audit';
 import { AppError, invalid, notFound } from '@/lib/domain/errors';
 import { enqueue, kickJobs } from '@/lib/domain/jobs';
-import { hasNewsletterConsent, newsletterAudienceSql, sendMarketingEmail } from '@/lib/domain/marketing';
+import { newsletterAddressAudienceSql, newsletterAudienceSql, recipientHasNewsletterConsent, sendMarketingEmail } from '@/lib/domain/marketing';
 import { db, Prisma } from '@/lib/infra/db';
 import { renderStored } from './drafts';
 import { segmentName, segmentRecipientsSql, type Segment } from './segments';
@@ -58,7 +58,8 @@ async function claimBatch(newsletterId: string, now: Date, perMinute: number): P
   return db().$transaction(async (tx) => {
     await tx.$executeRaw`SELECT pg_advisory_xact_lock(${CLAIM_LOCK})`;
     await tx.$executeRaw`UPDATE "NewsletterDelivery" d SET status = 'skipped_unsubscribed'
-      WHERE d."newsletterId" = ${newsletterId} AND d.status = 'queued' AND (d."userId" IS NULL OR NOT ${newsletterAudienceSql(Prisma.sql`d."userId"`)})`;
+      WHERE d."newsletterId" = ${newsletterId} AND d.status = 'queued'
+        AND NOT CASE WHEN d."userId" IS NULL THEN ${newsletterAddressAudienceSql(Prisma.sql`d.email`)} ELSE ${newsletterAudienceSql(Prisma.sql`d."userId"`)} END`;
     const minute = minuteOf(now);
     const [{ used }] = await tx.$queryRaw<{ used: number }[]>`SELECT count(*)::int AS used FROM "NewsletterDelivery"
       WHERE "sentAt" >= ${minute} AND "sentAt" < ${new Date(minute.getTime() + MINUTE_MS)}`;
@@ -82,7 +83,7 @@ export async function sendNewsletterBatch(newsletterId: string, now = new Date()
   const email = claimed.length > 0 ? await renderStored(newsletter, now) : null;
   let sent = 0;
   for (const row of claimed) {
-    if (!row.userId || !(await hasNewsletterConsent(row.userId))) {
+    if (!(await recipientHasNewsletterConsent(row))) {
       await db().newsletterDelivery.update({ where: { id: row.id }, data: { status: 'skipped_unsubscribed', sentAt: null } });
       continue;
     }
