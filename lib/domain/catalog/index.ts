@@ -8,6 +8,7 @@ import { getShopIdentity } from '@/lib/domain/shop-identity';
 import { withRatings } from '@/lib/domain/reviews';
 import { galleryOf } from './gallery';
 import { PRISMA_ORDER } from './listing-order';
+import { canCountByPrice, countByPrice } from './price-counts';
 import { searchCatalog as searchWithPlan, type SearchCounts, type SearchFilter, type SearchPage } from './search';
 import { BANNER_KEY } from './settings';
 import type { CatalogFilter, CatalogItem, CatalogPage, CategoryRecord } from './types';
@@ -107,9 +108,9 @@ export async function listCatalogItems(filter: CatalogFilter = {}): Promise<Cata
   return withRatings(rows.map(toCatalogItem));
 }
 
-/** How many items of a browse listing match, all pages together. */
+/** How many items of a browse listing match, all pages together (by the kept price counts unless a tag narrows it). */
 export async function countCatalog(filter: CatalogFilter = {}): Promise<number> {
-  return db().product.count({ where: whereFor(filter) });
+  return canCountByPrice(filter) ? countByPrice(filter) : db().product.count({ where: whereFor(filter) });
 }
 
 export async function listNewestProducts(count: number): Promise<CatalogItem[]> {
