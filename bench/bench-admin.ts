@@ -55,6 +55,10 @@ const CALLS: { name: string; path: string; budget?: number }[] = [
   { name: 'Settings: banner', path: '/api/settings/banner' },
   { name: 'Settings: business details', path: '/api/admin/settings/business' },
   { name: 'Settings: promo codes', path: '/api/admin/promo-codes' },
+  { name: 'Customers, first page', path: '/api/admin/customers?limit=50&offset=0' },
+  { name: 'Customers, search "member12"', path: '/api/admin/customers?q=member12&limit=50&offset=0' },
+  { name: 'Customers, members', path: '/api/admin/customers?member=true&limit=50&offset=0' },
+  { name: 'Discount codes', path: '/api/admin/discounts?limit=100&offset=0' },
   ...insightsCalls(shopDay()),
 ];
 

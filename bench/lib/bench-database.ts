@@ -14,6 +14,8 @@ export async function prepareBenchDatabase(
   count: number,
   log: (m: string) => void,
   orders?: number,
+  /** Rebuild the Insights figures even when no orders changed (after a rebuild that did not finish). */
+  rebuild = false,
 ): Promise<BenchCatalogue & { orders: number }> {
   Object.assign(process.env, env);
   const url = env.DATABASE_URL ?? (process.env.DATABASE_URL as string);
@@ -29,7 +31,7 @@ export async function prepareBenchDatabase(
   const dropped = products !== count && (await seedBenchOrders(url, 0, log)).created;
   const catalogue = await seedBenchCatalogue(url, count, log);
   const seeded = orders !== undefined && (await seedBenchOrders(url, orders, log)).created;
-  if (dropped || seeded) {
+  if (dropped || seeded || rebuild) {
     const { rebuildSalesFigures } = await import('../../lib/domain/insights');
     // Statistics of the rows just written first: planned on an unanalysed million orders,
     // the refund statements join them by nested loops and run for hours.
