@@ -41,6 +41,10 @@ export const REVIEW_REASON_MAX = 200;
 export const REVIEWS_ON_PAGE = 5;
 export const REVIEW_SORTS = ['newest', 'highest', 'lowest'] as const;
 export type ReviewSort = (typeof REVIEW_SORTS)[number];
+/** The words next to every consent box (registration, guest checkout, free downloads), stored with each consent given through one. */
+export const CONSENT_WORDS = 'Email me new designs and offers';
+/** The longest Insights range one request may ask for: three years, leap day included. */
+export const INSIGHTS_MAX_DAYS = 1_096;
 /** Products one customer can save (a bound on what one account stores and the heart's request returns). */
 export const MAX_WISHLIST_ITEMS = 200;
 /** A licence's certificate PDF; a guest order's names its session id, which is what lets a guest in (Decision 082). */

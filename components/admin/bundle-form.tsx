@@ -1,7 +1,7 @@
 'use client';
 
 import { useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/components/ui/toast';
 import { api, toastFailure } from './session';
 import { Combobox } from '@/components/ui/combobox';
 import { TextField } from '@/components/ui/field';

@@ -1,7 +1,7 @@
 'use client';
 
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/components/ui/toast';
 import type { BusinessDetailsDto } from '@/lib/contract/invoices';
 import { TextField } from '@/components/ui/field';
 import { CheckboxField, TextareaField } from '@/components/ui/form-controls';

@@ -1,7 +1,7 @@
 'use client';
 
 import { useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/components/ui/toast';
 import type { CategoryResponse as Category } from '@/lib/contract/catalog';
 import type { DiscountCodeResponse as DiscountCode } from '@/lib/contract/discounts';
 import { bodyOf, draftOf, emptyDraft, type DiscountDraft } from './discount-draft';

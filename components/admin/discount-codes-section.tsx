@@ -1,7 +1,7 @@
 'use client';
 
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/components/ui/toast';
 import type { DiscountCodeDeleteResponse, DiscountCodeResponse as DiscountCode } from '@/lib/contract/discounts';
 import { dollarsToCents, formatAud, formatDateTime } from '@/lib/format';
 import { Badge, type BadgeTone } from '@/components/ui/badge';

@@ -1,7 +1,7 @@
 'use client';
 
 import { useState, type ChangeEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/components/ui/toast';
 import { api, toastFailure } from './session';
 import { Button } from '@/components/ui/button';
 import { FileButton } from '@/components/ui/file-button';

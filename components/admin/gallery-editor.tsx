@@ -1,7 +1,7 @@
 'use client';
 
 import { useId, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/components/ui/toast';
 import type { ApiResult } from '@/components/data/api';
 import type { GalleryImageResponse } from '@/lib/contract/catalog';
 import { MAX_GALLERY_IMAGES, MAX_IMAGE_ALT_LENGTH } from '@/lib/shop';

@@ -1,7 +1,7 @@
 'use client';
 
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/components/ui/toast';
 import type { AdminProductResponse as AdminProduct } from '@/lib/contract/catalog';
 import type { AdminTiersResponse } from '@/lib/contract/licences';
 import { dollarsToCents, formatAud } from '@/lib/format';

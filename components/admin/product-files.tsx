@@ -1,7 +1,7 @@
 'use client';
 
 import { useRef, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/components/ui/toast';
 import { api, toastFailure } from './session';
 import { useConfirm } from '@/components/ui/confirm';
 import { Button } from '@/components/ui/button';

@@ -1,7 +1,7 @@
 'use client';
 
 import { useState, type ChangeEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/components/ui/toast';
 import type { ProductImportResponse } from '@/lib/contract/exports';
 import { Button } from '@/components/ui/button';
 import { Notice } from '@/components/ui/card';

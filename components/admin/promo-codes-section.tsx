@@ -1,7 +1,7 @@
 'use client';
 
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/components/ui/toast';
 import type { PromoCodeResponse as PromoCode } from '@/lib/contract/membership';
 import { api, toastFailure } from './session';
 import { TextField } from '@/components/ui/field';

@@ -1,6 +1,6 @@
 'use client';
 
-import { toast } from 'sonner';
+import { toast } from '@/components/ui/toast';
 import { createApiClient, type ApiError } from '@/components/data/api';
 
 // The admin's side of the one API client. The session is the HttpOnly

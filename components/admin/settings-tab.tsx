@@ -1,7 +1,7 @@
 'use client';
 
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/components/ui/toast';
 import { splitBanner } from '@/lib/banner';
 import type { Permission } from '@/lib/staff-permissions';
 import { BundleCreditSettings } from './bundle-credit-settings';

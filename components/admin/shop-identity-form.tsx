@@ -1,7 +1,7 @@
 'use client';
 
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/components/ui/toast';
 import type { ShopIdentityDto } from '@/lib/contract/shop-identity';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';

@@ -1,7 +1,7 @@
 'use client';
 
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/components/ui/toast';
 import type { ShopPageDto } from '@/lib/contract/shop-identity';
 import { SHOP_PAGES, type ShopPageSlug } from '@/lib/shop-pages';
 import { Button } from '@/components/ui/button';

@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/components/ui/toast';
 import { api, toastFailure } from './session';
 import { Button } from '@/components/ui/button';
 import type { CategoryResponse as Category, TagResponse as Tag } from '@/lib/contract/catalog';

@@ -1,6 +1,6 @@
 'use client';
 
-import { toast } from 'sonner';
+import { toast } from '@/components/ui/toast';
 import { addToCart, switchedMessage, type CartItem } from '@/lib/cart';
 import { readCart, writeCart } from './use-cart';
 

@@ -1,7 +1,7 @@
 'use client';
 
 import { useRouter } from 'next/navigation';
-import { toast } from 'sonner';
+import { toast } from '@/components/ui/toast';
 import Link from 'next/link';
 import { useOwnedProductIds } from '@/components/account/use-owned';
 import { Badge } from '@/components/ui/badge';

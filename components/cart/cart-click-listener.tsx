@@ -2,7 +2,7 @@
 
 import { useRouter } from 'next/navigation';
 import { useEffect } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/components/ui/toast';
 import { addedMessage, DUPLICATE_MESSAGE, parseCart } from '@/lib/cart';
 import { addItem } from './add-item';
 

@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/components/ui/toast';
 import { api } from '@/components/data/api';
 import type { CartRestoreResponse } from '@/lib/contract/newsletters';
 import { addToCart, readCartRecord } from '@/lib/cart';

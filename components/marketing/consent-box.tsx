@@ -1,5 +1,5 @@
 import { CheckboxField } from '@/components/ui/form-controls';
-import { CONSENT_WORDS } from '@/lib/contract/marketing';
+import { CONSENT_WORDS } from '@/lib/shop';
 
 /** The unticked consent box (Decision 095): its words are stored with the consent, so they come from one constant. */
 export function ConsentBox({ id, checked, onChange, className }: { id: string; checked: boolean; onChange: (checked: boolean) => void; className?: string }) {

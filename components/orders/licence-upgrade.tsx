@@ -2,7 +2,7 @@
 
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/components/ui/toast';
 import { api } from '@/components/data/api';
 import type { CheckoutSessionResponse } from '@/lib/contract/checkout';
 import type { OrderLicenceResponse } from '@/lib/contract/licences';

@@ -2,7 +2,7 @@
 
 import { useRouter } from 'next/navigation';
 import { useEffect } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/components/ui/toast';
 import { storeUser, useStoredUser } from '@/components/account/use-user';
 import { loadWishlist, setSaved, useWishlistIds } from './wishlist-store';
 

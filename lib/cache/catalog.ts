@@ -6,6 +6,7 @@ import { API_LIST_LIMIT, PRODUCTS_PAGE_SIZE, REVIEWS_ON_PAGE } from '@/lib/shop'
 import { clearSearchTotals, getSearchTotal, setSearchTotal } from './search-totals';
 import { CATALOG_TAG, productTag, SHOP_IDENTITY_TAG } from './catalog-tag';
 import { SEARCH_TAG } from './search-entries.mjs';
+import { sharedRuns } from './shared-runs';
 import { cachedWhen } from './stored-when';
 
 // Cached catalogue reads for pages. Every admin write calls revalidateCatalog(),
@@ -93,7 +94,7 @@ async function readSearch(filter: catalog.SearchFilter): Promise<catalog.Catalog
  * costs its query as it always did. The catalogue tag refreshes them on every
  * admin write.
  */
-const cachedSearch = unstable_cache(readSearch, ['catalog-search'], { tags: [CATALOG_TAG, SEARCH_TAG], revalidate: CATALOG_REVALIDATE_SECONDS });
+const cachedSearch = unstable_cache(sharedRuns(readSearch), ['catalog-search'], { tags: [CATALOG_TAG, SEARCH_TAG], revalidate: CATALOG_REVALIDATE_SECONDS });
 
 /** Matching is case-insensitive (ILIKE, lower-cased tags and words), so one spelling stands for all. */
 export function normalizeSearch(search: string): string {

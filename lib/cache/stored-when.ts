@@ -1,5 +1,6 @@
 import 'server-only';
 import { unstable_cache } from 'next/cache';
+import { sharedRuns } from './shared-runs';
 
 // unstable_cache stores whatever its function returns, so a lookup of a
 // made-up id or an out-of-range page would write an entry per value a
@@ -14,16 +15,17 @@ class NotStored<R> extends Error {
 
 type CacheOptions = { tags: string[]; revalidate: number };
 
-/** Like unstable_cache, but a result for which `keep` is false is returned without being stored. */
+/** Like unstable_cache, but a result for which `keep` is false is returned without being stored; concurrent reads of one key run once (shared-runs.ts). */
 export function cachedWhen<A extends unknown[], R>(
   read: (...args: A) => Promise<R>,
   keep: (result: R) => boolean,
   keyParts: string[],
   options: CacheOptions,
 ): (...args: A) => Promise<R> {
+  const shared = sharedRuns(read);
   const cached = unstable_cache(
     async (...args: A) => {
-      const result = await read(...args);
+      const result = await shared(...args);
       if (!keep(result)) throw new NotStored(result);
       return result;
     },

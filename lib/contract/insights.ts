@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { dayCount, INTERVALS, isDay } from '@/lib/calendar';
+import { INSIGHTS_MAX_DAYS } from '@/lib/shop';
 
 // GET /api/admin/insights (docs/product.md §7, Decision 083): the figures of a
 // range of the shop's days (Australia/Sydney), both ends included. Money in
 // dollars, GST inclusive; net figures and BAS lines can be negative when a
 // period's refunds outweigh its sales.
 
-/** The longest range one request may ask for: three years, leap day included. */
-export const INSIGHTS_MAX_DAYS = 1_096;
+export { INSIGHTS_MAX_DAYS };
 
 const day = (name: string) => z.string().refine(isDay, `${name} must be a date written YYYY-MM-DD`);
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CONSENT_WORDS } from '@/lib/shop';
 
 // Marketing email preferences (Decision 087).
 /** POST /api/email/unsubscribe: the link's token (query or form) and RFC 8058's one-click field. */
@@ -6,8 +7,8 @@ export const unsubscribeQuery = z.object({ token: z.string().min(1).max(300).opt
 export const unsubscribeForm = z.object({ token: z.string().min(1).max(300).optional(), 'List-Unsubscribe': z.string().max(50).optional() });
 export const unsubscribeResponse = z.object({ success: z.literal(true), category: z.string(), message: z.string() });
 
-/** The words next to every consent box (registration, guest checkout, free downloads), stored with each consent given through one. */
-export const CONSENT_WORDS = 'Email me new designs and offers';
+// Here for the server and tests; browser code imports it from lib/shop, which carries no zod.
+export { CONSENT_WORDS };
 
 // Consent (Decision 095). The box is unticked unless the customer ticks it: a
 // missing field is no consent. Forms send the string "true" (or a checkbox's "on").

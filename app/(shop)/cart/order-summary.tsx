@@ -2,7 +2,7 @@
 
 import { useRouter } from 'next/navigation';
 import { useEffect, useEffectEvent, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/components/ui/toast';
 import { useMembershipCheck } from '@/components/account/use-membership-check';
 import { useStoredUser } from '@/components/account/use-user';
 import { api, type ApiResult } from '@/components/data/api';

@@ -2,7 +2,7 @@
 
 import Link from 'next/link';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/components/ui/toast';
 import { api } from '@/components/data/api';
 import type { MembershipStatusResponse as MembershipStatus } from '@/lib/contract/membership';
 import { ConfirmDialog } from '@/components/ui/dialog';

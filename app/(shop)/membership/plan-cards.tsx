@@ -1,7 +1,7 @@
 'use client';
 
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/components/ui/toast';
 import { api } from '@/components/data/api';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';

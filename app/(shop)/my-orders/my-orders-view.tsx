@@ -2,7 +2,7 @@
 
 import Link from 'next/link';
 import { useEffect, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/components/ui/toast';
 import { api } from '@/components/data/api';
 import { LoadingPanel, PageIcon } from '@/components/ui/card';
 import { BagIcon } from '@/components/ui/content-icons';

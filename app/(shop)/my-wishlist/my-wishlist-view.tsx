@@ -2,7 +2,7 @@
 
 import Link from 'next/link';
 import { useEffect, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/components/ui/toast';
 import { buttonClass } from '@/components/ui/button';
 import { Card, LoadingPanel } from '@/components/ui/card';
 import { useLoginRedirect } from '@/components/account/use-login-redirect';

@@ -1,7 +1,7 @@
 'use client';
 
 import Link from 'next/link';
-import { toast } from 'sonner';
+import { toast } from '@/components/ui/toast';
 import { addItem } from '@/components/cart/add-item';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';

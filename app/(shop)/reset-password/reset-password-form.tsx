@@ -3,7 +3,7 @@
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useEffect, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/components/ui/toast';
 import { api } from '@/components/data/api';
 import { TextField } from '@/components/ui/field';
 import { Button, buttonClass } from '@/components/ui/button';

@@ -3,7 +3,7 @@
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/components/ui/toast';
 import { ADMIN_USERNAME_KEY } from '@/components/admin/session';
 import { api } from '@/components/data/api';
 import { Button } from '@/components/ui/button';

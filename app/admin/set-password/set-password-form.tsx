@@ -2,7 +2,7 @@
 
 import Link from 'next/link';
 import { useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/components/ui/toast';
 import { NewPasswordFields } from '@/components/admin/new-password-fields';
 import { api } from '@/components/data/api';
 import { Button, buttonClass } from '@/components/ui/button';

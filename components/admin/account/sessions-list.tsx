@@ -1,6 +1,6 @@
 'use client';
 
-import { toast } from 'sonner';
+import { toast } from '@/components/ui/toast';
 import type { z } from 'zod';
 import type { staffSessionResponse } from '@/lib/contract/staff';
 import { Button } from '@/components/ui/button';

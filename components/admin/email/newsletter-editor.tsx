@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/components/ui/toast';
 import type { NewsletterPreviewResponse, NewsletterResponse } from '@/lib/contract/newsletters';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';

@@ -2,7 +2,7 @@
 
 import { useState, type FormEvent } from 'react';
 import { dayCount, isDay, PRESETS, presetRange, type DayRange, type Interval, type Preset } from '@/lib/calendar';
-import { INSIGHTS_MAX_DAYS } from '@/lib/contract/insights';
+import { INSIGHTS_MAX_DAYS } from '@/lib/shop';
 import { TextField } from '@/components/ui/field';
 import { SelectField } from '@/components/ui/form-controls';
 import { Button } from '@/components/ui/button';

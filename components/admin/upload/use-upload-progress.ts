@@ -1,7 +1,7 @@
 'use client';
 
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/components/ui/toast';
 import { api } from '../session';
 import { isFinished, POLL_GIVE_UP_MS, POLL_INTERVAL_MS, type UploadProgress } from './types';
 

@@ -2,7 +2,7 @@
 
 import Link from 'next/link';
 import { useEffect, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/components/ui/toast';
 import { useLoginRedirect } from '@/components/account/use-login-redirect';
 import { readStoredUser } from '@/components/account/use-user';
 import { api } from '@/components/data/api';

@@ -2,7 +2,7 @@
 
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/components/ui/toast';
 import { api } from '@/components/data/api';
 import { Button } from '@/components/ui/button';
 import type { FreeDownloadConfirmResponse } from '@/lib/contract/free-downloads';

@@ -1,70 +1,36 @@
 'use client';
 
+import dynamic from 'next/dynamic';
 import { useState, type ReactNode } from 'react';
-import { toast } from 'sonner';
-import { api } from '@/components/data/api';
-import { SelectField } from '@/components/ui/form-controls';
+import { toast } from '@/components/ui/toast';
 import { TextButton } from '@/components/ui/text-button';
-import { ReviewItem } from '@/components/reviews/review-item';
-import type { PublicReviewResponse, ReviewListResponse } from '@/lib/contract/reviews';
-import { REVIEWS_ON_PAGE, type ReviewSort } from '@/lib/shop';
+import type { ReviewListResponse } from '@/lib/contract/reviews';
+import { REVIEWS_ON_PAGE } from '@/lib/shop';
+import { fetchReviews } from './reviews-api';
 
-const PAGE = 10;
-const SORTS: { value: ReviewSort; label: string }[] = [
-  { value: 'newest', label: 'Newest' },
-  { value: 'highest', label: 'Highest rated' },
-  { value: 'lowest', label: 'Lowest rated' },
-];
+// Fetched on "See all": the sorted, paged list is code most visitors never run (Decision 078).
+const ReviewList = dynamic(() => import('./review-list').then((m) => m.ReviewList), { ssr: false });
 
 /** The server-rendered newest reviews until "See all", then every review, sorted and paged from the API. */
 export function AllReviews({ productId, count, shopName, children }: { productId: string; count: number; shopName: string; children: ReactNode }) {
-  const [sort, setSort] = useState<ReviewSort>('newest');
-  const [reviews, setReviews] = useState<PublicReviewResponse[] | null>(null);
-  const [total, setTotal] = useState(count);
+  const [first, setFirst] = useState<ReviewListResponse | null>(null);
   const [busy, setBusy] = useState(false);
 
-  async function load(nextSort: ReviewSort, offset: number) {
+  async function open() {
     setBusy(true);
-    const query = new URLSearchParams({ sort: nextSort, limit: String(PAGE), offset: String(offset) });
-    const result = await api.get<ReviewListResponse>(`/api/products/${encodeURIComponent(productId)}/reviews?${query}`);
+    const result = await fetchReviews(productId, 'newest', 0);
     setBusy(false);
     if (!result.ok) return void toast.error(result.error.detail ?? 'Failed to load reviews');
-    setSort(nextSort);
-    setTotal(result.body.count);
-    setReviews((shown) => (offset === 0 || !shown ? result.body.reviews : [...shown, ...result.body.reviews]));
+    setFirst(result.body);
   }
 
-  if (!reviews) {
-    return (
-      <div>
-        {children}
-        {count > REVIEWS_ON_PAGE && (
-          <TextButton className="link mt-4" disabled={busy} onClick={() => void load('newest', 0)}>
-            See all {count} reviews
-          </TextButton>
-        )}
-      </div>
-    );
-  }
+  if (first) return <ReviewList productId={productId} shopName={shopName} first={first} />;
   return (
     <div>
-      <div className="max-w-xs">
-        <SelectField id={`reviews-sort-${productId}`} label="Sort by" value={sort} disabled={busy} onChange={(e) => void load(e.target.value as ReviewSort, 0)}>
-          {SORTS.map((s) => (
-            <option key={s.value} value={s.value}>
-              {s.label}
-            </option>
-          ))}
-        </SelectField>
-      </div>
-      <ul className="mt-2" aria-busy={busy}>
-        {reviews.map((review) => (
-          <ReviewItem key={review.id} review={review} shopName={shopName} />
-        ))}
-      </ul>
-      {reviews.length < total && (
-        <TextButton className="link mt-4" disabled={busy} onClick={() => void load(sort, reviews.length)}>
-          {busy ? 'Loading...' : 'Load more reviews'}
+      {children}
+      {count > REVIEWS_ON_PAGE && (
+        <TextButton className="link mt-4" disabled={busy} onClick={() => void open()}>
+          See all {count} reviews
         </TextButton>
       )}
     </div>

@@ -1,7 +1,7 @@
 'use client';
 
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/components/ui/toast';
 import { useStoredUser } from '@/components/account/use-user';
 import { api } from '@/components/data/api';
 import { ConsentBox } from '@/components/marketing/consent-box';

@@ -1,19 +1,18 @@
 'use client';
 
-import { useEffect, useState } from 'react';
+import dynamic from 'next/dynamic';
+import { useState } from 'react';
 import { useBundleCredit } from '@/components/account/use-bundle-credit';
 import { useOwnedProductIds } from '@/components/account/use-owned';
-import { useStoredUser } from '@/components/account/use-user';
 import { BundleCreditLine } from '@/components/cart/bundle-credit-line';
 import { CartActions } from '@/components/cart/cart-actions';
 import type { PriceView } from '@/components/catalog/types';
-import { api } from '@/components/data/api';
-import { LicenceUpgrades } from '@/components/orders/licence-upgrade';
 import { RadioCard } from '@/components/ui/radio';
 import type { CartItem } from '@/lib/cart';
-import type { OrderLicenceResponse } from '@/lib/contract/licences';
-import type { CustomerOrdersResponse } from '@/lib/contract/orders';
 import { centsToDollars, formatAud } from '@/lib/format';
+
+// Only an owner of the item sees it (known in the browser alone): every other visitor loads none of its code.
+const OwnedLicence = dynamic(() => import('./owned-licence').then((m) => m.OwnedLicence), { ssr: false });
 
 export type LicenceChoice = { key: string; name: string; summary: string; termsUrl: string; price: PriceView };
 
@@ -53,33 +52,6 @@ export function LicencePicker({ productId, choices, item }: { productId: string;
       {!owned && <BundleCreditLine credit={creditOf(productId, choice?.key)} />}
       <CartActions item={cartItem} defaultLicence={choices[0]?.key} />
       {owned && <OwnedLicence productId={productId} />}
-    </div>
-  );
-}
-
-/** The signed-in owner's licence of this item, found in their orders, with its upgrades. */
-function OwnedLicence({ productId }: { productId: string }) {
-  const user = useStoredUser();
-  const [licence, setLicence] = useState<OrderLicenceResponse | null>(null);
-  useEffect(() => {
-    if (!user) return;
-    let live = true;
-    void api.get<CustomerOrdersResponse>(`/api/orders/${encodeURIComponent(user.id)}`).then((answer) => {
-      if (!live || !answer.ok) return;
-      const lines = answer.body.orders.flatMap((o) => o.products).filter((p) => p.id === productId && p.licence?.status === 'valid');
-      setLicence(lines[0]?.licence ?? null);
-    });
-    return () => {
-      live = false;
-    };
-  }, [user, productId]);
-  if (!licence) return null;
-  return (
-    <div className="rounded-xl bg-gray-50 p-4 text-sm" data-testid="owned-licence">
-      <p className="mb-2">
-        You hold the <strong>{licence.name}</strong> licence <span className="font-mono">{licence.id}</span>.
-      </p>
-      <LicenceUpgrades productId={productId} licence={licence} />
     </div>
   );
 }

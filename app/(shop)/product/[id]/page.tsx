@@ -16,7 +16,7 @@ import { publicMediaUrl, siteUrl } from '@/lib/media';
 import { productHref, tierPriceView, toCardView } from '../../catalog-views';
 import { BackButton } from './back-button';
 import { BoughtTogether } from './bought-together';
-import { FreeDownloadForm } from './free-download-form';
+import { FreeDownloadForm } from './free-download-lazy';
 import { LicencePicker } from './licence-picker';
 import { ProductGallery } from './product-gallery';
 import { ProductReviews, RatingLink } from './product-reviews';
