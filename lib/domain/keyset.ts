@@ -1,26 +1,44 @@
 // Reading every row of a large result a batch at a time, by keyset: each batch
-// starts after the last row of the one before (Prisma's cursor, on the unique
-// id, under the list's own order), so the thousandth batch costs what the first
-// did and only one batch is ever held. Exports stream these (Decision 085).
+// starts after the last row of the one before, so only one batch is ever held.
+// Exports stream these (Decision 085).
+//
+// Every export lists newest first, ties broken by id. The next batch is asked
+// for as `createdAt <= last AND (createdAt < last OR id after last id)`, not
+// with Prisma's cursor: Prisma's cursor condition is an OR with no bound that an
+// index can start from, so Postgres read the index from the top on every batch,
+// and the millionth line of an export cost a thousand times the first
+// (Decision 101). The redundant `<=` bound lets the (createdAt DESC, id) index
+// start at the last row.
 
-/** Where the next batch starts: after the row with this id (skipping it), or at the start. */
-export type KeysetCursor = { cursor?: { id: string }; skip?: number };
+/** Where a batch ended: its last row's creation time and id. */
+export type Keyset = { createdAt: Date; id: string };
 
 export const EXPORT_BATCH = 500;
 
 /**
- * Calls `read` until a batch comes back short. `read` answers the ids it read,
- * in order (the cursor), and the rows to yield for them (an order's lines, say).
+ * The rows after `after` in the order `createdAt DESC`, then `id` ascending or
+ * descending: a where clause for any model with those two columns (AND it with
+ * the list's own filter). No condition for the first batch.
+ */
+export function afterKeyset(after: Keyset | undefined, ids: 'asc' | 'desc') {
+  if (!after) return {};
+  const nextId = ids === 'asc' ? { gt: after.id } : { lt: after.id };
+  return { createdAt: { lte: after.createdAt }, OR: [{ createdAt: { lt: after.createdAt } }, { id: nextId }] };
+}
+
+/**
+ * Calls `read` until a batch comes back short. `read` answers the keys of the
+ * rows it read, in order, and the rows to yield for them (an order's lines, say).
  */
 export async function* keysetBatches<T>(
-  read: (after: KeysetCursor, take: number) => Promise<{ keys: string[]; rows: T[] }>,
+  read: (after: Keyset | undefined, take: number) => Promise<{ keys: Keyset[]; rows: T[] }>,
   size: number = EXPORT_BATCH,
 ): AsyncGenerator<T[]> {
-  let after: KeysetCursor = {};
+  let after: Keyset | undefined;
   for (;;) {
     const { keys, rows } = await read(after, size);
     if (rows.length > 0) yield rows;
     if (keys.length < size) return;
-    after = { cursor: { id: keys[keys.length - 1] }, skip: 1 };
+    after = keys[keys.length - 1];
   }
 }

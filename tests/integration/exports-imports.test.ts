@@ -118,6 +118,31 @@ describe('the orders export', () => {
     const times = rows.map((r) => Date.parse(r.date));
     expect(times).toEqual([...times].sort((a, b) => b - a));
   });
+
+  it('reads every order once when whole batches share one timestamp', async () => {
+    const item = await fx.product({ priceCents: 100 });
+    const email = `same-time-${fx.suffix}@example.com`;
+    const count = app.EXPORT_BATCH * 2 + 3;
+    const createdAt = new Date(Date.now() - 7_200_000);
+    await app.db().order.createMany({
+      data: Array.from({ length: count }, (_, n) => ({
+        sessionId: `cs_same_${fx.suffix}_${n}`,
+        customerEmail: email,
+        subtotalCents: 100,
+        amountCents: 100,
+        paymentStatus: 'paid',
+        status: 'complete',
+        fulfilledAt: createdAt,
+        createdAt,
+      })),
+    });
+    const orders = await app.db().order.findMany({ where: { customerEmail: email }, select: { id: true } });
+    await app.db().orderItem.createMany({ data: orders.map((o) => ({ orderId: o.id, productId: item.id, title: item.title, priceCents: 100 })) });
+
+    const rows = await table(app.ordersCsv({ status: 'paid', customerEmail: email }));
+    expect(rows).toHaveLength(count);
+    expect(new Set(rows.map((r) => r.order)).size).toBe(count);
+  });
 });
 
 describe('the customers export', () => {
@@ -131,5 +156,18 @@ describe('the customers export', () => {
     const rows = await table(app.customersCsv({ search: user.email }));
     expect(rows).toEqual([expect.objectContaining({ id: user.id, email: user.email, name: user.name, paid_orders: '1', spent: '22.00', member: 'false' })]);
     expect((await table(app.customersCsv({ search: fx.suffix }))).map((r) => r.id).sort()).toEqual([user.id, other.id].sort());
+  });
+
+  it('reads every account once across batches that share one timestamp, ids descending', async () => {
+    const tag = `samecust${fx.suffix}`.toLowerCase();
+    const count = app.EXPORT_BATCH * 2 + 3;
+    const createdAt = new Date(Date.now() - 7_200_000);
+    await app.db().user.createMany({
+      data: Array.from({ length: count }, (_, n) => ({ email: `${tag}-${n}@example.com`, name: `Same ${n}`, passwordHash: 'not-a-real-hash', createdAt })),
+    });
+    const ids = (await table(app.customersCsv({ search: tag }))).map((r) => r.id);
+    expect(ids).toHaveLength(count);
+    expect(new Set(ids).size).toBe(count);
+    expect(ids).toEqual([...ids].sort().reverse());
   });
 });

@@ -3,7 +3,7 @@
 // fast); "bought" means a paid order in the range, as the orders list counts it.
 import 'server-only';
 import { activeMembershipWhere, isActiveMembership } from '@/lib/domain/membership';
-import { keysetBatches } from '@/lib/domain/keyset';
+import { afterKeyset, keysetBatches } from '@/lib/domain/keyset';
 import { db, escapeLike, Prisma } from '@/lib/infra/db';
 
 export const PAID_ORDER = { fulfilledAt: { not: null }, paymentStatus: { in: ['paid', 'no_payment_required'] } } satisfies Prisma.OrderWhereInput;
@@ -113,8 +113,13 @@ export async function customerRows(users: SelectedUser[], now: Date): Promise<Cu
 /** Every matching account, newest first, a batch at a time by keyset (the CSV export). */
 export function customerBatches(filter: Omit<CustomerFilter, 'limit' | 'offset'>, now: Date = new Date()): AsyncGenerator<CustomerRow[]> {
   const where = customerWhere(filter, now);
-  return keysetBatches(async (cursor, take) => {
-    const users = await db().user.findMany({ where, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], take, ...cursor, select: CUSTOMER_SELECT });
-    return { keys: users.map((u) => u.id), rows: await customerRows(users, now) };
+  return keysetBatches(async (after, take) => {
+    const users = await db().user.findMany({
+      where: { AND: [where, afterKeyset(after, 'desc')] },
+      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+      take,
+      select: CUSTOMER_SELECT,
+    });
+    return { keys: users, rows: await customerRows(users, now) };
   });
 }

@@ -3,7 +3,7 @@
 import 'server-only';
 import { selectionWhere, type ProductSelection } from '@/lib/domain/catalog';
 import { csvStream } from '@/lib/domain/csv';
-import { keysetBatches } from '@/lib/domain/keyset';
+import { afterKeyset, keysetBatches } from '@/lib/domain/keyset';
 import { db } from '@/lib/infra/db';
 import { PRODUCT_COLUMNS, PRODUCT_STATE_SELECT, productCells, tierColumn, toProductState } from './product-columns';
 
@@ -17,9 +17,14 @@ export async function productsCsv(selection: ProductSelection): Promise<Readable
   const keys = await tierKeys();
   const header = [...PRODUCT_COLUMNS, ...keys.map(tierColumn)];
   const where = selectionWhere(selection);
-  const batches = keysetBatches(async (cursor, take) => {
-    const rows = await db().product.findMany({ where, orderBy: [{ createdAt: 'desc' }, { id: 'asc' }], take, ...cursor, select: PRODUCT_STATE_SELECT });
-    return { keys: rows.map((r) => r.id), rows: rows.map(toProductState) };
+  const batches = keysetBatches(async (after, take) => {
+    const rows = await db().product.findMany({
+      where: { AND: [where, afterKeyset(after, 'asc')] },
+      orderBy: [{ createdAt: 'desc' }, { id: 'asc' }],
+      take,
+      select: { ...PRODUCT_STATE_SELECT, createdAt: true },
+    });
+    return { keys: rows, rows: rows.map(toProductState) };
   });
   return csvStream(header, batches, (p) => {
     const cells = productCells(p, keys);
