@@ -17,9 +17,7 @@ export async function expectAccessible(page: Page, state: string): Promise<void>
   await page.waitForLoadState('load');
   // target-size (WCAG 2.2 AA 2.5.8) is off in axe by default and on in Lighthouse, whose
   // Accessibility score the storefront is held to: small tag chips on cards cost it 3–4 points.
-  const { violations } = await new AxeBuilder({ page })
-    .options({ rules: { 'target-size': { enabled: true } } })
-    .analyze();
+  const { violations } = await new AxeBuilder({ page }).options({ rules: { 'target-size': { enabled: true } } }).analyze();
   const blocking = violations
     .filter((v) => BLOCKING.has(v.impact ?? ''))
     .map((v) => `${v.impact} ${v.id}: ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
