@@ -91,26 +91,32 @@ describe('the orders export', () => {
     expect(await sessions({ status: 'all', customerEmail: paid.email, endDate: new Date(Date.now() - 86_400_000) })).toEqual([]);
   });
 
-  it('reads every order once across keyset batches, newest first', async () => {
+  /** `count` paid one-line orders of 1.00 for a new address, the nth created at `createdAt(n)`; the address. */
+  async function paidOrdersAt(tag: string, count: number, createdAt: (n: number) => Date): Promise<string> {
     const item = await fx.product({ priceCents: 100 });
-    const email = `batches-${fx.suffix}@example.com`;
-    const count = app.EXPORT_BATCH * 2 + 7;
-    const start = Date.now() - 3_600_000;
-    // Pairs of orders share a timestamp, so the keyset's tie-break on id is exercised at batch edges.
+    const email = `${tag}-${fx.suffix}@example.com`;
     await app.db().order.createMany({
       data: Array.from({ length: count }, (_, n) => ({
-        sessionId: `cs_batch_${fx.suffix}_${n}`,
+        sessionId: `cs_${tag}_${fx.suffix}_${n}`,
         customerEmail: email,
         subtotalCents: 100,
         amountCents: 100,
         paymentStatus: 'paid',
         status: 'complete',
-        fulfilledAt: new Date(start),
-        createdAt: new Date(start + Math.floor(n / 2) * 1000),
+        fulfilledAt: createdAt(0),
+        createdAt: createdAt(n),
       })),
     });
     const orders = await app.db().order.findMany({ where: { customerEmail: email }, select: { id: true } });
     await app.db().orderItem.createMany({ data: orders.map((o) => ({ orderId: o.id, productId: item.id, title: item.title, priceCents: 100 })) });
+    return email;
+  }
+
+  it('reads every order once across keyset batches, newest first', async () => {
+    const count = app.EXPORT_BATCH * 2 + 7;
+    const start = Date.now() - 3_600_000;
+    // Pairs of orders share a timestamp, so the keyset's tie-break on id is exercised at batch edges.
+    const email = await paidOrdersAt('batch', count, (n) => new Date(start + Math.floor(n / 2) * 1000));
 
     const rows = await table(app.ordersCsv({ status: 'paid', customerEmail: email }));
     expect(rows).toHaveLength(count);
@@ -120,24 +126,9 @@ describe('the orders export', () => {
   });
 
   it('reads every order once when whole batches share one timestamp', async () => {
-    const item = await fx.product({ priceCents: 100 });
-    const email = `same-time-${fx.suffix}@example.com`;
     const count = app.EXPORT_BATCH * 2 + 3;
     const createdAt = new Date(Date.now() - 7_200_000);
-    await app.db().order.createMany({
-      data: Array.from({ length: count }, (_, n) => ({
-        sessionId: `cs_same_${fx.suffix}_${n}`,
-        customerEmail: email,
-        subtotalCents: 100,
-        amountCents: 100,
-        paymentStatus: 'paid',
-        status: 'complete',
-        fulfilledAt: createdAt,
-        createdAt,
-      })),
-    });
-    const orders = await app.db().order.findMany({ where: { customerEmail: email }, select: { id: true } });
-    await app.db().orderItem.createMany({ data: orders.map((o) => ({ orderId: o.id, productId: item.id, title: item.title, priceCents: 100 })) });
+    const email = await paidOrdersAt('same', count, () => createdAt);
 
     const rows = await table(app.ordersCsv({ status: 'paid', customerEmail: email }));
     expect(rows).toHaveLength(count);
