@@ -17,13 +17,25 @@ export const EXPORT_BATCH = 500;
 
 /**
  * The rows after `after` in the order `createdAt DESC`, then `id` ascending or
- * descending: a where clause for any model with those two columns (AND it with
- * the list's own filter). No condition for the first batch.
+ * descending: a where clause for any model with those two columns. No condition
+ * for the first batch.
  */
 export function afterKeyset(after: Keyset | undefined, ids: 'asc' | 'desc') {
   if (!after) return {};
   const nextId = ids === 'asc' ? { gt: after.id } : { lt: after.id };
   return { createdAt: { lte: after.createdAt }, OR: [{ createdAt: { lt: after.createdAt } }, { id: nextId }] };
+}
+
+/**
+ * One batch's findMany arguments: the list's own filter, the rows after `after`,
+ * and the order they are read in, from one `ids` direction so the two cannot disagree.
+ */
+export function keysetPage<W>(where: W, after: Keyset | undefined, ids: 'asc' | 'desc', take: number) {
+  return {
+    where: { AND: [where, afterKeyset(after, ids)] },
+    orderBy: [{ createdAt: 'desc' as const }, { id: ids }],
+    take,
+  };
 }
 
 /**

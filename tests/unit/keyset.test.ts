@@ -1,7 +1,7 @@
 // The keyset every export pages by (Decision 101): the bound an index can start
 // from, the tie-break in both id orders, and batches that stop on a short one.
 import { describe, expect, it } from 'vitest';
-import { afterKeyset, keysetBatches, type Keyset } from '@/lib/domain/keyset';
+import { afterKeyset, keysetBatches, keysetPage, type Keyset } from '@/lib/domain/keyset';
 
 const at = new Date('2026-11-27T10:00:00.000Z');
 
@@ -19,6 +19,18 @@ describe('afterKeyset', () => {
 
   it('breaks ties on id in the direction the list sorts ids', () => {
     expect(afterKeyset({ createdAt: at, id: 'm' }, 'desc').OR).toEqual([{ createdAt: { lt: at } }, { id: { lt: 'm' } }]);
+  });
+});
+
+describe('keysetPage', () => {
+  it('reads ids in the direction its tie-break assumes, after the list filter', () => {
+    const filter = { status: 'paid' };
+    expect(keysetPage(filter, { createdAt: at, id: 'm' }, 'desc', 500)).toEqual({
+      where: { AND: [filter, afterKeyset({ createdAt: at, id: 'm' }, 'desc')] },
+      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+      take: 500,
+    });
+    expect(keysetPage(filter, undefined, 'asc', 10).orderBy).toEqual([{ createdAt: 'desc' }, { id: 'asc' }]);
   });
 });
 

@@ -3,7 +3,7 @@
 // fast); "bought" means a paid order in the range, as the orders list counts it.
 import 'server-only';
 import { activeMembershipWhere, isActiveMembership } from '@/lib/domain/membership';
-import { afterKeyset, keysetBatches } from '@/lib/domain/keyset';
+import { keysetBatches, keysetPage } from '@/lib/domain/keyset';
 import { db, escapeLike, Prisma } from '@/lib/infra/db';
 
 export const PAID_ORDER = { fulfilledAt: { not: null }, paymentStatus: { in: ['paid', 'no_payment_required'] } } satisfies Prisma.OrderWhereInput;
@@ -114,12 +114,7 @@ export async function customerRows(users: SelectedUser[], now: Date): Promise<Cu
 export function customerBatches(filter: Omit<CustomerFilter, 'limit' | 'offset'>, now: Date = new Date()): AsyncGenerator<CustomerRow[]> {
   const where = customerWhere(filter, now);
   return keysetBatches(async (after, take) => {
-    const users = await db().user.findMany({
-      where: { AND: [where, afterKeyset(after, 'desc')] },
-      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-      take,
-      select: CUSTOMER_SELECT,
-    });
+    const users = await db().user.findMany({ ...keysetPage(where, after, 'desc', take), select: CUSTOMER_SELECT });
     return { keys: users, rows: await customerRows(users, now) };
   });
 }

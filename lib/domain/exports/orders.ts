@@ -4,7 +4,7 @@
 import 'server-only';
 import { getBusinessDetails } from '@/lib/domain/business';
 import { csvStream } from '@/lib/domain/csv';
-import { afterKeyset, keysetBatches } from '@/lib/domain/keyset';
+import { keysetBatches, keysetPage } from '@/lib/domain/keyset';
 import { orderWhere, type OrderFilter } from '@/lib/domain/orders';
 import { formatAmount } from '@/lib/format';
 import { db, type Prisma } from '@/lib/infra/db';
@@ -101,12 +101,7 @@ function linesOf(order: SelectedOrder, gstRegistered: boolean): OrderLine[] {
 export function orderLineBatches(filter: Omit<OrderFilter, 'limit' | 'offset'>, gstRegistered: boolean): AsyncGenerator<OrderLine[]> {
   const where = orderWhere(filter);
   return keysetBatches(async (after, take) => {
-    const orders = await db().order.findMany({
-      where: { AND: [where, afterKeyset(after, 'asc')] },
-      orderBy: [{ createdAt: 'desc' }, { id: 'asc' }],
-      take,
-      select: ORDER_SELECT,
-    });
+    const orders = await db().order.findMany({ ...keysetPage(where, after, 'asc', take), select: ORDER_SELECT });
     return { keys: orders, rows: orders.flatMap((o) => linesOf(o, gstRegistered)) };
   });
 }

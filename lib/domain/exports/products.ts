@@ -3,7 +3,7 @@
 import 'server-only';
 import { selectionWhere, type ProductSelection } from '@/lib/domain/catalog';
 import { csvStream } from '@/lib/domain/csv';
-import { afterKeyset, keysetBatches } from '@/lib/domain/keyset';
+import { keysetBatches, keysetPage } from '@/lib/domain/keyset';
 import { db } from '@/lib/infra/db';
 import { PRODUCT_COLUMNS, PRODUCT_STATE_SELECT, productCells, tierColumn, toProductState } from './product-columns';
 
@@ -18,12 +18,7 @@ export async function productsCsv(selection: ProductSelection): Promise<Readable
   const header = [...PRODUCT_COLUMNS, ...keys.map(tierColumn)];
   const where = selectionWhere(selection);
   const batches = keysetBatches(async (after, take) => {
-    const rows = await db().product.findMany({
-      where: { AND: [where, afterKeyset(after, 'asc')] },
-      orderBy: [{ createdAt: 'desc' }, { id: 'asc' }],
-      take,
-      select: { ...PRODUCT_STATE_SELECT, createdAt: true },
-    });
+    const rows = await db().product.findMany({ ...keysetPage(where, after, 'asc', take), select: { ...PRODUCT_STATE_SELECT, createdAt: true } });
     return { keys: rows, rows: rows.map(toProductState) };
   });
   return csvStream(header, batches, (p) => {
